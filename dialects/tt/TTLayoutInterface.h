@@ -1,0 +1,66 @@
+//===- TTLayoutInterface.h - Layout inference hooks for tt ------*- C++ -*-===//
+//
+// tt ops that change a tensor's shape (expand_dims, reduce, trans, reshape,
+// join, split) must also get the tensor's layout encoding right once the
+// tensor carries one. tt does not know any encoding; the dialect that defines
+// encodings (ttg) implements this interface, and tt's verifiers ask it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECTS_TT_TTLAYOUTINTERFACE_H
+#define TILE_DIALECTS_TT_TTLAYOUTINTERFACE_H
+
+#include "mlir/IR/DialectInterface.h"
+#include "mlir/IR/Location.h"
+#include "mlir/Support/LLVM.h"
+
+namespace mlir::tile::tt {
+/// Computes result encodings of shape-changing tt ops. Every method returns
+/// failure (after emitting at `loc` when given) for an encoding it cannot
+/// express the result in.
+class LayoutInferenceInterface
+    : public DialectInterface::Base<LayoutInferenceInterface> {
+public:
+  LayoutInferenceInterface(Dialect *dialect) : Base(dialect) {}
+
+  /// Encoding of tt.expand_dims's result given the source's.
+  virtual FailureOr<Attribute>
+  inferExpandDimsEncoding(Attribute srcEnc, unsigned axis,
+                          std::optional<Location> loc) const = 0;
+  /// Encoding of a tt.reduce result given the source's.
+  virtual FailureOr<Attribute>
+  inferReduceEncoding(Attribute srcEnc, unsigned axis,
+                      std::optional<Location> loc) const = 0;
+  /// Encoding of tt.trans's result.
+  virtual FailureOr<Attribute>
+  inferTransEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                     ArrayRef<int32_t> order,
+                     std::optional<Location> loc) const = 0;
+  /// Encoding of tt.join's result.
+  virtual FailureOr<Attribute>
+  inferJoinEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                    std::optional<Location> loc) const = 0;
+  /// Encoding of tt.split's results.
+  virtual FailureOr<Attribute>
+  inferSplitEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                     std::optional<Location> loc) const = 0;
+  /// Whether `dstEnc` is a valid encoding for a tt.reshape of a tensor of
+  /// `srcShape` in `srcEnc` to `dstShape`.
+  virtual LogicalResult verifyReshapeEncoding(Attribute srcEnc,
+                                              ArrayRef<int64_t> srcShape,
+                                              Attribute dstEnc,
+                                              ArrayRef<int64_t> dstShape,
+                                              bool allowReorder,
+                                              Location loc) const = 0;
+  /// Whether the encodings of tt.dot's operands and accumulator fit together.
+  virtual LogicalResult verifyDotEncodings(Attribute aEnc, Attribute bEnc,
+                                           Attribute cEnc,
+                                           Location loc) const = 0;
+};
+
+/// The interface of the dialect that defines `encoding`, or null when there
+/// is no encoding or that dialect does not implement it.
+const LayoutInferenceInterface *getLayoutInterface(Attribute encoding);
+} // namespace mlir::tile::tt
+
+#endif // TILE_DIALECTS_TT_TTLAYOUTINTERFACE_H

@@ -1,0 +1,49 @@
+//===- Passes.td - Pipeline passes of tile -----------------*- tablegen -*-===//
+//
+// `tile-to-llvm`: the whole compiler as one pass that picks its stages at run
+// time (TTIR input runs every stage, TTGIR input only the later ones).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PIPELINES_PASSES_TD
+#define TILE_PIPELINES_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileToLLVMPass : Pass<"tile-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Compile TTIR or TTGIR down to the LLVM and NVVM dialects";
+  let description = [{
+    Runs the stage pipelines of `pipelines/*.pipeline` on the module. A module
+    without a `ttg.num-warps` attribute is TTIR: it is converted with this
+    pass's options. A module with ttg attributes is TTGIR as Triton dumps it:
+    only the later stages run, its attributes win, and an explicitly given
+    option that contradicts one of them is an error naming both values.
+    Option values outside what tile supports are errors too.
+
+    Until the conversion and lowering stages exist, the stages are the TTIR
+    clean-up of `pipelines/ttir.pipeline` (canonicalize, cse, symbol-dce).
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(tile-to-llvm{target=cuda:80 num-warps=8})' k.ttir
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cuda:90\"",
+           "GPU target: cuda:80, cuda:86, cuda:89 or cuda:90">,
+    Option<"numWarps", "num-warps", "int", /*default=*/"4",
+           "Warps per CTA: 1, 2, 4, 8, 16 or 32">,
+    Option<"threadsPerWarp", "threads-per-warp", "int", /*default=*/"32",
+           "Threads per warp (32 on NVIDIA GPUs)">,
+    Option<"numCTAs", "num-ctas", "int", /*default=*/"1",
+           "CTAs per cluster (1)">,
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Software pipelining stages of loops (at least 1)">,
+  ];
+  let statistics = [
+    Statistic<"numTTGIRInputs", "ttgir-inputs",
+              "Modules that arrived as TTGIR and skipped the TTIR stages">,
+  ];
+}
+
+#endif // TILE_PIPELINES_PASSES_TD

@@ -1,0 +1,146 @@
+//===- Pipelines.cpp - Registration of tile's stage pipelines -------------===//
+//
+// Each pipelines/NAME.pipeline file is registered as the pipeline
+// `tile-NAME`, taking tile's target options; the option values replace the
+// defaults written in the text, so the file stays the single source of truth.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipelines/Pipelines.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// Generated from the *.pipeline files: {name, text} in compilation order.
+const StagePipeline kStagePipelines[] = {
+#include "pipelines/PipelineText.inc"
+};
+
+/// The target options as pass-pipeline options, for `tile-<stage>{...}`.
+struct StagePipelineOptions : public PassPipelineOptions<StagePipelineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("GPU target (cuda:80, cuda:86, "
+                                            "cuda:89, cuda:90)"),
+                             llvm::cl::init("cuda:90")};
+  Option<int> numWarps{*this, "num-warps", llvm::cl::desc("Warps per CTA"),
+                       llvm::cl::init(4)};
+  Option<int> threadsPerWarp{*this, "threads-per-warp",
+                             llvm::cl::desc("Threads per warp"),
+                             llvm::cl::init(32)};
+  Option<int> numCTAs{*this, "num-ctas", llvm::cl::desc("CTAs per cluster"),
+                      llvm::cl::init(1)};
+  Option<int> numStages{*this, "num-stages",
+                        llvm::cl::desc("Software pipelining stages"),
+                        llvm::cl::init(3)};
+
+  TargetOptions toTargetOptions() const {
+    return {target, numWarps, threadsPerWarp, numCTAs, numStages};
+  }
+};
+} // namespace
+
+llvm::ArrayRef<StagePipeline> mlir::tile::getStagePipelines() {
+  return kStagePipelines;
+}
+
+LogicalResult
+mlir::tile::verifyTargetOptions(const TargetOptions &options,
+                                function_ref<InFlightDiagnostic()> emitError) {
+  static constexpr llvm::StringLiteral kTargets[] = {"cuda:80", "cuda:86",
+                                                     "cuda:89", "cuda:90"};
+  if (!llvm::is_contained(kTargets, options.target))
+    return emitError() << "unsupported target '" << options.target
+                       << "'; expected one of cuda:80, cuda:86, cuda:89, "
+                          "cuda:90";
+  if (!llvm::is_contained({1, 2, 4, 8, 16, 32}, options.numWarps))
+    return emitError() << "unsupported num-warps=" << options.numWarps
+                       << "; expected 1, 2, 4, 8, 16 or 32";
+  if (options.threadsPerWarp != 32)
+    return emitError() << "unsupported threads-per-warp="
+                       << options.threadsPerWarp
+                       << "; NVIDIA GPUs have 32 threads per warp";
+  if (options.numCTAs != 1)
+    return emitError() << "unsupported num-ctas=" << options.numCTAs
+                       << "; only 1 CTA per cluster is supported";
+  if (options.numStages < 1)
+    return emitError() << "unsupported num-stages=" << options.numStages
+                       << "; expected at least 1";
+  return success();
+}
+
+std::string mlir::tile::instantiatePipeline(llvm::StringRef text,
+                                            const TargetOptions &options) {
+  const TargetOptions defaults;
+  const std::pair<std::string, std::string> substitutions[] = {
+      {"target=" + defaults.target, "target=" + options.target},
+      {"num-warps=" + std::to_string(defaults.numWarps),
+       "num-warps=" + std::to_string(options.numWarps)},
+      {"threads-per-warp=" + std::to_string(defaults.threadsPerWarp),
+       "threads-per-warp=" + std::to_string(options.threadsPerWarp)},
+      {"num-ctas=" + std::to_string(defaults.numCTAs),
+       "num-ctas=" + std::to_string(options.numCTAs)},
+      {"num-stages=" + std::to_string(defaults.numStages),
+       "num-stages=" + std::to_string(options.numStages)},
+  };
+  // Replace whole `key=value` tokens only: a token ends at a space, a comma
+  // or a closing brace.
+  std::string result;
+  llvm::StringRef rest = text.trim();
+  while (!rest.empty()) {
+    bool replaced = false;
+    for (const auto &[from, to] : substitutions) {
+      if (!rest.starts_with(from))
+        continue;
+      llvm::StringRef after = rest.drop_front(from.size());
+      bool tokenStart =
+          result.empty() || llvm::is_contained({' ', '{', ','}, result.back());
+      bool tokenEnd = after.empty() || llvm::is_contained({' ', '}', ','},
+                                                          after.front());
+      if (!tokenStart || !tokenEnd)
+        continue;
+      result += to;
+      rest = after;
+      replaced = true;
+      break;
+    }
+    if (!replaced) {
+      result += rest.front();
+      rest = rest.drop_front();
+    }
+  }
+  return result;
+}
+
+namespace mlir::tile {
+#define GEN_PASS_REGISTRATION
+#include "pipelines/Passes.h.inc"
+} // namespace mlir::tile
+
+void mlir::tile::registerPipelines() {
+  for (const StagePipeline &stage : getStagePipelines()) {
+    std::string name = ("tile-" + stage.name).str();
+    std::string description =
+        ("Stage pipeline pipelines/" + stage.name + ".pipeline").str();
+    llvm::StringRef text = stage.text;
+    PassPipelineRegistration<StagePipelineOptions>(
+        name, description,
+        [text](OpPassManager &pm, const StagePipelineOptions &options) {
+          std::string instantiated =
+              instantiatePipeline(text, options.toTargetOptions());
+          // The text is parsed as the body of the anchor the caller nests it
+          // in, so strip the outer `builtin.module(...)`.
+          llvm::StringRef body = instantiated;
+          if (body.consume_front("builtin.module(") && body.consume_back(")"))
+            (void)parsePassPipeline(body, pm, llvm::errs());
+          else
+            (void)parsePassPipeline(instantiated, pm, llvm::errs());
+        });
+  }
+  registerTileToLLVMPass();
+}

@@ -1,0 +1,21 @@
+//===- Registration.cpp - What tile registers -----------------------------===//
+
+#include "plugin/Registration.h"
+
+#include "dialects/tt/TTDialect.h"
+#include "pipelines/Pipelines.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+#include <mutex>
+
+void mlir::tile::registerTileDialects(DialectRegistry &registry) {
+  registry.insert<tt::TTDialect>();
+}
+
+void mlir::tile::registerTilePasses() {
+  // mlir-opt may load the same .so through both plugin flags; pass
+  // registration must happen once.
+  static std::once_flag once;
+  std::call_once(once, [] { registerPipelines(); });
+}
