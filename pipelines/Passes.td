@@ -40,10 +40,6 @@ def TileToLLVMPass : Pass<"tile-to-llvm", "::mlir::ModuleOp"> {
     Option<"numStages", "num-stages", "int", /*default=*/"3",
            "Software pipelining stages of loops (at least 1)">,
   ];
-  let statistics = [
-    Statistic<"numTTGIRInputs", "ttgir-inputs",
-              "Modules that arrived as TTGIR and skipped the TTIR stages">,
-  ];
 }
 
 #endif // TILE_PIPELINES_PASSES_TD

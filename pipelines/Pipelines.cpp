@@ -122,6 +122,21 @@ namespace mlir::tile {
 #include "pipelines/Passes.h.inc"
 } // namespace mlir::tile
 
+LogicalResult mlir::tile::addStagePipeline(llvm::StringRef text,
+                                           OpPassManager &pm,
+                                           llvm::raw_ostream &errorStream) {
+  // parsePassPipeline nests an anchored `op(...)` text inside `pm`; the
+  // passes must run on pm's own op, so parse the body of the anchor.
+  llvm::StringRef body = text.trim();
+  llvm::StringRef anchor = "builtin.module(";
+  if (!body.consume_front(anchor) || !body.consume_back(")")) {
+    errorStream << "stage pipeline must have the form builtin.module(...): "
+                << text << "\n";
+    return failure();
+  }
+  return parsePassPipeline(body, pm, errorStream);
+}
+
 void mlir::tile::registerPipelines() {
   for (const StagePipeline &stage : getStagePipelines()) {
     std::string name = ("tile-" + stage.name).str();
@@ -131,15 +146,11 @@ void mlir::tile::registerPipelines() {
     PassPipelineRegistration<StagePipelineOptions>(
         name, description,
         [text](OpPassManager &pm, const StagePipelineOptions &options) {
-          std::string instantiated =
-              instantiatePipeline(text, options.toTargetOptions());
-          // The text is parsed as the body of the anchor the caller nests it
-          // in, so strip the outer `builtin.module(...)`.
-          llvm::StringRef body = instantiated;
-          if (body.consume_front("builtin.module(") && body.consume_back(")"))
-            (void)parsePassPipeline(body, pm, llvm::errs());
-          else
-            (void)parsePassPipeline(instantiated, pm, llvm::errs());
+          // A malformed file is caught by the pipeline tests; the parser has
+          // already reported it.
+          (void)addStagePipeline(
+              instantiatePipeline(text, options.toTargetOptions()), pm,
+              llvm::errs());
         });
   }
   registerTileToLLVMPass();

@@ -47,6 +47,11 @@ llvm::ArrayRef<StagePipeline> getStagePipelines();
 std::string instantiatePipeline(llvm::StringRef text,
                                 const TargetOptions &options);
 
+/// Parses the stage pipeline `text` (`builtin.module(...)`) into `pm`, which
+/// is anchored on builtin.module, so its passes run on the module itself.
+LogicalResult addStagePipeline(llvm::StringRef text, OpPassManager &pm,
+                               llvm::raw_ostream &errorStream);
+
 /// Registers the stage pipelines (`tile-<name>`) and `tile-to-llvm`.
 void registerPipelines();
 } // namespace mlir::tile

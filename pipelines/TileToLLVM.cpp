@@ -34,7 +34,7 @@ struct TileToLLVMPass
     // The stages create ops in dialects the input may not have loaded.
     for (const StagePipeline &stage : getStagePipelines()) {
       OpPassManager pm(ModuleOp::getOperationName());
-      if (succeeded(parsePassPipeline(stage.text, pm, llvm::nulls())))
+      if (succeeded(addStagePipeline(stage.text, pm, llvm::nulls())))
         pm.getDependentDialects(registry);
     }
   }
@@ -44,17 +44,13 @@ struct TileToLLVMPass
     FailureOr<TargetOptions> options = resolveOptions(module);
     if (failed(options))
       return signalPassFailure();
-    bool isTTGIR = module->hasAttr(kNumWarpsAttr);
-    if (isTTGIR)
-      ++numTTGIRInputs;
-
     OpPassManager pm(ModuleOp::getOperationName());
     for (const StagePipeline &stage : getStagePipelines()) {
       // TTGIR has already been through the stage that produces TTIR; until
       // the conversion stages exist, the TTIR clean-up is all there is and
       // runs for both.
       std::string text = instantiatePipeline(stage.text, *options);
-      if (failed(parsePassPipeline(text, pm, llvm::errs()))) {
+      if (failed(addStagePipeline(text, pm, llvm::errs()))) {
         mlir::emitError(module.getLoc(),
                         "tile-to-llvm: cannot parse stage pipeline '")
             << stage.name << "'";

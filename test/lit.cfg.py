@@ -1,0 +1,44 @@
+# -*- Python -*-
+# The lit configuration of tile's test suite. RUN lines use the product path:
+# stock mlir-opt with libtile.so loaded (%tile_plugin).
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TILE"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tile_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
+                   "corpus-data"]
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(
+    ["mlir-opt", "mlir-translate", "llc", "opt",
+     ToolSubst("tile-opt", unresolved="fatal"),
+     ToolSubst("tile-lsp-server", unresolved="fatal")],
+    [config.tile_tools_dir, config.llvm_tools_dir])
+
+plugin = os.path.join(config.tile_lib_dir, "libtile.so")
+config.substitutions.append(("%tile_plugin", plugin))
+config.substitutions.append(("%tile_src", config.tile_src_root))
+config.substitutions.append(("%tile_build", config.tile_obj_root))
+config.substitutions.append(("%python", config.python_executable))
+# `%mlir-tile` is stock mlir-opt with the plugin loaded.
+config.substitutions.append(
+    ("%mlir-tile", "mlir-opt --load-dialect-plugin=" + plugin))
+
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))
+else:
+    lit_config.note("ptxas not found (looked in PATH and /usr/local/cuda/bin):"
+                    " the PTX end-to-end tests are skipped")
+
+if config.clang_format and os.path.exists(config.clang_format):
+    config.available_features.add("clang-format")
+    config.substitutions.append(("%clang_format", config.clang_format))
