@@ -100,8 +100,8 @@ std::string mlir::tile::instantiatePipeline(llvm::StringRef text,
       llvm::StringRef after = rest.drop_front(from.size());
       bool tokenStart =
           result.empty() || llvm::is_contained({' ', '{', ','}, result.back());
-      bool tokenEnd = after.empty() || llvm::is_contained({' ', '}', ','},
-                                                          after.front());
+      bool tokenEnd =
+          after.empty() || llvm::is_contained({' ', '}', ','}, after.front());
       if (!tokenStart || !tokenEnd)
         continue;
       result += to;

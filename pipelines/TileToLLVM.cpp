@@ -26,8 +26,7 @@ namespace {
 /// The module attribute that marks TTGIR, as Triton writes it.
 constexpr llvm::StringLiteral kNumWarpsAttr = "ttg.num-warps";
 
-struct TileToLLVMPass
-    : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
+struct TileToLLVMPass : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
   using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {
@@ -65,8 +64,7 @@ struct TileToLLVMPass
   /// TTGIR takes its own module attributes, and an explicitly given option
   /// must agree with them.
   FailureOr<TargetOptions> resolveOptions(ModuleOp module) {
-    TargetOptions options{target, numWarps, threadsPerWarp, numCTAs,
-                          numStages};
+    TargetOptions options{target, numWarps, threadsPerWarp, numCTAs, numStages};
     // Not module.emitError: that would print the whole module with the note.
     auto emitError = [&] {
       return mlir::emitError(module.getLoc(), "tile-to-llvm: ");
@@ -93,19 +91,18 @@ struct TileToLLVMPass
       } else {
         auto integer = dyn_cast<IntegerAttr>(attr);
         if (!integer)
-          return emitError() << attrName << " must be an integer, got "
-                             << attr;
+          return emitError() << attrName << " must be an integer, got " << attr;
         moduleValue = integer.getInt();
       }
       if (explicitly && moduleValue != value)
         return emitError() << "option " << optionName << "=" << value
-                           << " contradicts the module's " << attrName
-                           << " = " << moduleValue;
+                           << " contradicts the module's " << attrName << " = "
+                           << moduleValue;
       value = moduleValue;
       return success();
     };
-    if (failed(adopt("ttg.target", "target", target.hasValue(),
-                     options.target)) ||
+    if (failed(
+            adopt("ttg.target", "target", target.hasValue(), options.target)) ||
         failed(adopt(kNumWarpsAttr, "num-warps", numWarps.hasValue(),
                      options.numWarps)) ||
         failed(adopt("ttg.threads-per-warp", "threads-per-warp",

@@ -89,11 +89,10 @@ OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
     return splat;
   // trans(trans(x)) whose orders cancel.
   if (auto inner = getSrc().getDefiningOp<TransOp>()) {
-    bool cancels = llvm::all_of(llvm::seq<size_t>(0, getOrder().size()),
-                                [&](size_t i) {
-                                  return inner.getOrder()[getOrder()[i]] ==
-                                         static_cast<int32_t>(i);
-                                });
+    bool cancels =
+        llvm::all_of(llvm::seq<size_t>(0, getOrder().size()), [&](size_t i) {
+          return inner.getOrder()[getOrder()[i]] == static_cast<int32_t>(i);
+        });
     if (cancels && inner.getSrc().getType() == getType())
       return inner.getSrc();
   }

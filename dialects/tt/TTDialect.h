@@ -86,5 +86,4 @@ public:
 #define GET_OP_CLASSES
 #include "dialects/tt/TTOps.h.inc"
 
-
 #endif // TILE_DIALECTS_TT_TTDIALECT_H

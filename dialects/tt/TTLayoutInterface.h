@@ -46,12 +46,10 @@ public:
                      std::optional<Location> loc) const = 0;
   /// Whether `dstEnc` is a valid encoding for a tt.reshape of a tensor of
   /// `srcShape` in `srcEnc` to `dstShape`.
-  virtual LogicalResult verifyReshapeEncoding(Attribute srcEnc,
-                                              ArrayRef<int64_t> srcShape,
-                                              Attribute dstEnc,
-                                              ArrayRef<int64_t> dstShape,
-                                              bool allowReorder,
-                                              Location loc) const = 0;
+  virtual LogicalResult
+  verifyReshapeEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                        Attribute dstEnc, ArrayRef<int64_t> dstShape,
+                        bool allowReorder, Location loc) const = 0;
   /// Whether the encodings of tt.dot's operands and accumulator fit together.
   virtual LogicalResult verifyDotEncodings(Attribute aEnc, Attribute bEnc,
                                            Attribute cEnc,

@@ -181,8 +181,7 @@ static LogicalResult verifyBoundaryCheck(Operation *op, Type ptrType,
                                          ArrayRef<int32_t> boundaryCheck,
                                          bool hasPadding, bool hasMask) {
   auto ptr = dyn_cast<PointerType>(ptrType);
-  auto block =
-      ptr ? dyn_cast<RankedTensorType>(ptr.getPointeeType()) : nullptr;
+  auto block = ptr ? dyn_cast<RankedTensorType>(ptr.getPointeeType()) : nullptr;
   if (!block) {
     if (!boundaryCheck.empty() || hasPadding)
       return op->emitOpError("boundaryCheck and padding apply only to block "
@@ -205,8 +204,7 @@ static LogicalResult verifyBoundaryCheck(Operation *op, Type ptrType,
 
 LogicalResult LoadOp::verify() {
   return verifyBoundaryCheck(*this, getPtr().getType(), getBoundaryCheck(),
-                             getPadding().has_value(),
-                             getMask() || getOther());
+                             getPadding().has_value(), getMask() || getOther());
 }
 
 void LoadOp::getEffects(
@@ -245,8 +243,8 @@ static LogicalResult verifyAtomicTypes(Operation *op, Type ptrType,
 }
 
 LogicalResult AtomicRMWOp::verify() {
-  if (failed(verifyAtomicTypes(*this, getPtr().getType(), {getVal()},
-                               getMask(), getType())))
+  if (failed(verifyAtomicTypes(*this, getPtr().getType(), {getVal()}, getMask(),
+                               getType())))
     return failure();
   Type element = getElementTypeOrSelf(getVal().getType());
   switch (getAtomicRmwOp()) {
@@ -284,8 +282,7 @@ LogicalResult AtomicCASOp::verify() {
 
 LogicalResult SplatOp::verify() {
   if (isa<RankedTensorType>(getSrc().getType()))
-    return emitOpError("source must be a scalar, got ")
-           << getSrc().getType();
+    return emitOpError("source must be a scalar, got ") << getSrc().getType();
   return success();
 }
 
@@ -300,20 +297,20 @@ LogicalResult ExpandDimsOp::verify() {
   RankedTensorType srcType = getSrc().getType();
   int64_t axis = getAxis();
   if (axis < 0 || axis > srcType.getRank())
-    return emitOpError("axis ") << axis << " is out of range [0, "
-                                << srcType.getRank() << "]";
+    return emitOpError("axis ")
+           << axis << " is out of range [0, " << srcType.getRank() << "]";
   SmallVector<int64_t> expected(srcType.getShape());
   expected.insert(expected.begin() + axis, 1);
   if (getType().getShape() != ArrayRef<int64_t>(expected))
     return emitOpError("result shape must be the source shape with a 1 "
                        "inserted at axis ")
            << axis << ", got " << getType();
-  return verifyInferredEncoding(
-      *this, srcType.getEncoding(), getType().getEncoding(),
-      [&](const LayoutInferenceInterface &iface) {
-        return iface.inferExpandDimsEncoding(srcType.getEncoding(), axis,
-                                             getLoc());
-      });
+  return verifyInferredEncoding(*this, srcType.getEncoding(),
+                                getType().getEncoding(),
+                                [&](const LayoutInferenceInterface &iface) {
+                                  return iface.inferExpandDimsEncoding(
+                                      srcType.getEncoding(), axis, getLoc());
+                                });
 }
 
 LogicalResult ReshapeOp::verify() {
@@ -512,8 +509,7 @@ LogicalResult DotScaledOp::verify() {
     if (type.getRank() != 2 || type.getDimSize(0) != rows ||
         type.getDimSize(1) * 32 != aK)
       return emitOpError() << name << " must be " << rows << "x" << aK / 32
-                           << " (one scale per 32 elements of K), got "
-                           << type;
+                           << " (one scale per 32 elements of K), got " << type;
     return success();
   };
   if (failed(checkScale(getAScale(), m, "a_scale")) ||
@@ -564,8 +560,8 @@ LogicalResult ReduceOp::verify() {
   auto srcType = cast<RankedTensorType>(getSrcs().front().getType());
   int64_t axis = getAxis();
   if (axis < 0 || axis >= srcType.getRank())
-    return emitOpError("axis ") << axis << " is out of range for rank "
-                                << srcType.getRank();
+    return emitOpError("axis ")
+           << axis << " is out of range for rank " << srcType.getRank();
   if (getNumResults() != getSrcs().size())
     return emitOpError("must have one result per operand (")
            << getSrcs().size() << "), got " << getNumResults();
@@ -606,8 +602,8 @@ LogicalResult ScanOp::verify() {
   auto srcType = cast<RankedTensorType>(getSrcs().front().getType());
   int64_t axis = getAxis();
   if (axis < 0 || axis >= srcType.getRank())
-    return emitOpError("axis ") << axis << " is out of range for rank "
-                                << srcType.getRank();
+    return emitOpError("axis ")
+           << axis << " is out of range for rank " << srcType.getRank();
   if (getNumResults() != getSrcs().size())
     return emitOpError("must have one result per operand (")
            << getSrcs().size() << "), got " << getNumResults();
@@ -629,9 +625,8 @@ LogicalResult HistogramOp::verify() {
     return emitOpError("source and result must be 1-D, got ")
            << getSrc().getType() << " and " << getType();
   if (getMask() && getMask().getType() != getI1SameShape(getSrc().getType()))
-    return emitOpError("mask must be ")
-           << getI1SameShape(getSrc().getType()) << ", got "
-           << getMask().getType();
+    return emitOpError("mask must be ") << getI1SameShape(getSrc().getType())
+                                        << ", got " << getMask().getType();
   return success();
 }
 
@@ -643,8 +638,8 @@ LogicalResult GatherOp::verify() {
     return emitOpError("source and indices must have the same rank, got ")
            << srcType.getRank() << " and " << idxType.getRank();
   if (axis < 0 || axis >= srcType.getRank())
-    return emitOpError("axis ") << axis << " is out of range for rank "
-                                << srcType.getRank();
+    return emitOpError("axis ")
+           << axis << " is out of range for rank " << srcType.getRank();
   if (getType().getShape() != idxType.getShape() ||
       getType().getElementType() != srcType.getElementType())
     return emitOpError("result must have the indices' shape and the source's "
@@ -653,8 +648,8 @@ LogicalResult GatherOp::verify() {
   for (int64_t d = 0; d < srcType.getRank(); ++d)
     if (d != axis && idxType.getDimSize(d) > srcType.getDimSize(d))
       return emitOpError("indices dimension ")
-             << d << " (" << idxType.getDimSize(d)
-             << ") exceeds the source's (" << srcType.getDimSize(d) << ")";
+             << d << " (" << idxType.getDimSize(d) << ") exceeds the source's ("
+             << srcType.getDimSize(d) << ")";
   return success();
 }
 
@@ -818,8 +813,7 @@ static LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
   if (tensor.getElementType() != block.getElementType() ||
       tensor.getNumElements() != block.getNumElements())
     return op->emitOpError("tensor ")
-           << tensor << " does not match the descriptor block "
-           << block;
+           << tensor << " does not match the descriptor block " << block;
   return success();
 }
 
@@ -829,13 +823,13 @@ LogicalResult DescriptorLoadOp::verify() {
 }
 
 LogicalResult DescriptorStoreOp::verify() {
-  return verifyDescriptorAccess(*this, getDesc().getType(),
-                                getSrc().getType(), getIndices().size());
+  return verifyDescriptorAccess(*this, getDesc().getType(), getSrc().getType(),
+                                getIndices().size());
 }
 
 LogicalResult DescriptorReduceOp::verify() {
-  return verifyDescriptorAccess(*this, getDesc().getType(),
-                                getSrc().getType(), getIndices().size());
+  return verifyDescriptorAccess(*this, getDesc().getType(), getSrc().getType(),
+                                getIndices().size());
 }
 
 /// Row gathers and scatters move one descriptor row per x offset.
@@ -847,8 +841,7 @@ static LogicalResult verifyDescriptorRows(Operation *op, TensorDescType desc,
     return op->emitOpError("descriptor block must be 1 x N, got ") << block;
   if (xOffsets.getRank() != 1)
     return op->emitOpError("x offsets must be 1-D, got ") << xOffsets;
-  if (tensor.getRank() != 2 ||
-      tensor.getDimSize(0) != xOffsets.getDimSize(0) ||
+  if (tensor.getRank() != 2 || tensor.getDimSize(0) != xOffsets.getDimSize(0) ||
       tensor.getDimSize(1) != block.getDimSize(1) ||
       tensor.getElementType() != block.getElementType())
     return op->emitOpError("tensor must be ")
@@ -875,8 +868,7 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
                    FunctionType type) {
   state.addAttribute(SymbolTable::getSymbolAttrName(),
                      builder.getStringAttr(name));
-  state.addAttribute(getFunctionTypeAttrName(state.name),
-                     TypeAttr::get(type));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
   state.addRegion();
 }
 
@@ -916,8 +908,7 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto callee = getCalleeAttr();
   auto func = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, callee);
   if (!func)
-    return emitOpError("'") << callee.getValue()
-                            << "' does not name a tt.func";
+    return emitOpError("'") << callee.getValue() << "' does not name a tt.func";
   FunctionType type = func.getFunctionType();
   if (type.getNumInputs() != getNumOperands())
     return emitOpError("passes ")
@@ -926,8 +917,8 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   for (auto [i, argType] : llvm::enumerate(getOperandTypes()))
     if (argType != type.getInput(i))
       return emitOpError("argument ")
-             << i << " has type " << argType << " but '"
-             << callee.getValue() << "' takes " << type.getInput(i);
+             << i << " has type " << argType << " but '" << callee.getValue()
+             << "' takes " << type.getInput(i);
   if (!llvm::equal(type.getResults(), getResultTypes()))
     return emitOpError("result types do not match '")
            << callee.getValue() << "', which returns " << type.getResults();
