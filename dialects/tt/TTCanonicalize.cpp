@@ -70,7 +70,8 @@ OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
-  if (getSrc().getType() == getType())
+  // With allow_reorder the op may permute elements, so it is not an identity.
+  if (getSrc().getType() == getType() && !getAllowReorder())
     return getSrc();
   return reshapeSplat(adaptor.getSrc(), getType());
 }
@@ -149,10 +150,9 @@ struct CollapseReshapes : OpRewritePattern<ReshapeOp> {
     if (!inner)
       return rewriter.notifyMatchFailure(op, "source is not a reshape");
     bool allowReorder = op.getAllowReorder() || inner.getAllowReorder();
-    auto fused = rewriter.replaceOpWithNewOp<ReshapeOp>(
-        op, op.getType(), inner.getSrc(), allowReorder,
-        op.getEfficientLayout());
-    (void)fused;
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), inner.getSrc(),
+                                           allowReorder,
+                                           op.getEfficientLayout());
     return success();
   }
 };

@@ -144,6 +144,15 @@ static bool isPermutation(ArrayRef<int32_t> order, int64_t rank) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult BitcastOp::verify() {
+  auto srcPtr = dyn_cast<PointerType>(getElementTypeOrSelf(getSrc().getType()));
+  auto dstPtr = dyn_cast<PointerType>(getElementTypeOrSelf(getType()));
+  if (!srcPtr != !dstPtr)
+    return emitOpError("cannot bitcast between a pointer and a non-pointer "
+                       "type; use tt.ptr_to_int or tt.int_to_ptr");
+  if (srcPtr && srcPtr.getAddressSpace() != dstPtr.getAddressSpace())
+    return emitOpError("cannot bitcast a pointer from address space ")
+           << srcPtr.getAddressSpace() << " to address space "
+           << dstPtr.getAddressSpace();
   unsigned srcBits = getElementBitWidth(getSrc().getType());
   unsigned dstBits = getElementBitWidth(getType());
   if (srcBits != dstBits)
@@ -645,6 +654,9 @@ LogicalResult GatherOp::verify() {
     return emitOpError("result must have the indices' shape and the source's "
                        "element type, got ")
            << getType();
+  if (getType().getEncoding() != idxType.getEncoding())
+    return emitOpError("result encoding must be the indices' encoding, got ")
+           << getType().getEncoding() << " and " << idxType.getEncoding();
   for (int64_t d = 0; d < srcType.getRank(); ++d)
     if (d != axis && idxType.getDimSize(d) > srcType.getDimSize(d))
       return emitOpError("indices dimension ")
@@ -801,8 +813,9 @@ LogicalResult MakeTensorDescOp::verify() {
   return success();
 }
 
-/// A descriptor access moves the descriptor's whole block: same element type
-/// and number of elements (the tensor may drop unit dimensions).
+/// A descriptor access moves the descriptor's whole block: the tensor has
+/// the block's element type and shape, except that it may drop leading
+/// dimensions of size 1.
 static LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
                                             RankedTensorType tensor,
                                             size_t numIndices) {
@@ -810,10 +823,16 @@ static LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
   if (static_cast<int64_t>(numIndices) != block.getRank())
     return op->emitOpError("expects one index per block dimension (")
            << block.getRank() << "), got " << numIndices;
-  if (tensor.getElementType() != block.getElementType() ||
-      tensor.getNumElements() != block.getNumElements())
+  ArrayRef<int64_t> blockShape = block.getShape();
+  int64_t dropped = block.getRank() - tensor.getRank();
+  bool shapeMatches = dropped >= 0 &&
+                      llvm::all_of(blockShape.take_front(dropped),
+                                   [](int64_t d) { return d == 1; }) &&
+                      blockShape.drop_front(dropped) == tensor.getShape();
+  if (tensor.getElementType() != block.getElementType() || !shapeMatches)
     return op->emitOpError("tensor ")
-           << tensor << " does not match the descriptor block " << block;
+           << tensor << " does not match the descriptor block " << block
+           << " (only leading unit dimensions may be dropped)";
   return success();
 }
 

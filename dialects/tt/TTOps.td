@@ -1036,7 +1036,8 @@ def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor", [Pure,
   }];
   let arguments = (ins TT_Ptr:$base, Variadic<I32>:$shape,
                        Variadic<I64>:$strides,
-                       OptionalAttr<TT_PaddingOptionAttr>:$padding);
+                       DefaultValuedAttr<TT_PaddingOptionAttr,
+                           "::mlir::tile::tt::PaddingOption::PAD_ZERO">:$padding);
   let results = (outs TT_TensorDescType:$result);
   let assemblyFormat = [{
     $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base)
