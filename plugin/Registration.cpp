@@ -3,6 +3,7 @@
 #include "plugin/Registration.h"
 
 #include "dialects/tt/TTDialect.h"
+#include "dialects/ttg/TTGDialect.h"
 #include "pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -10,7 +11,7 @@
 #include <mutex>
 
 void mlir::tile::registerTileDialects(DialectRegistry &registry) {
-  registry.insert<tt::TTDialect>();
+  registry.insert<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>();
 }
 
 void mlir::tile::registerTilePasses() {

@@ -10,6 +10,7 @@
 #ifndef TILE_DIALECTS_TT_TTLAYOUTINTERFACE_H
 #define TILE_DIALECTS_TT_TTLAYOUTINTERFACE_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectInterface.h"
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LLVM.h"
@@ -50,6 +51,13 @@ public:
   verifyReshapeEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
                         Attribute dstEnc, ArrayRef<int64_t> dstShape,
                         bool allowReorder, Location loc) const = 0;
+  /// Whether `a` and `b` mean the same layout for a tensor of `shape`.
+  virtual bool areEquivalent(Attribute a, Attribute b,
+                             ArrayRef<int64_t> shape) const = 0;
+  /// Checks a tensor's encoding against the hardware `op`'s module targets
+  /// (threads per warp, warps). Runs for every tensor of every tt/ttg op.
+  virtual LogicalResult verifyTensorEncoding(RankedTensorType type,
+                                             Operation *op) const = 0;
   /// Whether the encodings of tt.dot's operands and accumulator fit together.
   virtual LogicalResult verifyDotEncodings(Attribute aEnc, Attribute bEnc,
                                            Attribute cEnc,

@@ -56,6 +56,17 @@ LogicalResult mlir::tile::tt::verifyTensorSizes(Operation *op) {
   for (Type type : op->getResultTypes())
     if (failed(check(type)))
       return failure();
+  // The dialect of each encoding checks it against the module's hardware.
+  for (Type type : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
+                                      llvm::to_vector(op->getResultTypes()))) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      continue;
+    if (const LayoutInferenceInterface *iface =
+            getLayoutInterface(tensor.getEncoding()))
+      if (failed(iface->verifyTensorEncoding(tensor, op)))
+        return failure();
+  }
   return success();
 }
 
@@ -106,6 +117,7 @@ static unsigned getElementBitWidth(Type type) {
 /// infer, so only "both or neither" is checked.
 static LogicalResult verifyInferredEncoding(
     Operation *op, Attribute srcEnc, Attribute resultEnc,
+    ArrayRef<int64_t> resultShape,
     function_ref<FailureOr<Attribute>(const LayoutInferenceInterface &)>
         infer) {
   if (!srcEnc && !resultEnc)
@@ -119,7 +131,8 @@ static LogicalResult verifyInferredEncoding(
   FailureOr<Attribute> expected = infer(*iface);
   if (failed(expected))
     return failure();
-  if (*expected != resultEnc)
+  if (*expected != resultEnc &&
+      !iface->areEquivalent(*expected, resultEnc, resultShape))
     return op->emitOpError("result encoding ")
            << resultEnc << " does not match the inferred encoding "
            << *expected;
@@ -315,7 +328,7 @@ LogicalResult ExpandDimsOp::verify() {
                        "inserted at axis ")
            << axis << ", got " << getType();
   return verifyInferredEncoding(*this, srcType.getEncoding(),
-                                getType().getEncoding(),
+                                getType().getEncoding(), getType().getShape(),
                                 [&](const LayoutInferenceInterface &iface) {
                                   return iface.inferExpandDimsEncoding(
                                       srcType.getEncoding(), axis, getLoc());
@@ -380,7 +393,7 @@ LogicalResult JoinOp::verify() {
            << getType();
   return verifyInferredEncoding(
       *this, srcType.getEncoding(), getType().getEncoding(),
-      [&](const LayoutInferenceInterface &iface) {
+      getType().getShape(), [&](const LayoutInferenceInterface &iface) {
         return iface.inferJoinEncoding(srcType.getEncoding(),
                                        srcType.getShape(), getLoc());
       });
@@ -397,6 +410,7 @@ LogicalResult SplitOp::verify() {
            << getOutLHS().getType();
   return verifyInferredEncoding(
       *this, srcType.getEncoding(), getOutLHS().getType().getEncoding(),
+      getOutLHS().getType().getShape(),
       [&](const LayoutInferenceInterface &iface) {
         return iface.inferSplitEncoding(srcType.getEncoding(),
                                         srcType.getShape(), getLoc());
@@ -416,7 +430,7 @@ LogicalResult TransOp::verify() {
              << srcType.getDimSize(d) << ", got " << getType().getDimSize(i);
   return verifyInferredEncoding(
       *this, srcType.getEncoding(), getType().getEncoding(),
-      [&](const LayoutInferenceInterface &iface) {
+      getType().getShape(), [&](const LayoutInferenceInterface &iface) {
         return iface.inferTransEncoding(srcType.getEncoding(),
                                         srcType.getShape(), order, getLoc());
       });
@@ -591,6 +605,7 @@ LogicalResult ReduceOp::verify() {
              << axis << ", got " << result.getType();
     if (failed(verifyInferredEncoding(
             *this, srcType.getEncoding(), resultTensor.getEncoding(),
+            resultTensor.getShape(),
             [&](const LayoutInferenceInterface &iface) {
               return iface.inferReduceEncoding(srcType.getEncoding(), axis,
                                                getLoc());

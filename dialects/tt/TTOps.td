@@ -20,22 +20,9 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "dialects/tt/TTDialect.td"
 include "dialects/tt/TTTypes.td"
 include "dialects/tt/TTAttrs.td"
+include "dialects/tt/TTTraits.td"
 
 def TT_GlobalMemory : Resource<"::mlir::tile::tt::GlobalMemory">;
-
-// Every tensor of a tt op has a power-of-two number of elements, at most 2^20.
-def TT_TensorSizeTrait : NativeOpTrait<"TensorSizeTrait"> {
-  let cppNamespace = "::mlir::tile::tt::OpTrait";
-}
-
-// All tensor operands (and results) carry the same layout encoding.
-def SameOperandsAndResultEncoding
-    : NativeOpTrait<"SameOperandsAndResultEncoding"> {
-  let cppNamespace = "::mlir::tile::tt::OpTrait";
-}
-def SameOperandsEncoding : NativeOpTrait<"SameOperandsEncoding"> {
-  let cppNamespace = "::mlir::tile::tt::OpTrait";
-}
 
 class TT_Op<string mnemonic, list<Trait> traits = []>
     : Op<TT_Dialect, mnemonic, !listconcat(traits, [TT_TensorSizeTrait])>;

@@ -1,0 +1,438 @@
+//===- EncodingToLinearLayout.cpp - What each ttg encoding means ----------===//
+//
+// The one place that gives encodings their meaning: each encoding's
+// computeLinearLayout builds the linear layout from hardware indices
+// (register, lane, warp, block; or offset, block for shared memory) to tensor
+// coordinates (dim0, dim1, ...) for a given shape. Everything else asks
+// ttg::toLinearLayout, which caches the answer.
+//
+// Conventions follow Triton 3.6 (see the Triton facts in docs/Layouts.md):
+// bases are built fastest dimension first, a tensor larger than one CTA tile
+// repeats the tile in more registers (fastest dimension first), and a tensor
+// smaller than the tile broadcasts: bases pointing outside it become zero.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/ttg/TTGDialect.h"
+#include "dialects/ttg/layout/Swizzle.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::ttg;
+using layout::LinearLayout;
+using layout::NamedSize;
+
+namespace {
+constexpr const char *kRegister = "register";
+constexpr const char *kLane = "lane";
+constexpr const char *kWarp = "warp";
+constexpr const char *kBlock = "block";
+constexpr const char *kOffset = "offset";
+
+std::string dimName(unsigned d) { return "dim" + std::to_string(d); }
+
+std::optional<LinearLayout> fail(std::string *error, const Twine &message) {
+  if (error)
+    *error = message.str();
+  return std::nullopt;
+}
+
+/// `a * b`, or the error of whichever failed.
+std::optional<LinearLayout> product(const std::optional<LinearLayout> &a,
+                                    const std::optional<LinearLayout> &b,
+                                    std::string *error) {
+  if (!a || !b)
+    return std::nullopt;
+  return LinearLayout::product(*a, *b, error);
+}
+
+/// The product of 1-D identities of `inDim` over `sizes`, fastest dimension
+/// (`order[0]`) first; out-dims come in `order`.
+std::optional<LinearLayout> identityND(const char *inDim,
+                                       ArrayRef<unsigned> sizes,
+                                       ArrayRef<unsigned> order,
+                                       std::string *error) {
+  std::optional<LinearLayout> result = LinearLayout();
+  for (unsigned d : order)
+    result = product(
+        result, LinearLayout::identity1D(sizes[d], inDim, dimName(d), error),
+        error);
+  return result;
+}
+
+/// Zeroes every basis coordinate at or beyond `shape` (the same element is
+/// then held by several lanes or warps) and drops register bases that become
+/// zero, so no thread holds an element twice.
+std::optional<LinearLayout> clampToShape(const LinearLayout &layout,
+                                         ArrayRef<int64_t> shape,
+                                         std::string *error) {
+  LinearLayout::BasesT bases = layout.getBases();
+  std::vector<NamedSize> outDims = layout.getOutDims();
+  std::vector<int64_t> limit;
+  for (auto &[name, size] : outDims) {
+    int64_t dim = std::stoi(name.substr(3));
+    limit.push_back(shape[dim]);
+    size = std::min<int64_t>(size, shape[dim]);
+  }
+  for (auto &[inDim, vectors] : bases) {
+    for (auto &basis : vectors)
+      for (auto [i, value] : llvm::enumerate(basis))
+        if (value >= limit[i])
+          value = 0;
+    if (inDim == kRegister)
+      llvm::erase_if(vectors, [](const auto &basis) {
+        return llvm::all_of(basis, [](int32_t v) { return v == 0; });
+      });
+  }
+  return LinearLayout::create(std::move(bases), std::move(outDims),
+                              /*requireSurjective=*/true, error);
+}
+
+/// Fits a CTA tile to `shape`: repeats it in registers where the tensor is
+/// larger (in the tile's out-dim order, i.e. fastest dimension first),
+/// broadcasts where it is smaller, makes sure all four hardware in-dims
+/// exist, and puts the out-dims in standard order.
+std::optional<LinearLayout> fitToShape(std::optional<LinearLayout> tile,
+                                       ArrayRef<int64_t> shape,
+                                       std::string *error) {
+  if (!tile)
+    return std::nullopt;
+  // Every in-dim of a distributed layout exists, if only with size 1.
+  for (const char *inDim : {kRegister, kLane, kWarp, kBlock})
+    if (!tile->hasInDim(inDim))
+      tile =
+          product(tile, LinearLayout::identity1D(1, inDim, dimName(0)), error);
+  if (!tile)
+    return std::nullopt;
+  std::vector<NamedSize> orderedShape;
+  for (const std::string &name : tile->getOutDimNames())
+    orderedShape.emplace_back(name, shape[std::stoi(name.substr(3))]);
+  std::optional<LinearLayout> grown =
+      layout::ensureLayoutNotSmallerThan(*tile, orderedShape, error);
+  if (!grown)
+    return std::nullopt;
+  std::optional<LinearLayout> clamped = clampToShape(*grown, shape, error);
+  if (!clamped)
+    return std::nullopt;
+  return clamped->transposeOuts(layout::standardOutDimNames(shape.size()),
+                                error);
+}
+
+/// Checks that `shape` has the encoding's rank and power-of-two dimensions.
+bool checkShape(ArrayRef<int64_t> shape, unsigned rank, StringRef encoding,
+                std::string *error) {
+  if (shape.size() != rank) {
+    fail(error, "#ttg." + encoding + " has rank " + Twine(rank) +
+                    " but the tensor has rank " + Twine(shape.size()));
+    return false;
+  }
+  for (int64_t dim : shape)
+    if (dim <= 0 || !llvm::isPowerOf2_64(dim)) {
+      fail(error, "#ttg." + encoding + " needs power-of-two dimensions, got " +
+                      Twine(dim));
+      return false;
+    }
+  return true;
+}
+
+bool rejectCGA(ArrayRef<unsigned> cgaLayout, StringRef encoding,
+               std::string *error) {
+  if (cgaLayout.empty())
+    return true;
+  fail(error, "#ttg." + encoding +
+                  ": multi-CTA (CGALayout) layouts are not supported");
+  return false;
+}
+
+/// The order Triton gives mma warps: row-major on Ampere, column-major on
+/// Hopper (the four warps of a warpgroup stack along M).
+SmallVector<unsigned> mmaWarpOrder(NvidiaMmaEncodingAttr mma) {
+  unsigned rank = mma.getWarpsPerCTA().size();
+  SmallVector<unsigned> order;
+  if (mma.isHopper()) {
+    for (unsigned d = 0; d < rank; ++d)
+      order.push_back(d);
+  } else {
+    for (unsigned d = rank; d-- > 0;)
+      order.push_back(d);
+  }
+  return order;
+}
+
+/// One warp's mma tile of `outerSize` x `innerSize` (outer = rows of the
+/// fragment): kWidth registers along the inner dim, 4 lanes along inner, 8
+/// lanes along outer, outerSize/8 registers along outer, the rest of inner
+/// in registers. This reproduces PTX's mma.sync/wgmma fragment tables.
+std::optional<LinearLayout> mmaTile(unsigned outerDim, unsigned innerDim,
+                                    unsigned outerSize, unsigned innerSize,
+                                    unsigned kWidth, std::string *error) {
+  std::string inner = dimName(innerDim), outer = dimName(outerDim);
+  if (innerSize < 4 * kWidth || outerSize < 8)
+    return fail(error, "mma tile " + Twine(outerSize) + "x" + Twine(innerSize) +
+                           " is too small for kWidth " + Twine(kWidth));
+  std::optional<LinearLayout> tile =
+      LinearLayout::identity1D(kWidth, kRegister, inner, error);
+  tile = product(tile, LinearLayout::identity1D(4, kLane, inner, error), error);
+  tile = product(tile, LinearLayout::identity1D(8, kLane, outer, error), error);
+  tile = product(
+      tile, LinearLayout::identity1D(outerSize / 8, kRegister, outer, error),
+      error);
+  tile = product(tile,
+                 LinearLayout::identity1D(innerSize / (4 * kWidth), kRegister,
+                                          inner, error),
+                 error);
+  return tile;
+}
+
+/// The warps of an mma layout over `rank` dims; warps along a dimension in
+/// `broadcastDims` hold the same data (zero bases).
+std::optional<LinearLayout> mmaWarps(NvidiaMmaEncodingAttr mma,
+                                     ArrayRef<unsigned> broadcastDims,
+                                     unsigned zeroTarget, std::string *error) {
+  std::optional<LinearLayout> warps = LinearLayout();
+  for (unsigned d : mmaWarpOrder(mma)) {
+    unsigned count = mma.getWarpsPerCTA()[d];
+    warps = product(
+        warps,
+        llvm::is_contained(broadcastDims, d)
+            ? LinearLayout::zeros1D(count, kWarp, dimName(zeroTarget), 1, error)
+            : LinearLayout::identity1D(count, kWarp, dimName(d), error),
+        error);
+  }
+  return warps;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Distributed encodings
+//===----------------------------------------------------------------------===//
+
+std::optional<LinearLayout>
+BlockedEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
+                                         std::string *error) const {
+  if (!checkShape(shape, getRank(), "blocked", error) ||
+      !rejectCGA(getCgaLayout(), "blocked", error))
+    return std::nullopt;
+  std::optional<LinearLayout> tile =
+      identityND(kRegister, getSizePerThread(), getOrder(), error);
+  tile = product(
+      tile, identityND(kLane, getThreadsPerWarp(), getOrder(), error), error);
+  tile = product(tile, identityND(kWarp, getWarpsPerCTA(), getOrder(), error),
+                 error);
+  return fitToShape(tile, shape, error);
+}
+
+std::optional<LinearLayout>
+SliceEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
+                                       std::string *error) const {
+  if (!checkShape(shape, getRank(), "slice", error))
+    return std::nullopt;
+  // The parent's layout with the sliced dimension of size 1: every basis
+  // along it is zero, so dropping that out-dim loses nothing.
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + getDim(), 1);
+  std::optional<LinearLayout> parent =
+      toLinearLayout(getParent(), parentShape, error);
+  if (!parent)
+    return std::nullopt;
+  LinearLayout::BasesT bases;
+  for (const auto &[inDim, vectors] : parent->getBases()) {
+    std::vector<LinearLayout::Basis> kept;
+    for (const auto &basis : vectors) {
+      LinearLayout::Basis reduced(basis);
+      reduced.erase(reduced.begin() + getDim());
+      bool zero = llvm::all_of(reduced, [](int32_t v) { return v == 0; });
+      if (inDim == kRegister && zero)
+        continue;
+      kept.push_back(std::move(reduced));
+    }
+    bases.emplace_back(inDim, std::move(kept));
+  }
+  std::vector<NamedSize> outDims;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outDims.emplace_back(dimName(d), size);
+  return LinearLayout::create(std::move(bases), std::move(outDims),
+                              /*requireSurjective=*/true, error);
+}
+
+std::optional<LinearLayout>
+NvidiaMmaEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
+                                           std::string *error) const {
+  if (!checkShape(shape, getRank(), "nvidia_mma", error) ||
+      !rejectCGA(getCgaLayout(), "nvidia_mma", error))
+    return std::nullopt;
+  unsigned rank = getRank();
+  unsigned innerSize = isHopper() ? getInstrShape()[1] : 8;
+  std::optional<LinearLayout> tile =
+      mmaTile(rank - 2, rank - 1, 16, innerSize, /*kWidth=*/2, error);
+  tile = product(tile, mmaWarps(*this, {}, 0, error), error);
+  return fitToShape(tile, shape, error);
+}
+
+std::optional<LinearLayout>
+DotOperandEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
+                                            std::string *error) const {
+  if (!checkShape(shape, getRank(), "dot_op", error))
+    return std::nullopt;
+  unsigned rank = getRank();
+  unsigned kDim = getOpIdx() == 0 ? rank - 1 : rank - 2;
+  unsigned nonKDim = getOpIdx() == 0 ? rank - 2 : rank - 1;
+  // The dimension of the dot result this operand does not span.
+  unsigned otherDim = getOpIdx() == 0 ? rank - 1 : rank - 2;
+
+  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(getParent())) {
+    // A is 16 x (8 kWidth) per warp, B (8 kWidth) x 8, K-contiguous; warps
+    // along the dimension the operand does not span hold the same data.
+    unsigned outerSize = getOpIdx() == 0 ? 16 : 8;
+    std::optional<LinearLayout> tile =
+        mmaTile(nonKDim, kDim, outerSize, 8 * getKWidth(), getKWidth(), error);
+    tile = product(tile, mmaWarps(mma, {otherDim}, kDim, error), error);
+    return fitToShape(tile, shape, error);
+  }
+
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(getParent())) {
+    if (!rejectCGA(blocked.getCgaLayout(), "blocked", error))
+      return std::nullopt;
+    // FMA: each thread holds the whole K extent; along the other dimension
+    // it holds what the parent gives it, and threads that differ only along
+    // the dot result's other dimension hold the same data.
+    SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
+    sizePerThread[kDim] = shape[kDim];
+    std::optional<LinearLayout> tile =
+        identityND(kRegister, sizePerThread, blocked.getOrder(), error);
+    auto distribute = [&](const char *inDim, ArrayRef<unsigned> counts) {
+      std::optional<LinearLayout> part = LinearLayout();
+      for (unsigned d : blocked.getOrder())
+        part = product(
+            part,
+            d == otherDim
+                ? LinearLayout::zeros1D(counts[d], inDim, dimName(kDim), 1,
+                                        error)
+                : LinearLayout::identity1D(counts[d], inDim, dimName(d), error),
+            error);
+      return part;
+    };
+    tile = product(tile, distribute(kLane, blocked.getThreadsPerWarp()), error);
+    tile = product(tile, distribute(kWarp, blocked.getWarpsPerCTA()), error);
+    return fitToShape(tile, shape, error);
+  }
+  return fail(
+      error,
+      "#ttg.dot_op: no layout for parent " +
+          std::string(getParent().getAbstractAttribute().getName().str()));
+}
+
+std::optional<LinearLayout>
+LinearEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
+                                        std::string *error) const {
+  if (!checkShape(shape, getRank(), "linear", error))
+    return std::nullopt;
+  unsigned rank = getRank();
+  auto unflatten = [&](ArrayRef<int32_t> flat) {
+    std::vector<LinearLayout::Basis> bases;
+    for (size_t i = 0; i < flat.size(); i += rank)
+      bases.emplace_back(flat.begin() + i, flat.begin() + i + rank);
+    return bases;
+  };
+  LinearLayout::BasesT bases = {{kRegister, unflatten(getRegisterBases())},
+                                {kLane, unflatten(getLaneBases())},
+                                {kWarp, unflatten(getWarpBases())},
+                                {kBlock, unflatten(getBlockBases())}};
+  std::vector<NamedSize> outDims;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outDims.emplace_back(dimName(d), size);
+  std::string detail;
+  std::optional<LinearLayout> result =
+      LinearLayout::create(std::move(bases), std::move(outDims),
+                           /*requireSurjective=*/true, &detail);
+  if (!result)
+    return fail(error, "#ttg.linear does not describe this shape: " + detail);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared encodings
+//===----------------------------------------------------------------------===//
+
+std::optional<LinearLayout>
+SwizzledSharedEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
+                                                std::string *error) const {
+  if (!rejectCGA(getCgaLayout(), "swizzled_shared", error))
+    return std::nullopt;
+  // A pipelined buffer has one more (leading) dimension than the encoding.
+  if (shape.size() != getRank() && shape.size() != getRank() + 1)
+    return fail(error, "#ttg.swizzled_shared has rank " + Twine(getRank()) +
+                           " but the buffer has rank " + Twine(shape.size()));
+  SmallVector<unsigned> order(getOrder());
+  if (shape.size() == getRank() + 1) {
+    for (unsigned &d : order)
+      ++d;
+    order.push_back(0);
+  }
+  return layout::swizzledSharedToLinearLayout(
+      std::vector<int64_t>(shape.begin(), shape.end()), getVec(), getPerPhase(),
+      getMaxPhase(), std::vector<unsigned>(order.begin(), order.end()), error);
+}
+
+std::optional<LinearLayout>
+NVMMASharedEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
+                                             std::string *error) const {
+  if (!rejectCGA(getCgaLayout(), "nvmma_shared", error))
+    return std::nullopt;
+  if (getFp4Padded())
+    return fail(error, "#ttg.nvmma_shared with fp4Padded is not supported");
+  return layout::nvmmaSharedToLinearLayout(
+      std::vector<int64_t>(shape.begin(), shape.end()), getSwizzlingByteWidth(),
+      getTransposed(), getElementBitWidth(),
+      /*disableSwizzle=*/false, error);
+}
+
+//===----------------------------------------------------------------------===//
+// The cache
+//===----------------------------------------------------------------------===//
+
+/// Linear layouts are immutable and their computation is pure, so results
+/// are kept for the life of the context, keyed by (encoding, shape).
+struct ttg::detail::LinearLayoutCache {
+  std::mutex mutex;
+  std::map<std::pair<const void *, std::vector<int64_t>>, LinearLayout> map;
+};
+
+std::shared_ptr<ttg::detail::LinearLayoutCache>
+ttg::detail::createLinearLayoutCache() {
+  return std::make_shared<LinearLayoutCache>();
+}
+
+std::optional<LinearLayout> ttg::toLinearLayout(Attribute encoding,
+                                                ArrayRef<int64_t> shape,
+                                                std::string *error) {
+  auto iface = dyn_cast_if_present<LayoutEncodingAttrInterface>(encoding);
+  if (!iface)
+    return fail(error, "not a ttg layout encoding");
+  std::pair<const void *, std::vector<int64_t>> key(
+      encoding.getAsOpaquePointer(),
+      std::vector<int64_t>(shape.begin(), shape.end()));
+  auto &cache =
+      encoding.getContext()->getLoadedDialect<TTGDialect>()->getLayoutCache();
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = cache.map.find(key);
+    if (it != cache.map.end())
+      return it->second;
+  }
+  std::optional<LinearLayout> result = iface.computeLinearLayout(shape, error);
+  if (result) {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    cache.map.emplace(std::move(key), *result);
+  }
+  return result;
+}
+
+std::optional<LinearLayout> ttg::toLinearLayout(RankedTensorType type,
+                                                std::string *error) {
+  return toLinearLayout(type.getEncoding(), type.getShape(), error);
+}

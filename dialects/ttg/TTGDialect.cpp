@@ -1,0 +1,395 @@
+//===- TTGDialect.cpp - The ttg and ttng dialects -------------------------===//
+//
+// Registration, module attribute checks, and the layout inference tt's
+// shape-changing ops ask for (expand_dims, reduce, trans, join, split,
+// reshape, dot), answered through linear layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/ttg/TTGDialect.h"
+#include "dialects/tt/TTLayoutInterface.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::ttg;
+using layout::LinearLayout;
+
+#include "dialects/ttg/TTGDialect.cpp.inc"
+#include "dialects/ttg/TTNGDialect.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+bool ttg::isDistributedEncoding(Attribute encoding) {
+  return encoding && encoding.hasTrait<AttrTrait::DistributedEncodingTrait>();
+}
+
+bool ttg::isSharedEncoding(Attribute encoding) {
+  return encoding && encoding.hasTrait<AttrTrait::SharedEncodingTrait>();
+}
+
+/// The nearest `name` integer attribute on `op` or its parents.
+static std::optional<int64_t> lookUpIntAttr(Operation *op, StringRef name) {
+  for (Operation *current = op; current; current = current->getParentOp())
+    if (auto attr = current->getAttrOfType<IntegerAttr>(name))
+      return attr.getInt();
+  return std::nullopt;
+}
+
+std::optional<int> ttg::getNumWarps(Operation *op) {
+  return lookUpIntAttr(op, TTGDialect::getNumWarpsAttrName());
+}
+
+int ttg::getThreadsPerWarp(Operation *op) {
+  return lookUpIntAttr(op, TTGDialect::getThreadsPerWarpAttrName())
+      .value_or(32);
+}
+
+int ttg::getNumCTAs(Operation *op) {
+  return lookUpIntAttr(op, TTGDialect::getNumCTAsAttrName()).value_or(1);
+}
+
+//===----------------------------------------------------------------------===//
+// Layout inference for tt
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Rebuilds `layout` (register/lane/warp/block -> dims) as a #ttg.linear.
+LinearEncodingAttr toLinearEncoding(MLIRContext *context,
+                                    const LinearLayout &layout) {
+  unsigned rank = layout.getNumOutDims();
+  auto flatten = [&](const char *inDim) {
+    SmallVector<int32_t> flat;
+    if (!layout.hasInDim(inDim))
+      return flat;
+    for (const auto &[name, bases] : layout.getBases())
+      if (name == inDim)
+        for (const auto &basis : bases)
+          flat.append(basis.begin(), basis.end());
+    return flat;
+  };
+  return LinearEncodingAttr::get(context, std::max(rank, 1u),
+                                 flatten("register"), flatten("lane"),
+                                 flatten("warp"), flatten("block"));
+}
+
+/// Applies `transform` to every basis of `layout` and rebuilds it with
+/// out-dims of `shape`.
+std::optional<LinearLayout>
+mapBases(const LinearLayout &layout, ArrayRef<int64_t> shape,
+         function_ref<bool(const std::string &inDim,
+                           std::vector<LinearLayout::Basis> &bases)>
+             transform,
+         std::string *error) {
+  LinearLayout::BasesT bases = layout.getBases();
+  for (auto &[inDim, vectors] : bases)
+    if (!transform(inDim, vectors)) {
+      if (error)
+        *error = "the layout cannot express the result";
+      return std::nullopt;
+    }
+  std::vector<layout::NamedSize> outDims;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outDims.emplace_back("dim" + std::to_string(d), size);
+  return LinearLayout::create(std::move(bases), std::move(outDims),
+                              /*requireSurjective=*/true, error);
+}
+
+FailureOr<Attribute> emitFailure(std::optional<Location> loc,
+                                 const Twine &message) {
+  if (loc)
+    emitError(*loc) << message;
+  return failure();
+}
+
+struct TTGLayoutInference : public tt::LayoutInferenceInterface {
+  using LayoutInferenceInterface::LayoutInferenceInterface;
+
+  FailureOr<Attribute>
+  inferExpandDimsEncoding(Attribute srcEnc, unsigned axis,
+                          std::optional<Location> loc) const override {
+    auto slice = dyn_cast<SliceEncodingAttr>(srcEnc);
+    if (!slice || slice.getDim() != axis)
+      return emitFailure(loc, "expand_dims along axis " + Twine(axis) +
+                                  " needs an operand in #ttg.slice<{dim = " +
+                                  Twine(axis) + ", ...}>");
+    return slice.getParent();
+  }
+
+  FailureOr<Attribute>
+  inferReduceEncoding(Attribute srcEnc, unsigned axis,
+                      std::optional<Location> loc) const override {
+    if (!isDistributedEncoding(srcEnc))
+      return emitFailure(loc, "reduce needs a distributed operand encoding");
+    return Attribute(SliceEncodingAttr::get(srcEnc.getContext(), axis, srcEnc));
+  }
+
+  FailureOr<Attribute>
+  inferTransEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                     ArrayRef<int32_t> order,
+                     std::optional<Location> loc) const override {
+    // Result dimension i is source dimension order[i].
+    SmallVector<unsigned> inverse(order.size());
+    for (auto [i, d] : llvm::enumerate(order))
+      inverse[d] = i;
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(srcEnc)) {
+      auto permute = [&](ArrayRef<unsigned> values) {
+        return llvm::map_to_vector(order, [&](int32_t d) { return values[d]; });
+      };
+      SmallVector<unsigned> newOrder = llvm::map_to_vector(
+          blocked.getOrder(), [&](unsigned d) { return inverse[d]; });
+      return Attribute(BlockedEncodingAttr::get(
+          srcEnc.getContext(), permute(blocked.getSizePerThread()),
+          permute(blocked.getThreadsPerWarp()),
+          permute(blocked.getWarpsPerCTA()), newOrder, blocked.getCgaLayout()));
+    }
+    std::string error;
+    std::optional<LinearLayout> src = toLinearLayout(srcEnc, srcShape, &error);
+    SmallVector<int64_t> dstShape =
+        llvm::map_to_vector(order, [&](int32_t d) { return srcShape[d]; });
+    std::optional<LinearLayout> dst;
+    if (src)
+      dst = mapBases(
+          *src, dstShape,
+          [&](const std::string &, std::vector<LinearLayout::Basis> &bases) {
+            for (auto &basis : bases) {
+              LinearLayout::Basis permuted(basis.size());
+              for (auto [i, d] : llvm::enumerate(order))
+                permuted[i] = basis[d];
+              basis = std::move(permuted);
+            }
+            return true;
+          },
+          &error);
+    if (!dst)
+      return emitFailure(loc, "cannot transpose the operand layout: " + error);
+    return Attribute(toLinearEncoding(srcEnc.getContext(), *dst));
+  }
+
+  FailureOr<Attribute>
+  inferJoinEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                    std::optional<Location> loc) const override {
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(srcEnc)) {
+      // The new minor dimension lives in registers, fastest of all.
+      unsigned rank = blocked.getRank();
+      auto append = [](ArrayRef<unsigned> values, unsigned v) {
+        SmallVector<unsigned> result(values);
+        result.push_back(v);
+        return result;
+      };
+      SmallVector<unsigned> order{rank};
+      order.append(blocked.getOrder().begin(), blocked.getOrder().end());
+      return Attribute(BlockedEncodingAttr::get(
+          srcEnc.getContext(), append(blocked.getSizePerThread(), 2),
+          append(blocked.getThreadsPerWarp(), 1),
+          append(blocked.getWarpsPerCTA(), 1), order, {}));
+    }
+    std::string error;
+    std::optional<LinearLayout> src = toLinearLayout(srcEnc, srcShape, &error);
+    SmallVector<int64_t> dstShape(srcShape);
+    dstShape.push_back(2);
+    std::optional<LinearLayout> dst;
+    if (src)
+      dst = mapBases(
+          *src, dstShape,
+          [&](const std::string &inDim,
+              std::vector<LinearLayout::Basis> &bases) {
+            for (auto &basis : bases)
+              basis.push_back(0);
+            if (inDim == "register") {
+              LinearLayout::Basis unit(dstShape.size(), 0);
+              unit.back() = 1;
+              bases.insert(bases.begin(), unit);
+            }
+            return true;
+          },
+          &error);
+    if (!dst)
+      return emitFailure(loc, "cannot join in the operand layout: " + error);
+    return Attribute(toLinearEncoding(srcEnc.getContext(), *dst));
+  }
+
+  FailureOr<Attribute>
+  inferSplitEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                     std::optional<Location> loc) const override {
+    std::string error;
+    std::optional<LinearLayout> src = toLinearLayout(srcEnc, srcShape, &error);
+    SmallVector<int64_t> dstShape(srcShape.drop_back());
+    std::optional<LinearLayout> dst;
+    if (src)
+      dst = mapBases(
+          *src, dstShape,
+          [&](const std::string &inDim,
+              std::vector<LinearLayout::Basis> &bases) {
+            // Exactly one register basis may touch the split dimension, and
+            // only it: the two halves must sit in the same thread.
+            bool removed = false;
+            for (auto it = bases.begin(); it != bases.end();) {
+              if (it->back() == 0) {
+                it->pop_back();
+                ++it;
+                continue;
+              }
+              bool unit = llvm::all_of(llvm::drop_end(*it),
+                                       [](int32_t v) { return v == 0; });
+              if (inDim != "register" || !unit || removed)
+                return false;
+              it = bases.erase(it);
+              removed = true;
+            }
+            return inDim != "register" || removed;
+          },
+          &error);
+    if (!dst)
+      return emitFailure(loc, "split needs the last dimension (size 2) held "
+                              "within each thread: " +
+                                  error);
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(srcEnc)) {
+      // Keep a blocked result blocked when the split dimension was the
+      // fastest and only in registers.
+      unsigned last = blocked.getRank() - 1;
+      if (blocked.getOrder().front() == last &&
+          blocked.getSizePerThread()[last] == 2) {
+        auto drop = [](ArrayRef<unsigned> values) {
+          return SmallVector<unsigned>(values.drop_back());
+        };
+        return Attribute(BlockedEncodingAttr::get(
+            srcEnc.getContext(), drop(blocked.getSizePerThread()),
+            drop(blocked.getThreadsPerWarp()), drop(blocked.getWarpsPerCTA()),
+            SmallVector<unsigned>(blocked.getOrder().drop_front()), {}));
+      }
+    }
+    return Attribute(toLinearEncoding(srcEnc.getContext(), *dst));
+  }
+
+  LogicalResult
+  verifyReshapeEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                        Attribute dstEnc, ArrayRef<int64_t> dstShape,
+                        bool allowReorder, Location loc) const override {
+    // With allow_reorder any element order is fine.
+    if (allowReorder)
+      return success();
+    std::string error;
+    std::optional<LinearLayout> src = toLinearLayout(srcEnc, srcShape, &error);
+    std::optional<LinearLayout> expected;
+    if (src)
+      expected = layout::reshapeLayoutRowMajor(
+          *src, std::vector<int32_t>(dstShape.begin(), dstShape.end()), &error);
+    std::optional<LinearLayout> dst;
+    if (expected)
+      dst = toLinearLayout(dstEnc, dstShape, &error);
+    if (!dst)
+      return emitError(loc) << "tt.reshape: " << error;
+    if (*dst != *expected)
+      return emitError(loc)
+             << "tt.reshape without allow_reorder must keep every element in "
+                "its thread; the result encoding "
+             << dstEnc << " moves data (expected "
+             << toLinearEncoding(srcEnc.getContext(), *expected) << ")";
+    return success();
+  }
+
+  bool areEquivalent(Attribute a, Attribute b,
+                     ArrayRef<int64_t> shape) const override {
+    std::optional<LinearLayout> la = toLinearLayout(a, shape);
+    std::optional<LinearLayout> lb = toLinearLayout(b, shape);
+    return la && lb && *la == *lb;
+  }
+
+  LogicalResult verifyTensorEncoding(RankedTensorType type,
+                                     Operation *op) const override {
+    Attribute encoding = type.getEncoding();
+    if (!isDistributedEncoding(encoding))
+      return op->emitOpError("tensor ")
+             << type << " must have a distributed encoding";
+    std::string error;
+    std::optional<LinearLayout> layout = toLinearLayout(type, &error);
+    if (!layout)
+      return op->emitOpError("layout of ") << type << ": " << error;
+    int lanes = layout->getInDimSize("lane");
+    int threadsPerWarp = getThreadsPerWarp(op);
+    if (lanes != threadsPerWarp)
+      return op->emitOpError("layout of ")
+             << type << " spans " << lanes
+             << " lanes but the module has ttg.threads-per-warp = "
+             << threadsPerWarp;
+    if (std::optional<int> numWarps = getNumWarps(op))
+      if (layout->getInDimSize("warp") != *numWarps)
+        return op->emitOpError("layout of ")
+               << type << " spans " << layout->getInDimSize("warp")
+               << " warps but the module has ttg.num-warps = " << *numWarps;
+    if (layout->getInDimSize("block") != getNumCTAs(op))
+      return op->emitOpError("layout of ")
+             << type << " spans " << layout->getInDimSize("block")
+             << " CTAs but the module has ttg.num-ctas = " << getNumCTAs(op);
+    return success();
+  }
+
+  LogicalResult verifyDotEncodings(Attribute aEnc, Attribute bEnc,
+                                   Attribute cEnc,
+                                   Location loc) const override {
+    auto check = [&](Attribute enc, unsigned opIdx) -> LogicalResult {
+      auto dotOp = dyn_cast<DotOperandEncodingAttr>(enc);
+      if (!dotOp || dotOp.getOpIdx() != opIdx || dotOp.getParent() != cEnc)
+        return emitError(loc)
+               << "tt.dot operand " << (opIdx ? "b" : "a")
+               << " must have encoding #ttg.dot_op<{opIdx = " << opIdx
+               << ", parent = " << cEnc << "}>, got " << enc;
+      return success();
+    };
+    return success(succeeded(check(aEnc, 0)) && succeeded(check(bEnc, 1)));
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Dialects
+//===----------------------------------------------------------------------===//
+
+void TTGDialect::initialize() {
+  layoutCache = detail::createLinearLayoutCache();
+  registerAttributes();
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/ttg/TTGOps.cpp.inc"
+      >();
+  addInterfaces<TTGLayoutInference>();
+}
+
+LogicalResult TTGDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  auto positiveInt = [&]() -> LogicalResult {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || value.getInt() <= 0)
+      return op->emitError()
+             << "'" << name << "' must be a positive integer, got "
+             << attr.getValue();
+    return success();
+  };
+  if (name == getNumWarpsAttrName() || name == getNumCTAsAttrName() ||
+      name == getThreadsPerWarpAttrName())
+    return positiveInt();
+  if (name == getTargetAttrName() && !isa<StringAttr>(attr.getValue()))
+    return op->emitError() << "'" << name << "' must be a string such as "
+                           << "\"cuda:90\", got " << attr.getValue();
+  if (name == getSharedAttrName()) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || value.getInt() < 0)
+      return op->emitError()
+             << "'" << name << "' must be a non-negative integer";
+  }
+  return success();
+}
+
+void ttng::TTNGDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/ttg/TTNGOps.cpp.inc"
+      >();
+}

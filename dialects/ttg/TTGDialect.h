@@ -1,0 +1,81 @@
+//===- TTGDialect.h - The ttg and ttng dialects -----------------*- C++ -*-===//
+//
+// Declares ttg's encodings, memdesc type and operations, and ttng's
+// operations. Everything that needs the meaning of an encoding asks
+// toLinearLayout() below.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECTS_TTG_TTGDIALECT_H
+#define TILE_DIALECTS_TTG_TTGDIALECT_H
+
+#include "dialects/tt/TTDialect.h"
+#include "dialects/ttg/layout/LinearLayout.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinTypeInterfaces.h"
+#include "mlir/IR/Dialect.h"
+
+namespace mlir::tile::ttg {
+namespace detail {
+struct LinearLayoutCache;
+/// Creates the per-context cache the ttg dialect owns.
+std::shared_ptr<LinearLayoutCache> createLinearLayoutCache();
+} // namespace detail
+
+/// Shared memory, for memory effects.
+struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
+  StringRef getName() final { return "<SharedMemory>"; }
+};
+} // namespace mlir::tile::ttg
+
+namespace mlir::tile::ttg::AttrTrait {
+/// Marks register (distributed) encodings.
+template <typename ConcreteType>
+class DistributedEncodingTrait
+    : public AttributeTrait::TraitBase<ConcreteType, DistributedEncodingTrait> {
+};
+/// Marks shared-memory encodings.
+template <typename ConcreteType>
+class SharedEncodingTrait
+    : public AttributeTrait::TraitBase<ConcreteType, SharedEncodingTrait> {};
+} // namespace mlir::tile::ttg::AttrTrait
+
+#include "dialects/ttg/TTGAttrInterfaces.h.inc"
+#include "dialects/ttg/TTGDialect.h.inc"
+#include "dialects/ttg/TTNGDialect.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "dialects/ttg/TTGAttrs.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "dialects/ttg/TTGTypes.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/ttg/TTGOps.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/ttg/TTNGOps.h.inc"
+
+namespace mlir::tile::ttg {
+/// The linear layout of `encoding` for a tensor (or memdesc) of `shape`,
+/// cached per context. std::nullopt with `*error` set when `encoding` is not
+/// a ttg encoding or cannot describe the shape.
+std::optional<layout::LinearLayout>
+toLinearLayout(Attribute encoding, ArrayRef<int64_t> shape,
+               std::string *error = nullptr);
+
+/// The linear layout of a tensor's encoding (see above).
+std::optional<layout::LinearLayout>
+toLinearLayout(RankedTensorType type, std::string *error = nullptr);
+
+/// Whether `encoding` is a register (distributed) encoding.
+bool isDistributedEncoding(Attribute encoding);
+/// Whether `encoding` is a shared-memory encoding.
+bool isSharedEncoding(Attribute encoding);
+
+/// The module's ttg.num-warps (looking through parents of `op`), if any.
+std::optional<int> getNumWarps(Operation *op);
+/// The module's ttg.threads-per-warp, 32 when absent.
+int getThreadsPerWarp(Operation *op);
+/// The module's ttg.num-ctas, 1 when absent.
+int getNumCTAs(Operation *op);
+} // namespace mlir::tile::ttg
+
+#endif // TILE_DIALECTS_TTG_TTGDIALECT_H

@@ -1,0 +1,209 @@
+//===- TTGOps.cpp - Operations of ttg and ttng ----------------------------===//
+//
+// Verifiers that check shapes, element types and mutability of shared
+// buffers and views, naming the values that disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/ttg/TTGDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::ttg;
+
+#define GET_OP_CLASSES
+#include "dialects/ttg/TTGOps.cpp.inc"
+#define GET_OP_CLASSES
+#include "dialects/ttg/TTNGOps.cpp.inc"
+
+/// Shape and element type of a buffer and a tensor (or two buffers) agree.
+static LogicalResult verifySameShapeAndElement(Operation *op, ShapedType a,
+                                               ShapedType b, StringRef aName,
+                                               StringRef bName) {
+  if (a.getShape() != b.getShape() || a.getElementType() != b.getElementType())
+    return op->emitOpError()
+           << aName << " " << a << " and " << bName << " " << b
+           << " must have the same shape and element type";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ttg
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvertLayoutOp::verify() {
+  for (RankedTensorType type : {getSrc().getType(), getType()})
+    if (!isDistributedEncoding(type.getEncoding()))
+      return emitOpError("operand and result need distributed encodings, got ")
+             << type;
+  return success();
+}
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  // convert(convert(x)) back to x's own layout.
+  if (auto inner = getSrc().getDefiningOp<ConvertLayoutOp>())
+    if (inner.getSrc().getType() == getType())
+      return inner.getSrc();
+  return {};
+}
+
+LogicalResult LocalAllocOp::verify() {
+  MemDescType type = getType();
+  if (!getSrc()) {
+    if (!type.getMutableMemory())
+      return emitOpError("an allocation without an initial value must be "
+                         "mutable");
+    return success();
+  }
+  return verifySameShapeAndElement(*this, getSrc().getType(), type, "source",
+                                   "buffer");
+}
+
+void LocalAllocOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Allocate::get(),
+                       getOperation()->getOpResult(0), SharedMemory::get());
+  if (getSrc())
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         getOperation()->getOpResult(0), SharedMemory::get());
+}
+
+LogicalResult LocalLoadOp::verify() {
+  return verifySameShapeAndElement(*this, getSrc().getType(), getType(),
+                                   "buffer", "result");
+}
+
+LogicalResult LocalStoreOp::verify() {
+  if (!getDst().getType().getMutableMemory())
+    return emitOpError("cannot store into an immutable buffer ")
+           << getDst().getType();
+  return verifySameShapeAndElement(*this, getSrc().getType(),
+                                   getDst().getType(), "value", "buffer");
+}
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType(), result = getType();
+  if (src.getRank() < 2 || result.getShape() != src.getShape().drop_front() ||
+      result.getElementType() != src.getElementType())
+    return emitOpError("result must be the source ")
+           << src << " without its leading dimension, got " << result;
+  if (result.getMutableMemory() != src.getMutableMemory())
+    return emitOpError("a view must keep the source's mutability");
+  return success();
+}
+
+LogicalResult MemDescSubsliceOp::verify() {
+  MemDescType src = getSrc().getType(), result = getType();
+  ArrayRef<int32_t> offsets = getOffsets();
+  if (static_cast<int64_t>(offsets.size()) != src.getRank() ||
+      result.getRank() != src.getRank())
+    return emitOpError("needs one offset per dimension of the source (")
+           << src.getRank() << ") and a result of the same rank";
+  if (result.getElementType() != src.getElementType())
+    return emitOpError("result element type must be the source's");
+  for (auto [i, offset] : llvm::enumerate(offsets))
+    if (offset < 0 || offset + result.getDimSize(i) > src.getDimSize(i) ||
+        offset % result.getDimSize(i) != 0)
+      return emitOpError("offset ")
+             << offset << " in dimension " << i
+             << " must be a multiple of the slice size " << result.getDimSize(i)
+             << " inside the source size " << src.getDimSize(i);
+  if (result.getMutableMemory() != src.getMutableMemory())
+    return emitOpError("a view must keep the source's mutability");
+  return success();
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType src = getSrc().getType(), result = getType();
+  ArrayRef<int32_t> order = getOrder();
+  SmallVector<bool> seen(src.getRank(), false);
+  if (static_cast<int64_t>(order.size()) != src.getRank())
+    return emitOpError("order must be a permutation of [0, ")
+           << src.getRank() << ")";
+  for (auto [i, d] : llvm::enumerate(order)) {
+    if (d < 0 || d >= src.getRank() || seen[d])
+      return emitOpError("order must be a permutation of [0, ")
+             << src.getRank() << ")";
+    seen[d] = true;
+    if (result.getDimSize(i) != src.getDimSize(d))
+      return emitOpError("result dimension ")
+             << i << " must be source dimension " << d;
+  }
+  if (result.getElementType() != src.getElementType())
+    return emitOpError("result element type must be the source's");
+  return success();
+}
+
+LogicalResult MemDescReshapeOp::verify() {
+  MemDescType src = getSrc().getType(), result = getType();
+  if (src.getNumElements() != result.getNumElements() ||
+      src.getElementType() != result.getElementType())
+    return emitOpError("result must have the source's number and type of "
+                       "elements, got ")
+           << result;
+  return success();
+}
+
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  MemDescType dst = getResult().getType();
+  if (!dst.getMutableMemory())
+    return emitOpError("cannot copy into an immutable buffer ") << dst;
+  RankedTensorType pointees =
+      cast<RankedTensorType>(tt::getPointeeType(getSrc().getType()));
+  if (getContiguity() < 1)
+    return emitOpError("contiguity must be at least 1, got ")
+           << getContiguity();
+  return verifySameShapeAndElement(*this, pointees, dst, "pointee tensor",
+                                   "buffer");
+}
+
+LogicalResult AsyncWaitOp::verify() {
+  if (getNum() < 0)
+    return emitOpError("num must be non-negative, got ") << getNum();
+  return success();
+}
+
+LogicalResult Fp4ToFpOp::verify() {
+  RankedTensorType src = getSrc().getType(), result = getType();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= src.getRank() || result.getRank() != src.getRank())
+    return emitOpError("axis ")
+           << axis << " is out of range for rank " << src.getRank();
+  for (int64_t d = 0; d < src.getRank(); ++d) {
+    int64_t expected = d == axis ? 2 * src.getDimSize(d) : src.getDimSize(d);
+    if (result.getDimSize(d) != expected)
+      return emitOpError("result dimension ")
+             << d << " must be " << expected << " (two e2m1 values per i8 "
+             << "along axis " << axis << ")";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ttng
+//===----------------------------------------------------------------------===//
+
+LogicalResult ttng::WarpGroupDotOp::verify() {
+  auto aType = cast<ShapedType>(getA().getType());
+  MemDescType bType = getB().getType();
+  RankedTensorType cType = getC().getType();
+  if (aType.getRank() != 2 || bType.getRank() != 2 || cType.getRank() != 2)
+    return emitOpError("operands must be 2-D");
+  if (aType.getDimSize(1) != bType.getDimSize(0))
+    return emitOpError("K of a (")
+           << aType.getDimSize(1) << ") must equal K of b ("
+           << bType.getDimSize(0) << ")";
+  if (cType.getDimSize(0) != aType.getDimSize(0) ||
+      cType.getDimSize(1) != bType.getDimSize(1))
+    return emitOpError("accumulator must be ")
+           << aType.getDimSize(0) << "x" << bType.getDimSize(1) << ", got "
+           << cType;
+  return success();
+}
