@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -347,6 +348,33 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// Printing aliases
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The aliases Triton's dumps use (#blocked, #mma, #shared, #smem,
+/// #linear); slice and dot_op encodings print inline, as in Triton.
+struct TTGOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr))
+      os << "blocked";
+    else if (isa<NvidiaMmaEncodingAttr>(attr))
+      os << "mma";
+    else if (isa<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(attr))
+      os << "shared";
+    else if (isa<SharedMemorySpaceAttr>(attr))
+      os << "smem";
+    else if (isa<LinearEncodingAttr>(attr))
+      os << "linear";
+    else
+      return AliasResult::NoAlias;
+    return AliasResult::FinalAlias;
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Dialects
 //===----------------------------------------------------------------------===//
 
@@ -358,7 +386,7 @@ void TTGDialect::initialize() {
 #define GET_OP_LIST
 #include "dialects/ttg/TTGOps.cpp.inc"
       >();
-  addInterfaces<TTGLayoutInference>();
+  addInterfaces<TTGLayoutInference, TTGOpAsmInterface>();
 }
 
 LogicalResult TTGDialect::verifyOperationAttribute(Operation *op,

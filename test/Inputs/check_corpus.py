@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Checks tile against Triton 3.6's own TTIR dumps.
+"""Checks tile against Triton 3.6's own TTIR/TTGIR dumps.
 
-For every *.ttir in the given folder:
+For every dump (--glob) in the given folder:
   1. stock mlir-opt with libtile.so parses and verifies it;
   2. print -> parse -> print is a fixed point;
   3. printed with --mlir-use-nameloc-as-prefix (so SSA names come from the
@@ -71,12 +71,14 @@ def main():
     parser.add_argument(
         "--alpha-equivalent", action="append", default=[],
         help="a file whose print may differ from the dump only in SSA names")
+    parser.add_argument("--glob", default="*.ttir",
+                        help="which dumps to check (*.ttir or *.ttgir)")
     parser.add_argument("corpus")
     args = parser.parse_args()
     opt = [args.mlir_opt, "--load-dialect-plugin=" + args.plugin]
-    files = sorted(pathlib.Path(args.corpus).glob("*.ttir"))
+    files = sorted(pathlib.Path(args.corpus).glob(args.glob))
     if not files:
-        print("no .ttir files in", args.corpus)
+        print("no", args.glob, "files in", args.corpus)
         return 1
     failures = 0
     for path in files:
