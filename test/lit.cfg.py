@@ -20,7 +20,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["mlir-opt", "mlir-translate", "llc", "opt",
      ToolSubst("tile-opt", unresolved="fatal"),
-     ToolSubst("tile-lsp-server", unresolved="fatal")],
+     ToolSubst("tile-lsp-server", unresolved="fatal"),
+     ToolSubst("tile-layout", unresolved="fatal")],
     [config.tile_tools_dir, config.llvm_tools_dir])
 
 plugin = os.path.join(config.tile_lib_dir, "libtile.so")

@@ -65,8 +65,17 @@ def TTNG_WarpGroupDotWaitOp : TTNG_Op<"warp_group_dot_wait", [
   let summary = "wait until at most `pendings` wgmma groups are in flight";
   let description = [{
     Returns its inputs once the asynchronous dots that produce or read them
-    are done, so later uses are ordered after the wait. See
-    `ttng.warp_group_dot` for an example.
+    are done, so later uses are ordered after the wait.
+
+    ```mlir
+    #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+    module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+      tt.func @f(%acc: tensor<128x64xf32, #mma>) {
+        %r = ttng.warp_group_dot_wait %acc {pendings = 1 : i32} : tensor<128x64xf32, #mma>
+        tt.return
+      }
+    }
+    ```
   }];
   let arguments = (ins Variadic<AnyType>:$inputs, I32Attr:$pendings);
   let results = (outs Variadic<AnyType>:$outputs);
@@ -114,7 +123,18 @@ def TTNG_InitBarrierOp : TTNG_Op<"init_barrier", [
 def TTNG_InvalBarrierOp : TTNG_Op<"inval_barrier", [
     MemoryEffects<[MemWrite<TTNG_SharedMemory>]>]> {
   let summary = "invalidate an mbarrier";
-  let description = "See `ttng.init_barrier`.";
+  let description = [{
+    Ends the mbarrier's life so its memory can be reused.
+
+    ```mlir
+    #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+    #smem = #ttg.shared_memory
+    tt.func @f(%bar: !ttg.memdesc<1xi64, #shared, #smem, mutable>, %pred: i1, %phase: i32) {
+      ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+      tt.return
+    }
+    ```
+  }];
   let arguments = (ins TTG_MemDesc:$alloc);
   let assemblyFormat = "$alloc attr-dict `:` qualified(type($alloc))";
 }
@@ -122,7 +142,19 @@ def TTNG_InvalBarrierOp : TTNG_Op<"inval_barrier", [
 def TTNG_BarrierExpectOp : TTNG_Op<"barrier_expect", [
     MemoryEffects<[MemWrite<TTNG_SharedMemory>]>]> {
   let summary = "expect `size` bytes of transactions on an mbarrier";
-  let description = "See `ttng.init_barrier`.";
+  let description = [{
+    Arrives on the mbarrier and announces `size` bytes that asynchronous
+    copies (TMA) will deliver, when `pred` holds.
+
+    ```mlir
+    #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+    #smem = #ttg.shared_memory
+    tt.func @f(%bar: !ttg.memdesc<1xi64, #shared, #smem, mutable>, %pred: i1, %phase: i32) {
+      ttng.barrier_expect %bar, 32768, %pred : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+      tt.return
+    }
+    ```
+  }];
   let arguments = (ins TTG_MemDesc:$alloc, I32Attr:$size, I1:$pred);
   let assemblyFormat = [{
     $alloc `,` $size `,` $pred attr-dict `:` qualified(type($alloc))
@@ -132,7 +164,19 @@ def TTNG_BarrierExpectOp : TTNG_Op<"barrier_expect", [
 def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead<TTNG_SharedMemory>, MemWrite<TTNG_SharedMemory>]>]> {
   let summary = "wait until an mbarrier completes the given phase";
-  let description = "See `ttng.init_barrier`.";
+  let description = [{
+    Blocks until phase `phase` (0 or 1) of the mbarrier has completed. `deps`
+    are values whose producers must be ordered before the wait.
+
+    ```mlir
+    #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+    #smem = #ttg.shared_memory
+    tt.func @f(%bar: !ttg.memdesc<1xi64, #shared, #smem, mutable>, %pred: i1, %phase: i32) {
+      ttng.wait_barrier %bar, %phase, %pred : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+      tt.return
+    }
+    ```
+  }];
   let arguments = (ins TTG_MemDesc:$alloc, I32:$phase, Optional<I1>:$pred,
                        Variadic<AnyType>:$deps);
   let assemblyFormat = [{
@@ -144,7 +188,18 @@ def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [AttrSizedOperandSegments,
 def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier", [
     MemoryEffects<[MemWrite<TTNG_SharedMemory>]>]> {
   let summary = "arrive on an mbarrier `count` times";
-  let description = "See `ttng.init_barrier`.";
+  let description = [{
+    Counts `count` arrivals towards the mbarrier's current phase.
+
+    ```mlir
+    #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+    #smem = #ttg.shared_memory
+    tt.func @f(%bar: !ttg.memdesc<1xi64, #shared, #smem, mutable>, %pred: i1, %phase: i32) {
+      ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+      tt.return
+    }
+    ```
+  }];
   let arguments = (ins TTG_MemDesc:$alloc, I32Attr:$count, Optional<I1>:$pred);
   let assemblyFormat = [{
     $alloc `,` $count (`,` $pred^)? attr-dict `:` qualified(type($alloc))
@@ -189,7 +244,19 @@ def TTNG_AsyncTMACopyLocalToGlobalOp
     : TTNG_Op<"async_tma_copy_local_to_global", [
     MemoryEffects<[MemRead<TTNG_SharedMemory>, MemWrite<TTNG_GlobalMemory>]>]> {
   let summary = "TMA store of a shared buffer through a descriptor";
-  let description = "See `ttng.async_tma_copy_global_to_local`.";
+  let description = [{
+    Stores the buffer to the descriptor's block at `coord`; the buffer may be
+    reused after `ttng.async_tma_store_wait`.
+
+    ```mlir
+    #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+    #smem = #ttg.shared_memory
+    tt.func @f(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %x: i32, %buf: !ttg.memdesc<128x64xf16, #shared, #smem>) {
+      ttng.async_tma_copy_local_to_global %d[%x, %x] %buf : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<128x64xf16, #shared, #smem>
+      tt.return
+    }
+    ```
+  }];
   let arguments = (ins TT_TensorDescType:$desc, Variadic<I32>:$coord,
                        TTG_MemDesc:$src);
   let assemblyFormat = [{
@@ -200,7 +267,17 @@ def TTNG_AsyncTMACopyLocalToGlobalOp
 
 def TTNG_TMAStoreWaitOp : TTNG_Op<"async_tma_store_wait"> {
   let summary = "wait until at most `pendings` TMA stores still read shared memory";
-  let description = "See `ttng.async_tma_copy_global_to_local`.";
+  let description = [{
+    `cp.async.bulk.wait_group.read`: after it, the buffers of all but the
+    last `pendings` TMA stores may be overwritten.
+
+    ```mlir
+    tt.func @f() {
+      ttng.async_tma_store_wait {pendings = 0 : i32}
+      tt.return
+    }
+    ```
+  }];
   let arguments = (ins I32Attr:$pendings);
   let assemblyFormat = "attr-dict";
 }

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Fails when C++ outside the allow-list names a concrete ttg encoding in a
+cast (isa/cast/dyn_cast/...<XEncodingAttr>). Everything else must ask the
+layout algebra (ttg::toLinearLayout, LayoutEncodingAttrInterface).
+
+The allow-list holds the places where the encoding *is* the decision:
+defining encodings, giving them meaning, building them (layout inference,
+coalesce, accelerate-matmul) or choosing an instruction family."""
+import pathlib
+import re
+import sys
+
+ALLOWED = {
+    # Definition: syntax and verification.
+    "dialects/ttg/TTGAttrs.cpp",
+    # Meaning: the one conversion of encodings to linear layouts.
+    "dialects/ttg/EncodingToLinearLayout.cpp",
+    # Printing aliases, and layout inference that builds blocked results.
+    "dialects/ttg/TTGDialect.cpp",
+}
+CAST = re.compile(r"\b(isa|cast|dyn_cast|dyn_cast_if_present|isa_and_present|"
+                  r"cast_if_present|dyn_cast_or_null|isa_and_nonnull)"
+                  r"<[^>]*\b(\w+(Encoding|SharedEncoding)Attr)\b")
+
+
+def main():
+    root = pathlib.Path(sys.argv[1])
+    violations = 0
+    checked = 0
+    for path in sorted(root.rglob("*")):
+        if path.suffix not in (".cpp", ".h") or "build" in path.parts[
+                len(root.parts):len(root.parts) + 1]:
+            continue
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith(("build", "test/")):
+            continue
+        checked += 1
+        if rel in ALLOWED:
+            continue
+        for lineno, line in enumerate(path.read_text().splitlines(), 1):
+            match = CAST.search(line)
+            if match:
+                violations += 1
+                print(f"{rel}:{lineno}: casts to {match.group(2)}; ask the "
+                      f"layout algebra instead, or add the file to the "
+                      f"allow-list with a reason")
+    print(f"{checked} files checked, {violations} encoding casts outside the "
+          f"allow-list")
+    return 1 if violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
