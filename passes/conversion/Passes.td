@@ -1,0 +1,44 @@
+//===- Passes.td - Conversions between tile's levels -------*- tablegen -*-===//
+
+#ifndef TILE_PASSES_CONVERSION_PASSES_TD
+#define TILE_PASSES_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTritonToTritonGPUPass
+    : Pass<"convert-triton-to-tritongpu", "::mlir::ModuleOp"> {
+  let summary = "Give every tensor of TTIR a default blocked layout (TTIR -> TTGIR)";
+  let description = [{
+    Every tensor gets Triton's default `#ttg.blocked` layout for its shape
+    (one element per thread per repetition, fastest dimension last), ops
+    whose operands need another layout get `ttg.convert_layout`s
+    (`tt.expand_dims` takes a `#ttg.slice`, `tt.dot` takes `#ttg.dot_op`s,
+    `tt.reduce` yields a slice), and the module gets the `ttg.num-warps`,
+    `ttg.threads-per-warp`, `ttg.num-ctas` and `ttg.target` attributes.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cuda:90\"",
+           "GPU target: cuda:80, cuda:86, cuda:89 or cuda:90">,
+    Option<"numWarps", "num-warps", "int", /*default=*/"4", "Warps per CTA">,
+    Option<"threadsPerWarp", "threads-per-warp", "int", /*default=*/"32",
+           "Threads per warp">,
+    Option<"numCTAs", "num-ctas", "int", /*default=*/"1", "CTAs per cluster">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
+def ConvertTritonGPUToLLVMPass
+    : Pass<"convert-triton-gpu-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower TTGIR to the LLVM and NVVM dialects";
+  let description = [{
+    Distributed tensors become LLVM structs of the elements each thread
+    holds (in register order of their linear layout). Public `tt.func`s
+    become PTX kernels (`nvvm.kernel`, `nvvm.reqntid` = num-warps x 32) whose
+    parameters are exactly the function's arguments. Ops the lowering does
+    not support yet get a diagnostic naming the op.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+#endif // TILE_PASSES_CONVERSION_PASSES_TD
