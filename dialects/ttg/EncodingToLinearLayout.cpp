@@ -148,6 +148,29 @@ bool rejectCGA(ArrayRef<unsigned> cgaLayout, StringRef encoding,
   return false;
 }
 
+/// `count` copies of the shared layout `buffer` stored one after another:
+/// the offset's high bits select the buffer, which becomes dim0.
+std::optional<LinearLayout> stackBuffers(std::optional<LinearLayout> buffer,
+                                         int64_t count, std::string *error) {
+  if (!buffer)
+    return std::nullopt;
+  if (!llvm::isPowerOf2_64(count))
+    return fail(error, "the number of buffers (" + Twine(count) +
+                           ") is not a power of two");
+  LinearLayout::BasesT bases = buffer->getBases();
+  for (auto &[inDim, vectors] : bases)
+    for (auto &basis : vectors)
+      basis.insert(basis.begin(), 0);
+  std::vector<NamedSize> outDims{{dimName(0), 1}};
+  for (auto [d, named] : llvm::enumerate(buffer->getOutDims()))
+    outDims.emplace_back(dimName(d + 1), named.second);
+  std::optional<LinearLayout> shifted = LinearLayout::create(
+      std::move(bases), std::move(outDims), /*requireSurjective=*/true, error);
+  return product(shifted,
+                 LinearLayout::identity1D(count, kOffset, dimName(0), error),
+                 error);
+}
+
 /// The order Triton gives mma warps: row-major on Ampere, column-major on
 /// Hopper (the four warps of a warpgroup stack along M).
 SmallVector<unsigned> mmaWarpOrder(NvidiaMmaEncodingAttr mma) {
@@ -385,10 +408,15 @@ NVMMASharedEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
     return std::nullopt;
   if (getFp4Padded())
     return fail(error, "#ttg.nvmma_shared with fp4Padded is not supported");
-  return layout::nvmmaSharedToLinearLayout(
-      std::vector<int64_t>(shape.begin(), shape.end()), getSwizzlingByteWidth(),
-      getTransposed(), getElementBitWidth(),
+  // A pipelined buffer has one more (leading) dimension than the encoding:
+  // its buffers are laid out one after another.
+  bool pipelined = shape.size() == getRank() + 1;
+  ArrayRef<int64_t> bufferShape = pipelined ? shape.drop_front() : shape;
+  std::optional<LinearLayout> buffer = layout::nvmmaSharedToLinearLayout(
+      std::vector<int64_t>(bufferShape.begin(), bufferShape.end()),
+      getSwizzlingByteWidth(), getTransposed(), getElementBitWidth(),
       /*disableSwizzle=*/false, error);
+  return pipelined ? stackBuffers(buffer, shape.front(), error) : buffer;
 }
 
 //===----------------------------------------------------------------------===//
