@@ -171,6 +171,29 @@ std::optional<LinearLayout> stackBuffers(std::optional<LinearLayout> buffer,
                  error);
 }
 
+/// The bases of a #ttg.linear as written, out-dims dim0.. sized to fit them.
+std::optional<LinearLayout> buildLinearEncodingTile(LinearEncodingAttr attr,
+                                                    std::string *error) {
+  unsigned rank = attr.getRank();
+  auto unflatten = [&](ArrayRef<int32_t> flat) {
+    std::vector<LinearLayout::Basis> bases;
+    for (size_t i = 0; i < flat.size(); i += rank)
+      bases.emplace_back(flat.begin() + i, flat.begin() + i + rank);
+    return bases;
+  };
+  LinearLayout::BasesT bases = {{kRegister, unflatten(attr.getRegisterBases())},
+                                {kLane, unflatten(attr.getLaneBases())},
+                                {kWarp, unflatten(attr.getWarpBases())},
+                                {kBlock, unflatten(attr.getBlockBases())}};
+  std::string detail;
+  std::optional<LinearLayout> tile = LinearLayout::create(
+      std::move(bases), layout::standardOutDimNames(rank), &detail,
+      /*requireSurjective=*/true);
+  if (!tile)
+    return fail(error, "#ttg.linear: " + detail);
+  return tile;
+}
+
 /// The order Triton gives mma warps: row-major on Ampere, column-major on
 /// Hopper (the four warps of a warpgroup stack along M).
 SmallVector<unsigned> mmaWarpOrder(NvidiaMmaEncodingAttr mma) {
@@ -354,27 +377,13 @@ LinearEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
                                         std::string *error) const {
   if (!checkShape(shape, getRank(), "linear", error))
     return std::nullopt;
-  unsigned rank = getRank();
-  auto unflatten = [&](ArrayRef<int32_t> flat) {
-    std::vector<LinearLayout::Basis> bases;
-    for (size_t i = 0; i < flat.size(); i += rank)
-      bases.emplace_back(flat.begin() + i, flat.begin() + i + rank);
-    return bases;
-  };
-  LinearLayout::BasesT bases = {{kRegister, unflatten(getRegisterBases())},
-                                {kLane, unflatten(getLaneBases())},
-                                {kWarp, unflatten(getWarpBases())},
-                                {kBlock, unflatten(getBlockBases())}};
-  std::vector<NamedSize> outDims;
-  for (auto [d, size] : llvm::enumerate(shape))
-    outDims.emplace_back(dimName(d), size);
-  std::string detail;
-  std::optional<LinearLayout> result =
-      LinearLayout::create(std::move(bases), std::move(outDims),
-                           /*requireSurjective=*/true, &detail);
-  if (!result)
-    return fail(error, "#ttg.linear does not describe this shape: " + detail);
-  return result;
+  // The written bases are one tile; like any distributed layout it repeats
+  // in registers over a larger tensor and broadcasts over a smaller one.
+  std::optional<LinearLayout> tile = buildLinearEncodingTile(*this, error);
+  if (!tile)
+    return std::nullopt;
+  // Fit the tile in its out-dim order (standard: dim0 first).
+  return fitToShape(tile, shape, error);
 }
 
 //===----------------------------------------------------------------------===//

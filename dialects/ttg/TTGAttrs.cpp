@@ -452,6 +452,10 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             "shared memory, not registers";
     return success();
   }
+  if (!isa<BlockedEncodingAttr>(parent))
+    return emitError() << "#ttg.dot_op: parent must be #ttg.nvidia_mma or "
+                          "#ttg.blocked, got "
+                       << parent;
   if (kWidth != 0)
     return emitError() << "#ttg.dot_op: kWidth applies only to an "
                           "nvidia_mma parent";
@@ -510,6 +514,22 @@ LogicalResult LinearEncodingAttr::verify(
     if (bases.size() % rank != 0)
       return emitError() << "#ttg.linear: every basis must have " << rank
                          << " entries";
+  // The bases must describe a layout that reaches every element of its
+  // tile (as Triton requires).
+  auto unflatten = [&](ArrayRef<int32_t> flat) {
+    std::vector<layout::LinearLayout::Basis> result;
+    for (size_t i = 0; i < flat.size(); i += rank)
+      result.emplace_back(flat.begin() + i, flat.begin() + i + rank);
+    return result;
+  };
+  std::string error;
+  if (!layout::LinearLayout::create({{"register", unflatten(registerBases)},
+                                     {"lane", unflatten(laneBases)},
+                                     {"warp", unflatten(warpBases)},
+                                     {"block", unflatten(blockBases)}},
+                                    layout::standardOutDimNames(rank), &error,
+                                    /*requireSurjective=*/true))
+    return emitError() << "#ttg.linear: " << error;
   return success();
 }
 
@@ -577,7 +597,14 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
   auto rank = dict.getUnsigned("rank", /*required=*/false);
   if (dict.hasFailed())
     return {};
-  auto cga = getCGALayout(dict, rank.value_or(2));
+  // Triton prints `rank` only with a trivial CGA layout; otherwise the
+  // bases carry it.
+  unsigned width = rank.value_or(0);
+  auto cga = dict.getBases("CGALayout", width, /*required=*/false);
+  if (!rank && cga && !cga->empty())
+    rank = width;
+  if (!cga)
+    cga = SmallVector<unsigned>();
   if (failed(dict.finish()))
     return {};
   return parser.getChecked<NVMMASharedEncodingAttr>(
@@ -591,7 +618,7 @@ void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
           << ", elementBitWidth = " << getElementBitWidth();
   if (getFp4Padded())
     printer << ", fp4Padded = true";
-  if (getRank() != 2)
+  if (getRank() != 2 && getCgaLayout().empty())
     printer << ", rank = " << getRank();
   printCGALayout(printer, getCgaLayout(), getRank());
   printer << "}>";
