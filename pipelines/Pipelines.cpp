@@ -49,31 +49,6 @@ llvm::ArrayRef<StagePipeline> mlir::tile::getStagePipelines() {
   return kStagePipelines;
 }
 
-LogicalResult
-mlir::tile::verifyTargetOptions(const TargetOptions &options,
-                                function_ref<InFlightDiagnostic()> emitError) {
-  static constexpr llvm::StringLiteral kTargets[] = {"cuda:80", "cuda:86",
-                                                     "cuda:89", "cuda:90"};
-  if (!llvm::is_contained(kTargets, options.target))
-    return emitError() << "unsupported target '" << options.target
-                       << "'; expected one of cuda:80, cuda:86, cuda:89, "
-                          "cuda:90";
-  if (!llvm::is_contained({1, 2, 4, 8, 16, 32}, options.numWarps))
-    return emitError() << "unsupported num-warps=" << options.numWarps
-                       << "; expected 1, 2, 4, 8, 16 or 32";
-  if (options.threadsPerWarp != 32)
-    return emitError() << "unsupported threads-per-warp="
-                       << options.threadsPerWarp
-                       << "; NVIDIA GPUs have 32 threads per warp";
-  if (options.numCTAs != 1)
-    return emitError() << "unsupported num-ctas=" << options.numCTAs
-                       << "; only 1 CTA per cluster is supported";
-  if (options.numStages < 1)
-    return emitError() << "unsupported num-stages=" << options.numStages
-                       << "; expected at least 1";
-  return success();
-}
-
 std::string mlir::tile::instantiatePipeline(llvm::StringRef text,
                                             const TargetOptions &options) {
   const TargetOptions defaults;

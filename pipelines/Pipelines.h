@@ -9,6 +9,8 @@
 #ifndef TILE_PIPELINES_PIPELINES_H
 #define TILE_PIPELINES_PIPELINES_H
 
+#include "passes/conversion/TTToTTG/TargetOptions.h"
+
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -18,25 +20,12 @@ namespace mlir::tile {
 #define GEN_PASS_DECL
 #include "pipelines/Passes.h.inc"
 
-/// The target options every stage pipeline takes, with tile-to-llvm's names
-/// and defaults. Unset options leave the defaults in the pipeline text.
-struct TargetOptions {
-  std::string target = "cuda:90";
-  int numWarps = 4;
-  int threadsPerWarp = 32;
-  int numCTAs = 1;
-  int numStages = 3;
-};
-
-/// Checks option values against what tile supports; the message names the
-/// option and the accepted values.
-LogicalResult verifyTargetOptions(const TargetOptions &options,
-                                  function_ref<InFlightDiagnostic()> emitError);
-
 /// One stage pipeline: its registered name and its default text.
 struct StagePipeline {
   llvm::StringRef name;
   llvm::StringRef text;
+  /// Whether the stage takes TTIR (and so is skipped for TTGIR input).
+  bool consumesTTIR;
 };
 
 /// Every stage pipeline, in compilation order.

@@ -43,11 +43,12 @@ struct TileToLLVMPass : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
     FailureOr<TargetOptions> options = resolveOptions(module);
     if (failed(options))
       return signalPassFailure();
+    // TTGIR has already been through the stages that produce TTGIR.
+    bool isTTGIR = module->hasAttr(kNumWarpsAttr);
     OpPassManager pm(ModuleOp::getOperationName());
     for (const StagePipeline &stage : getStagePipelines()) {
-      // TTGIR has already been through the stage that produces TTIR; until
-      // the conversion stages exist, the TTIR clean-up is all there is and
-      // runs for both.
+      if (isTTGIR && stage.consumesTTIR)
+        continue;
       std::string text = instantiatePipeline(stage.text, *options);
       if (failed(addStagePipeline(text, pm, llvm::errs()))) {
         mlir::emitError(module.getLoc(),

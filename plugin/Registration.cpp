@@ -4,6 +4,7 @@
 
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
+#include "passes/conversion/Passes.h"
 #include "pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -18,5 +19,8 @@ void mlir::tile::registerTilePasses() {
   // mlir-opt may load the same .so through both plugin flags; pass
   // registration must happen once.
   static std::once_flag once;
-  std::call_once(once, [] { registerPipelines(); });
+  std::call_once(once, [] {
+    registerTileConversionPasses();
+    registerPipelines();
+  });
 }

@@ -1,11 +1,11 @@
 // tile-to-llvm on TTIR, reached every way a user can: the plugin's alias
-// (bare and with options), a textual pipeline, and tile-opt's own flag.
-// RUN: %mlir-tile --tile-to-llvm %s | FileCheck %s
-// RUN: %mlir-tile --tile-to-llvm='target=cuda:80 num-warps=8' %s | FileCheck %s
+// (bare and with options), a textual pipeline, and tile-opt's own flag. The
+// output has only LLVM and NVVM ops, so stock mlir-translate takes it.
+// RUN: %mlir-tile --tile-to-llvm %s | FileCheck %s --implicit-check-not='{{(= |^ *)(tt|ttg|ttng)\.}}'
+// RUN: %mlir-tile --tile-to-llvm='target=cuda:80 num-warps=8' %s | FileCheck %s --check-prefix=WARPS8
 // RUN: %mlir-tile -p 'builtin.module(tile-to-llvm{target=cuda:90 num-warps=4})' %s | FileCheck %s
 // RUN: tile-opt --tile-to-llvm %s | FileCheck %s
-// The output is valid TTIR again.
-// RUN: %mlir-tile --tile-to-llvm %s | %mlir-tile --verify-each | FileCheck %s
+// RUN: %mlir-tile --tile-to-llvm %s | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 // Without the plugin loaded first, the alias does not exist.
 // RUN: not mlir-opt --tile-to-llvm %s 2>&1 | FileCheck %s --check-prefix=NOPLUGIN
 // The alias prints the pipeline it stands for.
@@ -14,19 +14,27 @@
 // NOPLUGIN: Unknown command line argument '--tile-to-llvm'
 // DUMP: tile-to-llvm{num-ctas=1 num-stages=3 num-warps=8 target=cuda:90 threads-per-warp=32}
 
-// Until the lowering stages exist, tile-to-llvm is the TTIR clean-up:
-// broadcast(splat) folds, the dead private helper goes, the kernel stays.
+// The dead private helper goes, the kernel becomes a PTX kernel whose
+// parameters are exactly the tt.func's arguments.
 // CHECK-NOT: @unused_helper
-// CHECK-LABEL: tt.func public @kernel
-// CHECK: %[[S:.*]] = tt.splat %{{.*}} : i32 -> tensor<64x64xi32>
-// CHECK-NOT: tt.broadcast
-// CHECK: tt.store %{{.*}}, %[[S]] : tensor<64x64x!tt.ptr<i32>>
+// CHECK: llvm.func @kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
+// CHECK: nvvm.read.ptx.sreg.tid.x
+// CHECK: st.global
+// CHECK: llvm.return
+// WARPS8: nvvm.reqntid = array<i32: 256>
+// LLVMIR: define ptx_kernel void @kernel(ptr addrspace(1) %0, i32 %1)
 tt.func private @unused_helper() {
   tt.return
 }
-tt.func public @kernel(%p: tensor<64x64x!tt.ptr<i32>>, %x: i32) {
+tt.func public @kernel(%p: !tt.ptr<i32>, %x: i32) {
   %s = tt.splat %x : i32 -> tensor<64x1xi32>
   %b = tt.broadcast %s : tensor<64x1xi32> -> tensor<64x64xi32>
-  tt.store %p, %b : tensor<64x64x!tt.ptr<i32>>
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %c = tt.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %cb = tt.broadcast %c : tensor<1x64xi32> -> tensor<64x64xi32>
+  %v = arith.addi %b, %cb : tensor<64x64xi32>
+  %ps = tt.splat %p : !tt.ptr<i32> -> tensor<64x64x!tt.ptr<i32>>
+  %pp = tt.addptr %ps, %cb : tensor<64x64x!tt.ptr<i32>>, tensor<64x64xi32>
+  tt.store %pp, %v : tensor<64x64x!tt.ptr<i32>>
   tt.return
 }

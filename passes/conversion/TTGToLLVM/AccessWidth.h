@@ -1,0 +1,24 @@
+//===- AccessWidth.h - How many elements one global access moves -*- C++
+//-*-===//
+//
+// For every tt.load and tt.store on a tensor of pointers: the number of
+// contiguous elements one thread may move with one access. It is bounded by
+// what the layout keeps contiguous in each thread's registers, by what axis
+// analysis proves about the pointers' contiguity and alignment and the
+// mask's constancy, and by 128 bits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PASSES_CONVERSION_TTGTOLLVM_ACCESSWIDTH_H
+#define TILE_PASSES_CONVERSION_TTGTOLLVM_ACCESSWIDTH_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::tile {
+/// Access widths (in elements, 1 when nothing is proven) of the module's
+/// loads and stores.
+llvm::DenseMap<Operation *, unsigned> computeAccessWidths(ModuleOp module);
+} // namespace mlir::tile
+
+#endif // TILE_PASSES_CONVERSION_TTGTOLLVM_ACCESSWIDTH_H

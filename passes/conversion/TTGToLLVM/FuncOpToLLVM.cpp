@@ -1,0 +1,110 @@
+//===- FuncOpToLLVM.cpp - tt.func/return/call to LLVM ---------------------===//
+//
+// A public tt.func becomes a PTX kernel: `nvvm.kernel` (the ptx_kernel
+// calling convention) and `nvvm.reqntid` = num-warps x threads-per-warp. Its
+// parameters are exactly the function's arguments, in order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/conversion/TTGToLLVM/Patterns.h"
+
+#include "dialects/tt/TTDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
+  FuncOpConversion(LLVMTypeConverter &converter,
+                   const LoweringContext &lowering)
+      : ConvertOpToLLVMPattern(converter), lowering(lowering) {}
+
+  LogicalResult
+  matchAndRewrite(tt::FuncOp func, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FunctionType type = func.getFunctionType();
+    bool isKernel = func.isPublic() && !func.isExternal();
+    if (isKernel && type.getNumResults() != 0)
+      return func.emitOpError("a kernel (public tt.func) cannot return "
+                              "values");
+    TypeConverter::SignatureConversion signature(type.getNumInputs());
+    for (auto [i, input] : llvm::enumerate(type.getInputs())) {
+      Type converted = getTypeConverter()->convertType(input);
+      if (!converted)
+        return func.emitOpError("argument ")
+               << i << " of type " << input << " has no LLVM form";
+      signature.addInputs(i, converted);
+    }
+    Type resultType = LLVM::LLVMVoidType::get(getContext());
+    if (type.getNumResults() == 1)
+      resultType = getTypeConverter()->convertType(type.getResult(0));
+    else if (type.getNumResults() > 1)
+      return func.emitOpError("functions with several results are not "
+                              "supported yet");
+    if (!resultType)
+      return failure();
+    auto llvmType =
+        LLVM::LLVMFunctionType::get(resultType, signature.getConvertedTypes());
+    auto llvmFunc = LLVM::LLVMFuncOp::create(rewriter, func.getLoc(),
+                                             func.getName(), llvmType);
+    if (isKernel) {
+      llvmFunc->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                        rewriter.getUnitAttr());
+      llvmFunc->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                        rewriter.getDenseI32ArrayAttr(
+                            {lowering.numWarps * lowering.threadsPerWarp}));
+    } else {
+      llvmFunc.setLinkage(LLVM::Linkage::Internal);
+    }
+    rewriter.inlineRegionBefore(func.getBody(), llvmFunc.getBody(),
+                                llvmFunc.end());
+    if (failed(rewriter.convertRegionTypes(&llvmFunc.getBody(),
+                                           *getTypeConverter(), &signature)))
+      return failure();
+    rewriter.eraseOp(func);
+    return success();
+  }
+
+  const LoweringContext &lowering;
+};
+
+struct ReturnOpConversion : public ConvertOpToLLVMPattern<tt::ReturnOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tt::ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+struct CallOpConversion : public ConvertOpToLLVMPattern<tt::CallOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tt::CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getNumResults() > 1)
+      return op.emitOpError("calls with several results are not supported "
+                            "yet");
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), results)))
+      return failure();
+    auto call = LLVM::CallOp::create(rewriter, op.getLoc(), results,
+                                     op.getCalleeAttr(), adaptor.getOperands());
+    rewriter.replaceOp(op, call.getResults());
+    return success();
+  }
+};
+} // namespace
+
+void mlir::tile::populateFuncOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                              RewritePatternSet &patterns,
+                                              const LoweringContext &lowering) {
+  patterns.add<FuncOpConversion>(converter, lowering); // tt.func
+  patterns.add<ReturnOpConversion,                     // tt.return
+               CallOpConversion>(converter);           // tt.call
+}

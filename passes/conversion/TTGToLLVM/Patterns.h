@@ -1,0 +1,48 @@
+//===- Patterns.h - TTGIR to LLVM lowering patterns -------------*- C++ -*-===//
+//
+// One populate function per op family; the pass only assembles them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PASSES_CONVERSION_TTGTOLLVM_PATTERNS_H
+#define TILE_PASSES_CONVERSION_TTGTOLLVM_PATTERNS_H
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::tile {
+/// What the lowering needs to know about the module it lowers.
+struct LoweringContext {
+  int numWarps = 4;
+  int threadsPerWarp = 32;
+  /// For each load and store, how many contiguous elements one access may
+  /// move (proven by axis analysis and the layout).
+  llvm::DenseMap<Operation *, unsigned> accessWidth;
+};
+
+/// tt.func, tt.return, tt.call.
+void populateFuncOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const LoweringContext &lowering);
+/// tt.get_program_id, tt.get_num_programs, tt.make_range.
+void populateSPMDOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const LoweringContext &lowering);
+/// tt.splat, tt.expand_dims, tt.broadcast, tt.trans, ttg.convert_layout
+/// (when no data crosses threads).
+void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const LoweringContext &lowering);
+/// arith and math on tensors, tensor constants, tt.addptr and tt's casts
+/// and elementwise ops, math with Triton's fast/precise choices.
+void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns,
+                                         const LoweringContext &lowering);
+/// tt.load, tt.store as predicated vector accesses.
+void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const LoweringContext &lowering);
+} // namespace mlir::tile
+
+#endif // TILE_PASSES_CONVERSION_TTGTOLLVM_PATTERNS_H

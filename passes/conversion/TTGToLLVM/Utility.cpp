@@ -1,0 +1,140 @@
+//===- Utility.cpp - Helpers of the TTGIR to LLVM lowering ----------------===//
+
+#include "passes/conversion/TTGToLLVM/Utility.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tile;
+using layout::LinearLayout;
+
+SmallVector<Value> mlir::tile::unpackElements(OpBuilder &builder, Location loc,
+                                              Value packed) {
+  auto structType = dyn_cast<LLVM::LLVMStructType>(packed.getType());
+  if (!structType)
+    return {packed};
+  SmallVector<Value> elements;
+  for (int64_t i = 0, e = structType.getBody().size(); i < e; ++i)
+    elements.push_back(LLVM::ExtractValueOp::create(builder, loc, packed, i));
+  return elements;
+}
+
+Value mlir::tile::packElements(OpBuilder &builder, Location loc,
+                               const TypeConverter &converter,
+                               ValueRange elements, Type tensorType) {
+  Type structType = converter.convertType(tensorType);
+  Value packed = LLVM::UndefOp::create(builder, loc, structType);
+  for (auto [i, element] : llvm::enumerate(elements))
+    packed = LLVM::InsertValueOp::create(builder, loc, packed, element, i);
+  return packed;
+}
+
+Value mlir::tile::i32Constant(OpBuilder &builder, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                  builder.getI32IntegerAttr(value));
+}
+
+ThreadIndex mlir::tile::getThreadIndex(OpBuilder &builder, Location loc,
+                                       int threadsPerWarp) {
+  Type i32 = builder.getI32Type();
+  Value tid = NVVM::ThreadIdXOp::create(builder, loc, i32);
+  Value width = i32Constant(builder, loc, threadsPerWarp);
+  Value lane = LLVM::URemOp::create(builder, loc, tid, width);
+  Value warp = LLVM::UDivOp::create(builder, loc, tid, width);
+  return {lane, warp};
+}
+
+/// The XOR of the bases of `inDim` selected by the bits of `index`, per out
+/// dimension.
+static SmallVector<Value> emitInDimPart(OpBuilder &builder, Location loc,
+                                        const LinearLayout &layout,
+                                        const std::string &inDim, Value index) {
+  size_t rank = layout.getNumOutDims();
+  Value zero = i32Constant(builder, loc, 0);
+  SmallVector<Value> part(rank, zero);
+  if (!layout.hasInDim(inDim))
+    return part;
+  for (const auto &[name, bases] : layout.getBases()) {
+    if (name != inDim)
+      continue;
+    for (auto [bit, basis] : llvm::enumerate(bases)) {
+      Value bitValue = LLVM::AndOp::create(
+          builder, loc,
+          LLVM::LShrOp::create(builder, loc, index,
+                               i32Constant(builder, loc, bit)),
+          i32Constant(builder, loc, 1));
+      for (size_t d = 0; d < rank; ++d) {
+        if (basis[d] == 0)
+          continue;
+        Value term = LLVM::MulOp::create(builder, loc, bitValue,
+                                         i32Constant(builder, loc, basis[d]));
+        part[d] = LLVM::XOrOp::create(builder, loc, part[d], term);
+      }
+    }
+  }
+  return part;
+}
+
+SmallVector<SmallVector<Value>>
+mlir::tile::emitIndices(OpBuilder &builder, Location loc,
+                        const LinearLayout &layout, int threadsPerWarp) {
+  size_t rank = layout.getNumOutDims();
+  ThreadIndex thread = getThreadIndex(builder, loc, threadsPerWarp);
+  SmallVector<Value> lanePart =
+      emitInDimPart(builder, loc, layout, "lane", thread.lane);
+  SmallVector<Value> warpPart =
+      emitInDimPart(builder, loc, layout, "warp", thread.warp);
+  SmallVector<Value> base;
+  for (size_t d = 0; d < rank; ++d)
+    base.push_back(LLVM::XOrOp::create(builder, loc, lanePart[d], warpPart[d]));
+
+  SmallVector<SmallVector<Value>> indices;
+  int32_t numRegisters = layout.getNumRegisters();
+  for (int32_t r = 0; r < numRegisters; ++r) {
+    auto coords = layout.apply({{"register", r}});
+    SmallVector<Value> index;
+    for (size_t d = 0; d < rank; ++d) {
+      int32_t offset = coords ? (*coords)[d].second : 0;
+      index.push_back(offset == 0 ? base[d]
+                                  : Value(LLVM::XOrOp::create(
+                                        builder, loc, base[d],
+                                        i32Constant(builder, loc, offset))));
+    }
+    indices.push_back(std::move(index));
+  }
+  return indices;
+}
+
+FailureOr<SmallVector<int>> mlir::tile::getRegisterPermutation(
+    const LinearLayout &src, const LinearLayout &dst,
+    function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project) {
+  auto coordsOf = [](const LinearLayout &layout, const char *inDim,
+                     int32_t value) {
+    SmallVector<int32_t> coords;
+    if (auto applied = layout.apply({{inDim, value}}))
+      for (const auto &[name, v] : *applied)
+        coords.push_back(v);
+    return coords;
+  };
+  // Lanes and warps must hold the same (projected) elements in both.
+  for (const char *inDim : {"lane", "warp", "block"}) {
+    int32_t size = std::max(src.getInDimSize(inDim), dst.getInDimSize(inDim));
+    for (int32_t bit = 1; bit < size; bit <<= 1)
+      if (project(coordsOf(dst, inDim, bit)) != coordsOf(src, inDim, bit))
+        return failure();
+  }
+  std::map<SmallVector<int32_t>, int> srcRegister;
+  for (int32_t r = 0; r < src.getNumRegisters(); ++r)
+    srcRegister.emplace(coordsOf(src, "register", r), r);
+  SmallVector<int> permutation;
+  for (int32_t r = 0; r < dst.getNumRegisters(); ++r) {
+    auto it = srcRegister.find(project(coordsOf(dst, "register", r)));
+    if (it == srcRegister.end())
+      return failure();
+    permutation.push_back(it->second);
+  }
+  return permutation;
+}

@@ -1,0 +1,55 @@
+//===- Utility.h - Helpers of the TTGIR to LLVM lowering --------*- C++ -*-===//
+//
+// Packing and unpacking the per-thread element structs, thread indices, and
+// the index math of linear layouts: the coordinates each register of a
+// thread holds, and register permutations between two layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PASSES_CONVERSION_TTGTOLLVM_UTILITY_H
+#define TILE_PASSES_CONVERSION_TTGTOLLVM_UTILITY_H
+
+#include "dialects/ttg/layout/LinearLayout.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tile {
+/// The elements of a per-thread struct (or the value itself if it is not a
+/// struct, i.e. a scalar).
+SmallVector<Value> unpackElements(OpBuilder &builder, Location loc,
+                                  Value packed);
+
+/// Packs `elements` into the struct `tensorType` converts to.
+Value packElements(OpBuilder &builder, Location loc,
+                   const TypeConverter &converter, ValueRange elements,
+                   Type tensorType);
+
+/// An i32 constant.
+Value i32Constant(OpBuilder &builder, Location loc, int64_t value);
+
+/// The lane and warp of the executing thread.
+struct ThreadIndex {
+  Value lane;
+  Value warp;
+};
+ThreadIndex getThreadIndex(OpBuilder &builder, Location loc,
+                           int threadsPerWarp);
+
+/// For every register of the calling thread, the tensor coordinates (one i32
+/// per dimension) it holds under `layout`.
+SmallVector<SmallVector<Value>> emitIndices(OpBuilder &builder, Location loc,
+                                            const layout::LinearLayout &layout,
+                                            int threadsPerWarp);
+
+/// For each register of `dst`, the register of `src` that holds the same
+/// element in the same thread, when `project` maps dst coordinates to src
+/// coordinates and no element changes thread; failure when data would have
+/// to move between lanes or warps.
+FailureOr<SmallVector<int>> getRegisterPermutation(
+    const layout::LinearLayout &src, const layout::LinearLayout &dst,
+    function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project);
+} // namespace mlir::tile
+
+#endif // TILE_PASSES_CONVERSION_TTGTOLLVM_UTILITY_H

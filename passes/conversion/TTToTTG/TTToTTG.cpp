@@ -1,0 +1,231 @@
+//===- TTToTTG.cpp - TTIR to TTGIR: give every tensor a layout ------------===//
+//
+// convert-triton-to-tritongpu: every tensor value gets Triton's default
+// #ttg.blocked layout for its shape, and where an op needs its operands or
+// produces results in another layout (expand_dims takes a slice, dot takes
+// dot operands, reduce yields a slice, trans/join/split follow their
+// operand), ttg.convert_layout ops bridge to and from the default. Later
+// passes (coalesce, remove-layout-conversions) pick better layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/conversion/Passes.h"
+#include "passes/conversion/TTToTTG/TargetOptions.h"
+
+#include "dialects/tt/TTLayoutInterface.h"
+#include "dialects/ttg/TTGDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPUPASS
+#include "passes/conversion/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// Triton's default layout for a shape: one element per thread per
+/// repetition, fastest dimension last, lanes and then warps filling the
+/// fastest dimensions first (the #ttg.blocked builder of triton.md §6.1).
+ttg::BlockedEncodingAttr getDefaultBlocked(MLIRContext *context,
+                                           ArrayRef<int64_t> shape,
+                                           int numWarps, int threadsPerWarp) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> sizePerThread(rank, 1), order(rank);
+  for (unsigned i = 0; i < rank; ++i)
+    order[i] = rank - 1 - i;
+  SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
+  int64_t remainingLanes = threadsPerWarp, remainingWarps = numWarps;
+  int64_t remainingThreads = int64_t(numWarps) * threadsPerWarp;
+  for (unsigned i = 0; i + 1 < rank; ++i) {
+    unsigned d = order[i];
+    int64_t threads = std::clamp<int64_t>(
+        remainingThreads, 1, std::max<int64_t>(1, shape[d] / sizePerThread[d]));
+    lanes[d] = std::clamp<int64_t>(threads, 1, remainingLanes);
+    warps[d] = std::clamp<int64_t>(threads / lanes[d], 1, remainingWarps);
+    remainingLanes /= lanes[d];
+    remainingWarps /= warps[d];
+    remainingThreads /= threads;
+  }
+  // The slowest dimension takes whatever lanes and warps are left.
+  lanes[order[rank - 1]] = remainingLanes;
+  warps[order[rank - 1]] = remainingWarps;
+  return ttg::BlockedEncodingAttr::get(context, sizePerThread, lanes, warps,
+                                       order, {});
+}
+
+struct ConvertTritonToTritonGPUPass
+    : public tile::impl::ConvertTritonToTritonGPUPassBase<
+          ConvertTritonToTritonGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    TargetOptions options{target, numWarps, threadsPerWarp, numCTAs};
+    auto emitError = [&] {
+      return mlir::emitError(module.getLoc(), "convert-triton-to-tritongpu: ");
+    };
+    if (failed(verifyTargetOptions(options, emitError)))
+      return signalPassFailure();
+    if (module->hasAttr(ttg::TTGDialect::getNumWarpsAttrName())) {
+      emitError() << "the module is already TTGIR (it has "
+                  << ttg::TTGDialect::getNumWarpsAttrName() << ")";
+      return signalPassFailure();
+    }
+    Builder b(context);
+    module->setAttr(ttg::TTGDialect::getNumCTAsAttrName(),
+                    b.getI32IntegerAttr(numCTAs));
+    module->setAttr(ttg::TTGDialect::getNumWarpsAttrName(),
+                    b.getI32IntegerAttr(numWarps));
+    module->setAttr(ttg::TTGDialect::getTargetAttrName(),
+                    b.getStringAttr(target));
+    module->setAttr(ttg::TTGDialect::getThreadsPerWarpAttrName(),
+                    b.getI32IntegerAttr(threadsPerWarp));
+
+    // 1. Every tensor gets the default layout of its shape.
+    auto convertType = [&](Type type) -> Type {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || tensor.getEncoding())
+        return type;
+      return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                                   getDefaultBlocked(context, tensor.getShape(),
+                                                     numWarps, threadsPerWarp));
+    };
+    module.walk([&](Operation *op) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            arg.setType(convertType(arg.getType()));
+      for (OpResult result : op->getResults())
+        result.setType(convertType(result.getType()));
+      if (auto func = dyn_cast<tt::FuncOp>(op)) {
+        FunctionType type = func.getFunctionType();
+        auto inputs = llvm::map_to_vector(type.getInputs(), convertType);
+        auto results = llvm::map_to_vector(type.getResults(), convertType);
+        func.setFunctionType(FunctionType::get(context, inputs, results));
+      }
+      if (auto constant = dyn_cast<arith::ConstantOp>(op))
+        if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+          constant.setValueAttr(DenseElementsAttr::getFromRawBuffer(
+              cast<ShapedType>(constant.getType()), dense.getRawData()));
+    });
+
+    // 2. Ops that need other layouts get conversions around them.
+    WalkResult result = module.walk(
+        [&](Operation *op) -> WalkResult { return fixLayouts(op); });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+
+  /// `value` converted to `encoding` (a new ttg.convert_layout before `op`).
+  Value convertTo(OpBuilder &builder, Location loc, Value value,
+                  Attribute encoding) {
+    auto type = cast<RankedTensorType>(value.getType());
+    auto target =
+        RankedTensorType::get(type.getShape(), type.getElementType(), encoding);
+    return ttg::ConvertLayoutOp::create(builder, loc, target, value);
+  }
+
+  /// Gives `result` the encoding `encoding`, and the default layout back to
+  /// its users through a conversion after the op.
+  void setResultEncoding(OpResult result, Attribute encoding) {
+    auto defaultType = cast<RankedTensorType>(result.getType());
+    result.setType(RankedTensorType::get(
+        defaultType.getShape(), defaultType.getElementType(), encoding));
+    OpBuilder builder(result.getOwner()->getContext());
+    builder.setInsertionPointAfter(result.getOwner());
+    auto back = ttg::ConvertLayoutOp::create(builder, result.getLoc(),
+                                             defaultType, result);
+    result.replaceAllUsesExcept(back, back);
+  }
+
+  WalkResult fixLayouts(Operation *op) {
+    MLIRContext *context = op->getContext();
+    OpBuilder builder(op);
+    auto encodingOf = [](Value v) {
+      return cast<RankedTensorType>(v.getType()).getEncoding();
+    };
+    auto layoutIface = [&](Value v) {
+      return tt::getLayoutInterface(encodingOf(v));
+    };
+
+    if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+      // The operand is a slice of the result's layout along the new axis.
+      Attribute slice = ttg::SliceEncodingAttr::get(
+          context, expand.getAxis(), encodingOf(expand.getResult()));
+      expand.getSrcMutable().assign(
+          convertTo(builder, op->getLoc(), expand.getSrc(), slice));
+      return WalkResult::advance();
+    }
+    if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
+      Attribute srcEnc = encodingOf(reduce.getSrcs().front());
+      for (OpResult result : reduce->getResults())
+        if (isa<RankedTensorType>(result.getType()))
+          setResultEncoding(result, ttg::SliceEncodingAttr::get(
+                                        context, reduce.getAxis(), srcEnc));
+      return WalkResult::advance();
+    }
+    if (auto dot = dyn_cast<tt::DotOp>(op)) {
+      // FMA-style operands of the accumulator's blocked layout; accelerate-
+      // matmul later picks tensor-core layouts.
+      Attribute parent = encodingOf(dot.getC());
+      dot.getAMutable().assign(
+          convertTo(builder, op->getLoc(), dot.getA(),
+                    ttg::DotOperandEncodingAttr::get(context, 0, parent, 0)));
+      dot.getBMutable().assign(
+          convertTo(builder, op->getLoc(), dot.getB(),
+                    ttg::DotOperandEncodingAttr::get(context, 1, parent, 0)));
+      return WalkResult::advance();
+    }
+    if (auto trans = dyn_cast<tt::TransOp>(op)) {
+      FailureOr<Attribute> enc =
+          layoutIface(trans.getSrc())
+              ->inferTransEncoding(encodingOf(trans.getSrc()),
+                                   trans.getSrc().getType().getShape(),
+                                   trans.getOrder(), op->getLoc());
+      if (failed(enc))
+        return WalkResult::interrupt();
+      setResultEncoding(trans->getResult(0), *enc);
+      return WalkResult::advance();
+    }
+    if (auto join = dyn_cast<tt::JoinOp>(op)) {
+      FailureOr<Attribute> enc =
+          layoutIface(join.getLhs())
+              ->inferJoinEncoding(encodingOf(join.getLhs()),
+                                  join.getLhs().getType().getShape(),
+                                  op->getLoc());
+      if (failed(enc))
+        return WalkResult::interrupt();
+      setResultEncoding(join->getResult(0), *enc);
+      return WalkResult::advance();
+    }
+    if (auto split = dyn_cast<tt::SplitOp>(op)) {
+      // The split dimension must be within each thread: move the operand to
+      // the joined form of the results' default layout.
+      Attribute outEnc = encodingOf(split.getOutLHS());
+      FailureOr<Attribute> joined =
+          tt::getLayoutInterface(outEnc)->inferJoinEncoding(
+              outEnc, split.getOutLHS().getType().getShape(), op->getLoc());
+      if (failed(joined))
+        return WalkResult::interrupt();
+      split.getSrcMutable().assign(
+          convertTo(builder, op->getLoc(), split.getSrc(), *joined));
+      return WalkResult::advance();
+    }
+    if (auto reshape = dyn_cast<tt::ReshapeOp>(op)) {
+      if (!reshape.getAllowReorder()) {
+        op->emitOpError("convert-triton-to-tritongpu: reshape without "
+                        "allow_reorder is not supported yet");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    }
+    return WalkResult::advance();
+  }
+};
+} // namespace
