@@ -46,8 +46,6 @@ ELEM_BYTES = 4
 CHECK_SIZES = [1, 3, 16, 48, 1000, 1008, 1023, 1024, 1025, 1040, 4096, 10000,
                65536 + 16, 100003, 2**20, 2**20 + 1008, 2**24 + 16, 2**26,
                2**26 + 528, 2**28]
-#: The headline size.
-HEADLINE = 2**26
 
 
 def parse_args(argv):
@@ -70,6 +68,8 @@ def parse_args(argv):
     p.add_argument("--warmup", type=int, default=25, help="untimed launches first")
     p.add_argument("--sweep", default="12:28",
                    help="log2 sizes to time, LO:HI[:STEP] (default 12:28)")
+    p.add_argument("--headline", default="2^26",
+                   help="the size reported as the headline (default 2^26)")
     p.add_argument("--check-sizes", default=None,
                    help="comma-separated sizes to check (default: 1 ... 2^28)")
     p.add_argument("--no-jit", action="store_true",
@@ -82,12 +82,16 @@ def parse_args(argv):
     if args.iters < 1 or args.warmup < 0:
         p.error("--iters must be >= 1 and --warmup >= 0")
     try:
+        args.headline = eval_size(args.headline)
+    except ValueError:
+        p.error(f"--headline: bad size {args.headline}")
+    try:
         parts = [int(v) for v in args.sweep.split(":")]
         lo, hi = parts[0], parts[1]
         step = parts[2] if len(parts) > 2 else 1
         args.sweep_sizes = [2**k for k in range(lo, hi + 1, step)]
-        if HEADLINE not in args.sweep_sizes:
-            args.sweep_sizes = sorted(args.sweep_sizes + [HEADLINE])
+        if args.headline not in args.sweep_sizes:
+            args.sweep_sizes = sorted(args.sweep_sizes + [args.headline])
     except (ValueError, IndexError):
         p.error(f"--sweep: expected LO:HI[:STEP], got {args.sweep}")
     if args.check_sizes:
@@ -138,25 +142,25 @@ def load_kernels(args):
     """Our kernel and, if given as a file, Triton's PTX (KernelImage each)."""
     ours = KernelImage.load("ours", args.ptx or args.cubin, args.json)
     check_signature(ours)
-    triton = None
+    theirs = None
     if args.triton_ptx:
-        triton = KernelImage.load("triton-ptx", args.triton_ptx, args.triton_json)
-    return ours, triton
+        theirs = KernelImage.load("triton-ptx", args.triton_ptx, args.triton_json)
+    return ours, theirs
 
 
-def plan(args, ours, triton):
+def plan(args, ours, theirs):
     """Prints what will run (also the whole of --dry-run)."""
     print(ours.describe())
     extra = ours.launch_params([8, 8, 8, 4])
     print(f"  launch: grid cdiv(n, {BLOCK}), block {ours.block}, "
           f"{extra} trailing null pointer(s); n divisibility "
           f"{n_divisibility(ours)}")
-    if triton:
-        print(triton.describe())
-        extra = triton.launch_params([8, 8, 8, 4])
-        print(f"  launch: grid cdiv(n, {BLOCK}), block {triton.block}, "
+    if theirs:
+        print(theirs.describe())
+        extra = theirs.launch_params([8, 8, 8, 4])
+        print(f"  launch: grid cdiv(n, {BLOCK}), block {theirs.block}, "
               f"{extra} trailing null pointer(s); n divisibility "
-              f"{n_divisibility(triton)}")
+              f"{n_divisibility(theirs)}")
     else:
         print("triton-ptx: compiled in this process by Triton (warmup)")
     print(f"check sizes: {args.check_sizes}")
@@ -168,11 +172,16 @@ def plan(args, ours, triton):
 # Triton's own kernel (anchors/triton_kernels.py's add_kernel, unchanged)
 # --------------------------------------------------------------------------
 
-def make_triton_kernel():
-    """Returns Triton's @triton.jit add_kernel, or raises ImportError."""
+try:  # Triton is optional until run(): --dry-run works without it.
     import triton
     import triton.language as tl
+except ImportError as e:
+    triton, TRITON_IMPORT_ERROR = None, e
+else:
+    TRITON_IMPORT_ERROR = None
 
+    # Triton resolves names through the function's module globals, so the
+    # kernel is defined at module level.
     @triton.jit
     def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
         pid = tl.program_id(0)
@@ -182,6 +191,12 @@ def make_triton_kernel():
         y = tl.load(y_ptr + offs, mask=m)
         tl.store(out_ptr + offs, x + y, mask=m)
 
+
+def make_triton_kernel():
+    """Returns (triton module, Triton's @triton.jit add_kernel), or raises
+    ImportError."""
+    if triton is None:
+        raise ImportError(f"cannot import triton: {TRITON_IMPORT_ERROR}")
     return triton, add_kernel
 
 
@@ -189,8 +204,12 @@ def triton_ptx_in_process(torch, triton_mod, add_kernel):
     """Compiles add_kernel with Triton here (n divisible by 16, as in the
     corpus dump) and returns a KernelImage of its PTX."""
     x = torch.zeros(1024, device="cuda")
-    compiled = add_kernel.warmup(x, x, x, 1024, BLOCK=BLOCK, grid=(1,))
-    md = compiled.metadata
+    try:
+        compiled = add_kernel.warmup(x, x, x, 1024, BLOCK=BLOCK, grid=(1,))
+        md = compiled.metadata
+    except Exception as e:
+        raise BenchError(f"Triton could not compile add_kernel here ({e}); "
+                         "pass --triton-ptx bench/data/add_f32_b1024.ptx")
     meta = {"name": md.name, "num_warps": md.num_warps, "shared": md.shared,
             "num_ctas": getattr(md, "num_ctas", 1),
             "params": [{"name": "x_ptr", "type": "!tt.ptr<f32>"},
@@ -211,18 +230,18 @@ def triton_ptx_in_process(torch, triton_mod, add_kernel):
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
-        ours, triton = load_kernels(args)
+        ours, theirs = load_kernels(args)
         if args.dry_run:
-            plan(args, ours, triton)
+            plan(args, ours, theirs)
             print("dry run: no GPU touched")
             return 0
-        return run(args, ours, triton)
+        return run(args, ours, theirs)
     except BenchError as e:
         print(f"bench_add: error: {e}", file=sys.stderr)
         return 2
 
 
-def run(args, ours, triton):
+def run(args, ours, theirs):
     try:
         import torch
     except ImportError:
@@ -238,11 +257,11 @@ def run(args, ours, triton):
         triton_mod, jit = make_triton_kernel()
     except Exception as e:  # ImportError, or Triton failing to set up
         print(f"note: Triton unavailable ({e}); no @triton.jit reference")
-        if triton is None:
+        if theirs is None:
             raise BenchError("no --triton-ptx and Triton cannot compile it here")
-    if triton is None:
-        triton = triton_ptx_in_process(torch, triton_mod, jit)
-    plan(args, ours, triton)
+    if theirs is None:
+        theirs = triton_ptx_in_process(torch, triton_mod, jit)
+    plan(args, ours, theirs)
 
     props = torch.cuda.get_device_properties(0)
     env = {"gpu": props.name, "sms": props.multi_processor_count,
@@ -252,10 +271,10 @@ def run(args, ours, triton):
            "python": platform.python_version()}
     print(env)
 
-    loaded = {"ours": driver.load(ours), "triton-ptx": driver.load(triton)}
+    loaded = {"ours": driver.load(ours), "triton-ptx": driver.load(theirs)}
     extras = {"ours": ours.launch_params([8, 8, 8, 4]),
-              "triton-ptx": triton.launch_params([8, 8, 8, 4])}
-    divis = {"ours": n_divisibility(ours), "triton-ptx": n_divisibility(triton)}
+              "triton-ptx": theirs.launch_params([8, 8, 8, 4])}
+    divis = {"ours": n_divisibility(ours), "triton-ptx": n_divisibility(theirs)}
     stream = torch.cuda.current_stream().cuda_stream
 
     def launchers(x, y, out, n):
@@ -338,9 +357,9 @@ def run(args, ours, triton):
         torch.cuda.empty_cache()
 
     print_table(rows)
-    headline = next((r for r in rows if r["n"] == HEADLINE), None)
+    headline = next((r for r in rows if r["n"] == args.headline), None)
     if headline and "ratio" in headline:
-        print(f"\nheadline n = 2^26: ours {headline['ours_GBps']:.0f} GB/s, "
+        print(f"\nheadline n = {args.headline}: ours {headline['ours_GBps']:.0f} GB/s, "
               f"Triton {headline['triton-ptx_GBps']:.0f} GB/s, "
               f"ours/Triton = {headline['ratio']:.3f}")
     print(f"correctness: {'all passed' if not failures else f'{failures} FAILED'}")
@@ -356,7 +375,7 @@ def run(args, ours, triton):
         "kernels": {k.label: {"source": k.source, "name": k.name,
                               "num_warps": k.num_warps, "shared": k.shared,
                               "block": k.block, "params": k.param_sizes}
-                    for k in (ours, triton)},
+                    for k in (ours, theirs)},
         "correctness": checks,
         "failures": failures,
         "timing": rows,
