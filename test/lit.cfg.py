@@ -21,7 +21,8 @@ llvm_config.add_tool_substitutions(
     ["mlir-opt", "mlir-translate", "llc", "opt",
      ToolSubst("tile-opt", unresolved="fatal"),
      ToolSubst("tile-lsp-server", unresolved="fatal"),
-     ToolSubst("tile-layout", unresolved="fatal")],
+     ToolSubst("tile-layout", unresolved="fatal"),
+     ToolSubst("tile-run", unresolved="fatal")],
     [config.tile_tools_dir, config.llvm_tools_dir])
 
 plugin = os.path.join(config.tile_lib_dir, "libtile.so")
@@ -29,6 +30,14 @@ config.substitutions.append(("%tile_plugin", plugin))
 config.substitutions.append(("%tile_src", config.tile_src_root))
 config.substitutions.append(("%tile_build", config.tile_obj_root))
 config.substitutions.append(("%python", config.python_executable))
+# The driver runs from the source tree against this build.
+config.substitutions.append(
+    ("%tile_compile", config.python_executable + " "
+     + os.path.join(config.tile_src_root, "tools", "tile-compile")
+     + " --build-dir " + config.tile_obj_root))
+# The CPU stand-in for libcuda.so.1 that tile-run's tests load.
+config.substitutions.append(
+    ("%fake_cuda", os.path.join(config.tile_lib_dir, "libtile-fake-cuda.so")))
 # `%mlir-tile` is stock mlir-opt with the plugin loaded.
 config.substitutions.append(
     ("%mlir-tile", "mlir-opt --load-dialect-plugin=" + plugin))

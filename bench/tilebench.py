@@ -1,0 +1,285 @@
+"""Shared pieces of tile's GPU benchmarks: reading kernel metadata and PTX
+signatures, loading PTX/cubin through the CUDA driver API, launching, and
+timing with CUDA events.
+
+Both sides of a comparison (tile's kernel and Triton's) are loaded and
+launched by the same code: `DriverKernel` calls libcuda.so.1 through ctypes
+(cuModuleLoadDataEx, cuModuleGetFunction, cuLaunchKernel on torch's current
+stream), so the only difference between the two measurements is the PTX.
+
+Nothing here imports torch at module level: the metadata and PTX helpers work
+on a machine without a GPU (the benchmarks' --dry-run uses them).
+"""
+
+import ctypes
+import json
+import os
+import re
+import statistics
+
+
+class BenchError(Exception):
+    """A problem with the benchmark's inputs or the driver, said plainly."""
+
+
+# --------------------------------------------------------------------------
+# Kernel files
+# --------------------------------------------------------------------------
+
+def read_text(path, what):
+    """Reads a text file or raises BenchError naming it."""
+    if not path:
+        raise BenchError(f"no {what} given")
+    if not os.path.isfile(path):
+        raise BenchError(f"{what} {path} does not exist"
+                         + (" (compile it first with tools/tile-compile, "
+                            "and carry out/ to the GPU machine)"
+                            if path.endswith((".ptx", ".cubin", ".json")) else ""))
+    with open(path, "rb") as f:
+        data = f.read()
+    return data
+
+
+def ptx_entries(ptx):
+    """Returns {entry name: [param byte sizes]} of a PTX text."""
+    entries = {}
+    for m in re.finditer(r"\.entry\s+([\w$]+)\s*\(([^)]*)\)", ptx):
+        sizes = []
+        for decl in m.group(2).split(","):
+            if ".param" not in decl:
+                continue
+            arr = re.search(r"\[(\d+)\]", decl)
+            if arr:
+                sizes.append(int(arr.group(1)))
+                continue
+            bits = re.search(r"\.[usbf](\d+)\b", decl)
+            sizes.append(int(bits.group(1)) // 8 if bits else 0)
+        entries[m.group(1)] = sizes
+    return entries
+
+
+def ptx_block_size(ptx, name):
+    """The `.reqntid`/`.maxntid` of an entry, or None."""
+    m = re.search(r"\.entry\s+" + re.escape(name) + r"\s*\([^)]*\)\s*"
+                  r"(?:\.(?:reqntid|maxntid)\s+(\d+))?", ptx)
+    return int(m.group(1)) if m and m.group(1) else None
+
+
+class KernelImage:
+    """A compiled kernel: its PTX or cubin and its launch metadata.
+
+    `meta` has Triton's keys (name, num_warps, shared, ...) and, from
+    tile-compile, `params` (one {"name", "type"[, "divisibility"]} per kernel
+    parameter)."""
+
+    def __init__(self, label, image, meta, source):
+        self.label = label
+        self.image = image  # bytes; PTX is NUL-terminated on load
+        self.meta = meta
+        self.source = source
+        self.is_cubin = image[:4] == b"\x7fELF"
+        self.name = meta["name"]
+        self.num_warps = int(meta.get("num_warps", 4))
+        self.shared = int(meta.get("shared", 0))
+        warp = int((meta.get("target") or {}).get("warp_size", 32)) \
+            if isinstance(meta.get("target"), dict) else 32
+        self.block = self.num_warps * warp
+        self.param_sizes = None
+        if not self.is_cubin:
+            text = image.decode("utf-8", "replace")
+            entries = ptx_entries(text)
+            if self.name not in entries:
+                raise BenchError(f"{label}: the PTX has no .entry {self.name} "
+                                 f"(entries: {', '.join(entries) or 'none'})")
+            self.param_sizes = entries[self.name]
+            reqntid = ptx_block_size(text, self.name)
+            if reqntid and reqntid != self.block:
+                raise BenchError(f"{label}: .reqntid {reqntid} but num_warps "
+                                 f"{self.num_warps} gives {self.block} threads")
+
+    @classmethod
+    def load(cls, label, path, json_path=None):
+        """Loads NAME.ptx|NAME.cubin and its metadata (NAME.json beside it
+        unless `json_path` is given). Without metadata, a PTX's single entry
+        and its .reqntid stand in."""
+        image = read_text(path, f"{label} kernel")
+        if json_path is None:
+            stem = re.sub(r"\.(ptx|cubin)$", "", path)
+            json_path = stem + ".json" if os.path.isfile(stem + ".json") else None
+        if json_path:
+            try:
+                meta = json.loads(read_text(json_path, f"{label} metadata"))
+            except json.JSONDecodeError as e:
+                raise BenchError(f"{label} metadata {json_path}: {e}")
+            if "name" not in meta:
+                raise BenchError(f"{label} metadata {json_path} has no \"name\"")
+        else:
+            if image[:4] == b"\x7fELF":
+                raise BenchError(f"{label}: a cubin needs its metadata (--json)")
+            text = image.decode("utf-8", "replace")
+            entries = list(ptx_entries(text))
+            if len(entries) != 1:
+                raise BenchError(f"{label}: give --json; the PTX has entries "
+                                 f"{entries}")
+            block = ptx_block_size(text, entries[0]) or 128
+            meta = {"name": entries[0], "num_warps": block // 32, "shared": 0}
+            json_path = "(from the PTX)"
+        return cls(label, image, meta, {"image": path, "json": json_path})
+
+    def launch_params(self, base_sizes):
+        """Checks the kernel takes `base_sizes` (byte sizes of the arguments
+        the benchmark passes) and returns how many trailing null pointers to
+        add (Triton's scratch pointers)."""
+        if self.param_sizes is None:  # cubin: extra null pointers are ignored
+            return 2
+        n = len(base_sizes)
+        if self.param_sizes[:n] != base_sizes:
+            raise BenchError(f"{self.label}: {self.name} takes parameters of "
+                             f"{self.param_sizes} bytes, the benchmark passes "
+                             f"{base_sizes}")
+        extra = self.param_sizes[n:]
+        if any(s != 8 for s in extra):
+            raise BenchError(f"{self.label}: extra parameters {extra} are not "
+                             "pointers")
+        return len(extra)
+
+    def describe(self):
+        return (f"{self.label}: {self.name} ({'cubin' if self.is_cubin else 'ptx'} "
+                f"{self.source['image']}, {self.num_warps} warps, "
+                f"{self.shared} B shared, params {self.param_sizes})")
+
+
+# --------------------------------------------------------------------------
+# The CUDA driver through ctypes
+# --------------------------------------------------------------------------
+
+class Driver:
+    """libcuda.so.1 through ctypes: the few calls the benchmarks need."""
+
+    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
+    CU_JIT_ERROR_LOG_BUFFER = 5
+    CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
+
+    def __init__(self, device=0):
+        # TILE_RUN_LIBCUDA (as for tools/tile-run) swaps in another driver,
+        # e.g. the tests' CPU stand-in.
+        name = os.environ.get("TILE_RUN_LIBCUDA") or "libcuda.so.1"
+        try:
+            self.lib = ctypes.CDLL(name)
+        except OSError as e:
+            raise BenchError(f"no CUDA driver (libcuda.so.1) found: {e}")
+        lib = self.lib
+        self.check(lib.cuInit(0), "cuInit")
+        dev = ctypes.c_int()
+        self.check(lib.cuDeviceGet(ctypes.byref(dev), device), "cuDeviceGet")
+        ctx = ctypes.c_void_p()
+        # torch works in the primary context: use the same one.
+        self.check(lib.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev),
+                   "cuDevicePrimaryCtxRetain")
+        self.check(lib.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+        lib.cuLaunchKernel.argtypes = [
+            ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
+            ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
+            ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p]
+
+    def error(self, r):
+        name, text = ctypes.c_char_p(), ctypes.c_char_p()
+        self.lib.cuGetErrorName(r, ctypes.byref(name))
+        self.lib.cuGetErrorString(r, ctypes.byref(text))
+        return (f"{(name.value or b'CUDA error %d' % r).decode()} "
+                f"({(text.value or b'').decode()})")
+
+    def check(self, r, what):
+        if r != 0:
+            raise BenchError(f"{what} failed: {self.error(r)}")
+
+    def load(self, kernel):
+        """Loads a KernelImage; returns a DriverKernel."""
+        module = ctypes.c_void_p()
+        log = ctypes.create_string_buffer(16384)
+        opts = (ctypes.c_int * 2)(self.CU_JIT_ERROR_LOG_BUFFER,
+                                  self.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+        vals = (ctypes.c_void_p * 2)(ctypes.cast(log, ctypes.c_void_p),
+                                     ctypes.c_void_p(len(log)))
+        image = kernel.image if kernel.is_cubin else kernel.image + b"\0"
+        buf = ctypes.create_string_buffer(image, len(image))
+        r = self.lib.cuModuleLoadDataEx(ctypes.byref(module), buf, 2, opts, vals)
+        if r != 0:
+            raise BenchError(f"{kernel.label}: cuModuleLoadDataEx failed: "
+                             f"{self.error(r)}\n{log.value.decode(errors='replace')}")
+        func = ctypes.c_void_p()
+        self.check(self.lib.cuModuleGetFunction(ctypes.byref(func), module,
+                                                kernel.name.encode()),
+                   f"{kernel.label}: cuModuleGetFunction({kernel.name})")
+        if kernel.shared > 48 * 1024:
+            self.check(self.lib.cuFuncSetAttribute(
+                func, self.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                kernel.shared), f"{kernel.label}: cuFuncSetAttribute")
+        return DriverKernel(self, kernel, module, func)
+
+
+class DriverKernel:
+    """A loaded kernel, launched with cuLaunchKernel on torch's stream."""
+
+    def __init__(self, driver, kernel, module, func):
+        self.driver, self.kernel, self.module, self.func = driver, kernel, module, func
+
+    def launcher(self, grid, args, stream):
+        """Returns a no-argument function that launches the kernel.
+
+        `args` is a list of ("ptr", int) / ("i32", int) / ("i64", int) /
+        ("f32", float); the arguments are marshalled once, so each launch
+        costs one cuLaunchKernel call."""
+        ctypes_for = {"ptr": ctypes.c_uint64, "i32": ctypes.c_int32,
+                      "i64": ctypes.c_int64, "f32": ctypes.c_float}
+        values = [ctypes_for[t](v) for t, v in args]
+        params = (ctypes.c_void_p * len(values))(
+            *[ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in values])
+        gx, gy, gz = (tuple(grid) + (1, 1))[:3]
+        lib, func, block = self.driver.lib, self.func, self.kernel.block
+        shared, check = self.kernel.shared, self.driver.check
+        stream = ctypes.c_void_p(stream)
+
+        def launch():
+            r = lib.cuLaunchKernel(func, gx, gy, gz, block, 1, 1, shared,
+                                   stream, params, None)
+            if r != 0:
+                check(r, f"{self.kernel.label}: cuLaunchKernel")
+        launch.keepalive = (values, params)
+        return launch
+
+
+# --------------------------------------------------------------------------
+# Timing
+# --------------------------------------------------------------------------
+
+class Timer:
+    """Times a launch function with CUDA events: the median of `iters`
+    launches after `warmup` untimed ones, clearing the L2 cache (256 MB
+    written) before each, as triton.testing.do_bench does; the clearing also
+    keeps the GPU busy while the launch is submitted."""
+
+    def __init__(self, torch, iters=100, warmup=25):
+        self.torch, self.iters, self.warmup = torch, iters, warmup
+        self.flush = torch.empty(256 * 1024 * 1024 // 4, dtype=torch.int32,
+                                 device="cuda")
+
+    def median_ms(self, fn):
+        torch = self.torch
+        for _ in range(self.warmup):
+            fn()
+        torch.cuda.synchronize()
+        starts = [torch.cuda.Event(enable_timing=True) for _ in range(self.iters)]
+        ends = [torch.cuda.Event(enable_timing=True) for _ in range(self.iters)]
+        for s, e in zip(starts, ends):
+            self.flush.zero_()
+            s.record()
+            fn()
+            e.record()
+        torch.cuda.synchronize()
+        return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+
+
+def gbps(nbytes, ms):
+    """Bytes per millisecond as GB/s (10^9 bytes per second)."""
+    return nbytes / (ms * 1e-3) / 1e9 if ms else 0.0
