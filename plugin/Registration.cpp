@@ -5,6 +5,9 @@
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "pipelines/Pipelines.h"
+#ifdef TILE_INCLUDE_TESTS
+#include "test/lib/TestPasses.h"
+#endif
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -18,5 +21,10 @@ void mlir::tile::registerTilePasses() {
   // mlir-opt may load the same .so through both plugin flags; pass
   // registration must happen once.
   static std::once_flag once;
-  std::call_once(once, [] { registerPipelines(); });
+  std::call_once(once, [] {
+#ifdef TILE_INCLUDE_TESTS
+    registerTileTestPasses();
+#endif
+    registerPipelines();
+  });
 }
