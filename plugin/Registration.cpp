@@ -4,6 +4,7 @@
 
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
+#include "passes/ttg/Passes.h"
 #include "pipelines/Pipelines.h"
 #ifdef TILE_INCLUDE_TESTS
 #include "test/lib/TestPasses.h"
@@ -22,6 +23,7 @@ void mlir::tile::registerTilePasses() {
   // registration must happen once.
   static std::once_flag once;
   std::call_once(once, [] {
+    registerTileTTGPasses();
 #ifdef TILE_INCLUDE_TESTS
     registerTileTestPasses();
 #endif
