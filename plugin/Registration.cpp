@@ -5,7 +5,11 @@
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "passes/conversion/Passes.h"
+#include "passes/ttg/Passes.h"
 #include "pipelines/Pipelines.h"
+#ifdef TILE_INCLUDE_TESTS
+#include "test/lib/TestPasses.h"
+#endif
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -21,6 +25,10 @@ void mlir::tile::registerTilePasses() {
   static std::once_flag once;
   std::call_once(once, [] {
     registerTileConversionPasses();
+    registerTileTTGPasses();
+#ifdef TILE_INCLUDE_TESTS
+    registerTileTestPasses();
+#endif
     registerPipelines();
   });
 }

@@ -15,6 +15,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::tile::ttg;
 
@@ -300,6 +302,53 @@ LogicalResult BlockedEncodingAttr::verify(
 }
 
 unsigned BlockedEncodingAttr::getRank() const { return getOrder().size(); }
+
+BlockedEncodingAttr mlir::tile::ttg::buildBlockedEncoding(
+    MLIRContext *context, ArrayRef<int64_t> shape,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
+    unsigned numWarps, unsigned threadsPerWarp) {
+  size_t rank = shape.size();
+  if (rank == 0 || sizePerThread.size() != rank || order.size() != rank ||
+      !isPermutation(order) || !llvm::isPowerOf2_32(numWarps) ||
+      !llvm::isPowerOf2_32(threadsPerWarp) ||
+      llvm::any_of(sizePerThread, [](unsigned s) { return s == 0; }))
+    return {};
+  SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
+  unsigned remainingLanes = threadsPerWarp;
+  unsigned remainingWarps = numWarps;
+  unsigned remainingThreads = numWarps * threadsPerWarp;
+  unsigned usedLanes = 1, usedWarps = 1;
+  for (size_t i = 0; i + 1 < rank; ++i) {
+    unsigned d = order[i];
+    int64_t elements = std::max<int64_t>(shape[d] / sizePerThread[d], 1);
+    unsigned threads = static_cast<unsigned>(
+        std::clamp<int64_t>(remainingThreads, 1, elements));
+    lanes[d] = std::clamp(threads, 1u, remainingLanes);
+    warps[d] = std::clamp(threads / lanes[d], 1u, remainingWarps);
+    remainingLanes /= lanes[d];
+    remainingWarps /= warps[d];
+    remainingThreads /= threads;
+    usedLanes *= lanes[d];
+    usedWarps *= warps[d];
+  }
+  // The slowest dim takes the lanes and warps that are left, even if that
+  // broadcasts (a tensor smaller than the CTA).
+  lanes[order[rank - 1]] = threadsPerWarp / usedLanes;
+  warps[order[rank - 1]] = numWarps / usedWarps;
+  return BlockedEncodingAttr::get(context, sizePerThread, lanes, warps, order,
+                                  /*cgaLayout=*/{});
+}
+
+BlockedEncodingAttr mlir::tile::ttg::getDefaultBlockedEncoding(
+    MLIRContext *context, ArrayRef<int64_t> shape, unsigned numWarps,
+    unsigned threadsPerWarp) {
+  SmallVector<unsigned> sizePerThread(shape.size(), 1);
+  SmallVector<unsigned> order;
+  for (size_t d = shape.size(); d > 0; --d)
+    order.push_back(d - 1);
+  return buildBlockedEncoding(context, shape, sizePerThread, order, numWarps,
+                              threadsPerWarp);
+}
 
 //===----------------------------------------------------------------------===//
 // SliceEncodingAttr

@@ -70,6 +70,24 @@ bool isDistributedEncoding(Attribute encoding);
 /// Whether `encoding` is a shared-memory encoding.
 bool isSharedEncoding(Attribute encoding);
 
+/// Triton's #ttg.blocked builder (reference/triton.md, section 6.1): given
+/// `sizePerThread` and `order` (fastest dim first) for a tensor of `shape`,
+/// walks the dims fastest first, giving each as many lanes, then warps, as
+/// it has elements left after sizePerThread; the slowest dim takes what
+/// remains. Null when the ranks disagree or `numWarps`/`threadsPerWarp` are
+/// not powers of two.
+BlockedEncodingAttr
+buildBlockedEncoding(MLIRContext *context, ArrayRef<int64_t> shape,
+                     ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
+                     unsigned numWarps, unsigned threadsPerWarp);
+
+/// The layout convert-triton-to-tritongpu gives every tensor: one element
+/// per thread, row-major order [rank-1, ..., 0].
+BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *context,
+                                              ArrayRef<int64_t> shape,
+                                              unsigned numWarps,
+                                              unsigned threadsPerWarp);
+
 /// The module's ttg.num-warps (looking through parents of `op`), if any.
 std::optional<int> getNumWarps(Operation *op);
 /// The module's ttg.threads-per-warp, 32 when absent.

@@ -1,19 +1,60 @@
 //===- AccessWidth.cpp - How many elements one global access moves --------===//
+//
+// Triton's rule: the run of elements one thread accesses at once is as long
+// as the pointers are proven contiguous and aligned along the layout's
+// fastest dimension and the thread holds them in consecutive registers
+// (ModuleAxisInfoAnalysis::getPtrContiguity), no longer than the mask is
+// proven constant, and at most 128 bits.
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/conversion/TTGToLLVM/AccessWidth.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/ttg/TTGDialect.h"
+#include "passes/analysis/AxisInfo.h"
+
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tile;
 
+/// Bits one element occupies in memory (pointers are 64-bit, i1 a byte).
+static unsigned getMemoryBits(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (isa<tt::PointerType>(element))
+    return 64;
+  return std::max(8u, element.getIntOrFloatBitWidth());
+}
+
 llvm::DenseMap<Operation *, unsigned>
 mlir::tile::computeAccessWidths(ModuleOp module) {
+  ModuleAxisInfoAnalysis analysis(module);
   llvm::DenseMap<Operation *, unsigned> widths;
-  // Without an alignment proof every access moves one element.
   module.walk([&](Operation *op) {
-    if (isa<tt::LoadOp, tt::StoreOp>(op))
-      widths[op] = 1;
+    Value ptr, mask;
+    Type valueType;
+    if (auto load = dyn_cast<tt::LoadOp>(op)) {
+      ptr = load.getPtr();
+      mask = load.getMask();
+      valueType = load.getType();
+    } else if (auto store = dyn_cast<tt::StoreOp>(op)) {
+      ptr = store.getPtr();
+      mask = store.getMask();
+      valueType = store.getValue().getType();
+    } else {
+      return;
+    }
+    unsigned width = 1;
+    if (isa<RankedTensorType>(ptr.getType()) && !analysis.failed()) {
+      width = analysis.getPtrContiguity(ptr);
+      if (mask)
+        width = std::min(width, analysis.getMaskAlignment(mask));
+      width =
+          std::min(width, nvidia::kMaxAccessBits / getMemoryBits(valueType));
+      width = llvm::bit_floor(std::max(width, 1u));
+    }
+    widths[op] = width;
   });
   return widths;
 }

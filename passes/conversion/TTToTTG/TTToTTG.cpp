@@ -28,36 +28,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-/// Triton's default layout for a shape: one element per thread per
-/// repetition, fastest dimension last, lanes and then warps filling the
-/// fastest dimensions first (the #ttg.blocked builder of triton.md §6.1).
-ttg::BlockedEncodingAttr getDefaultBlocked(MLIRContext *context,
-                                           ArrayRef<int64_t> shape,
-                                           int numWarps, int threadsPerWarp) {
-  unsigned rank = shape.size();
-  SmallVector<unsigned> sizePerThread(rank, 1), order(rank);
-  for (unsigned i = 0; i < rank; ++i)
-    order[i] = rank - 1 - i;
-  SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
-  int64_t remainingLanes = threadsPerWarp, remainingWarps = numWarps;
-  int64_t remainingThreads = int64_t(numWarps) * threadsPerWarp;
-  for (unsigned i = 0; i + 1 < rank; ++i) {
-    unsigned d = order[i];
-    int64_t threads = std::clamp<int64_t>(
-        remainingThreads, 1, std::max<int64_t>(1, shape[d] / sizePerThread[d]));
-    lanes[d] = std::clamp<int64_t>(threads, 1, remainingLanes);
-    warps[d] = std::clamp<int64_t>(threads / lanes[d], 1, remainingWarps);
-    remainingLanes /= lanes[d];
-    remainingWarps /= warps[d];
-    remainingThreads /= threads;
-  }
-  // The slowest dimension takes whatever lanes and warps are left.
-  lanes[order[rank - 1]] = remainingLanes;
-  warps[order[rank - 1]] = remainingWarps;
-  return ttg::BlockedEncodingAttr::get(context, sizePerThread, lanes, warps,
-                                       order, {});
-}
-
 struct ConvertTritonToTritonGPUPass
     : public tile::impl::ConvertTritonToTritonGPUPassBase<
           ConvertTritonToTritonGPUPass> {
@@ -92,9 +62,10 @@ struct ConvertTritonToTritonGPUPass
       auto tensor = dyn_cast<RankedTensorType>(type);
       if (!tensor || tensor.getEncoding())
         return type;
-      return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
-                                   getDefaultBlocked(context, tensor.getShape(),
-                                                     numWarps, threadsPerWarp));
+      return RankedTensorType::get(
+          tensor.getShape(), tensor.getElementType(),
+          ttg::getDefaultBlockedEncoding(context, tensor.getShape(), numWarps,
+                                         threadsPerWarp));
     };
     module.walk([&](Operation *op) {
       for (Region &region : op->getRegions())

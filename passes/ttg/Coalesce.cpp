@@ -1,0 +1,272 @@
+//===- Coalesce.cpp - Coalesced layouts for global memory ops -------------===//
+//
+// tritongpu-coalesce: gives every tt.load, tt.store, tt.atomic_rmw and
+// tt.atomic_cas on a tensor of pointers a #ttg.blocked layout in which each
+// thread accesses as many consecutive elements (up to 128 bits) as the axis
+// analysis proves contiguous and aligned, and neighbouring threads access
+// neighbouring vectors. The op is rewritten in that layout with
+// ttg.convert_layout on its operands and results;
+// tritongpu-remove-layout-conversions removes those conversions later.
+// The rules are Triton's (reference/triton.md, section 6.2).
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/analysis/AxisInfo.h"
+#include "passes/ttg/Passes.h"
+
+#include "dialects/tt/TTDialect.h"
+#include "dialects/ttg/TTGDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/DebugLog.h"
+
+#include <numeric>
+
+#define DEBUG_TYPE "tritongpu-coalesce"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TTGCOALESCEPASS
+#include "passes/ttg/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// The tensor of pointers a global memory op accesses through, or null.
+Value getMemoryAccessPtr(Operation *op) {
+  Value ptr;
+  if (auto load = dyn_cast<tt::LoadOp>(op))
+    ptr = load.getPtr();
+  else if (auto store = dyn_cast<tt::StoreOp>(op))
+    ptr = store.getPtr();
+  else if (auto rmw = dyn_cast<tt::AtomicRMWOp>(op))
+    ptr = rmw.getPtr();
+  else if (auto cas = dyn_cast<tt::AtomicCASOp>(op))
+    ptr = cas.getPtr();
+  if (!ptr)
+    return {};
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!type || !type.getEncoding() ||
+      !isa<tt::PointerType>(type.getElementType()))
+    return {};
+  return ptr;
+}
+
+/// The width in bits of what `ptrTensor`'s pointers point to; 0 if unknown.
+unsigned getPointeeBitWidth(RankedTensorType ptrTensor) {
+  auto ptr = dyn_cast<tt::PointerType>(ptrTensor.getElementType());
+  if (!ptr)
+    return 0;
+  Type pointee = ptr.getPointeeType();
+  if (isa<tt::PointerType>(pointee))
+    return 64;
+  if (pointee.isIntOrFloat())
+    return pointee.getIntOrFloatBitWidth();
+  return 0;
+}
+
+/// Dims sorted by contiguity, most contiguous first; ties keep the
+/// row-major preference (higher dims first). Triton's
+/// getOrderFromContiguity.
+SmallVector<unsigned> getOrderFromContiguity(ArrayRef<int64_t> contiguity) {
+  SmallVector<unsigned> order(contiguity.size());
+  std::iota(order.rbegin(), order.rend(), 0);
+  // A total order (ties broken by the higher dim) instead of stable_sort,
+  // whose libstdc++ buffer helper is deprecated.
+  llvm::sort(order, [&](unsigned a, unsigned b) {
+    if (contiguity[a] != contiguity[b])
+      return contiguity[a] > contiguity[b];
+    return a > b;
+  });
+  return order;
+}
+
+/// All ops connected to `root` through def-use edges, in either direction:
+/// the memory ops whose layouts should agree so producer and consumer do
+/// not need a conversion between them (Triton's multiRootGetSlice).
+SetVector<Operation *> getConnectedOps(Operation *root) {
+  SetVector<Operation *> connected;
+  SmallVector<Operation *> worklist{root};
+  connected.insert(root);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    auto visit = [&](Operation *next) {
+      if (next && connected.insert(next))
+        worklist.push_back(next);
+    };
+    for (Value operand : op->getOperands())
+      visit(operand.getDefiningOp());
+    for (Value result : op->getResults())
+      for (Operation *user : result.getUsers())
+        visit(user);
+  }
+  return connected;
+}
+
+class CoalescePlanner {
+public:
+  CoalescePlanner(const ModuleAxisInfoAnalysis &axisInfo, unsigned numWarps,
+                  unsigned threadsPerWarp)
+      : axisInfo(axisInfo), numWarps(numWarps), threadsPerWarp(threadsPerWarp) {
+  }
+
+  /// The coalesced layout for memory op `op` (whose pointer tensor is
+  /// `ptr`), or null when nothing sensible can be built.
+  Attribute buildCoalescedEncoding(Operation *op, Value ptr) const {
+    auto type = cast<RankedTensorType>(ptr.getType());
+    ArrayRef<int64_t> shape = type.getShape();
+    AxisInfo info = axisInfo.getAxisInfo(ptr);
+    if (info.getRank() != shape.size())
+      return {};
+    SmallVector<unsigned> order = getOrderFromContiguity(info.getContiguity());
+
+    // Producers and consumers connected to this op that access a tensor of
+    // the same shape in the same order use the widest vector any of them
+    // can, so that they end up in one layout.
+    unsigned perThread = getElementsPerThread(op, order);
+    for (Operation *other : getConnectedOps(op)) {
+      if (other == op)
+        continue;
+      Value otherPtr = getMemoryAccessPtr(other);
+      if (!otherPtr)
+        continue;
+      auto otherType = cast<RankedTensorType>(otherPtr.getType());
+      if (otherType.getShape() != shape)
+        continue;
+      AxisInfo otherInfo = axisInfo.getAxisInfo(otherPtr);
+      if (otherInfo.getRank() != shape.size() ||
+          getOrderFromContiguity(otherInfo.getContiguity()) != order)
+        continue;
+      perThread = std::max(perThread, getElementsPerThread(other, order));
+    }
+
+    // Do not leave threads idle to give others wider vectors.
+    int64_t numElements = type.getNumElements();
+    int64_t numThreads = int64_t(numWarps) * threadsPerWarp;
+    perThread = std::min<int64_t>(
+        perThread, std::max<int64_t>(numElements / numThreads, 1));
+    // A store wider than it can prove leaves holes in every warp's
+    // transaction; a load's extra bytes only cost L1 bandwidth.
+    if (!isa<tt::LoadOp>(op))
+      perThread = std::min(perThread, getElementsPerThread(op, order));
+
+    SmallVector<unsigned> sizePerThread(shape.size(), 1);
+    sizePerThread[order[0]] = perThread;
+    LDBG() << "coalescing " << *op << ": sizePerThread[" << order[0]
+           << "] = " << perThread;
+    return ttg::buildBlockedEncoding(op->getContext(), shape, sizePerThread,
+                                     order, numWarps, threadsPerWarp);
+  }
+
+private:
+  /// How many elements along `order[0]` one thread of `op` can access as
+  /// one aligned vector of at most 128 bits.
+  unsigned getElementsPerThread(Operation *op, ArrayRef<unsigned> order) const {
+    Value ptr = getMemoryAccessPtr(op);
+    auto type = cast<RankedTensorType>(ptr.getType());
+    AxisInfo info = axisInfo.getAxisInfo(ptr);
+    unsigned bits = getPointeeBitWidth(type);
+    if (bits == 0 || info.getRank() != type.getRank())
+      return 1;
+    unsigned dim = order[0];
+    int64_t elementBytes = std::max(bits / 8, 1u);
+    int64_t maxMultiple =
+        std::max<int64_t>(info.getDivisibility(dim) / elementBytes, 1);
+    int64_t maxContig =
+        std::min<int64_t>(info.getContiguity(dim), type.getDimSize(dim));
+    int64_t alignment = std::min(maxMultiple, maxContig);
+    return static_cast<unsigned>(
+        std::max<int64_t>(std::min<int64_t>(alignment, 128 / bits), 1));
+  }
+
+  const ModuleAxisInfoAnalysis &axisInfo;
+  unsigned numWarps;
+  unsigned threadsPerWarp;
+};
+
+/// `type` with `encoding`, for tensors; other types unchanged.
+Type withEncoding(Type type, Attribute encoding) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return type;
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                               encoding);
+}
+
+/// Rewrites `op` to compute in `encoding`: its tensor operands are converted
+/// to it and its tensor results converted back to what the users expect.
+void convertOpEncoding(Operation *op, Attribute encoding) {
+  OpBuilder builder(op);
+  IRMapping mapping;
+  for (Value operand : op->getOperands()) {
+    Type newType = withEncoding(operand.getType(), encoding);
+    if (newType != operand.getType() && !mapping.contains(operand))
+      mapping.map(operand, ttg::ConvertLayoutOp::create(builder, op->getLoc(),
+                                                        newType, operand));
+  }
+  Operation *newOp = builder.clone(*op, mapping);
+  builder.setInsertionPointAfter(newOp);
+  for (auto [oldResult, newResult] :
+       llvm::zip(op->getResults(), newOp->getResults())) {
+    Type oldType = oldResult.getType();
+    newResult.setType(withEncoding(oldType, encoding));
+    Value replacement = newResult;
+    if (newResult.getType() != oldType)
+      replacement = ttg::ConvertLayoutOp::create(builder, op->getLoc(), oldType,
+                                                 newResult);
+    oldResult.replaceAllUsesWith(replacement);
+  }
+  op->erase();
+}
+
+struct TTGCoalescePass
+    : public tile::impl::TTGCoalescePassBase<TTGCoalescePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::optional<int> numWarps = ttg::getNumWarps(module);
+    int threadsPerWarp = ttg::getThreadsPerWarp(module);
+    if (!numWarps || *numWarps < 1 || !llvm::isPowerOf2_32(*numWarps) ||
+        threadsPerWarp < 1 || !llvm::isPowerOf2_32(threadsPerWarp)) {
+      module.emitError("tritongpu-coalesce needs power-of-two "
+                       "\"ttg.num-warps\" and \"ttg.threads-per-warp\" "
+                       "module attributes");
+      return signalPassFailure();
+    }
+    if (ttg::getNumCTAs(module) != 1) {
+      // The builder has no CGA layouts yet; leaving layouts alone is
+      // correct, only slower.
+      module.emitWarning("tritongpu-coalesce: \"ttg.num-ctas\" > 1 is not "
+                         "supported; layouts are left as they are");
+      return;
+    }
+
+    ModuleAxisInfoAnalysis axisInfo(module);
+    if (axisInfo.failed()) {
+      module.emitError("tritongpu-coalesce: axis analysis failed");
+      return signalPassFailure();
+    }
+    CoalescePlanner planner(axisInfo, *numWarps, threadsPerWarp);
+
+    // Decide every layout first: the analysis describes the IR as it was.
+    SmallVector<std::pair<Operation *, Attribute>> plan;
+    module.walk([&](Operation *op) {
+      Value ptr = getMemoryAccessPtr(op);
+      if (!ptr)
+        return;
+      Attribute encoding = planner.buildCoalescedEncoding(op, ptr);
+      if (!encoding)
+        return;
+      if (encoding != cast<RankedTensorType>(ptr.getType()).getEncoding())
+        plan.emplace_back(op, encoding);
+    });
+    for (auto [op, encoding] : plan)
+      convertOpEncoding(op, encoding);
+  }
+};
+} // namespace

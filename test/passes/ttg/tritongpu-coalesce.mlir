@@ -1,0 +1,163 @@
+// tritongpu-coalesce: each global memory access on a tensor of pointers gets
+// the #ttg.blocked layout whose per-thread vector is as wide as the axis
+// analysis proves contiguous and aligned (at most 128 bits); its operands and
+// results are converted to and from that layout.
+
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-coalesce)' | FileCheck %s --enable-var-scope
+
+// f32 with 16-byte aligned pointers: 4 elements per thread for the loads and
+// the store alike.
+// CHECK-DAG: [[$B4:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: [[$B1:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @add_f32
+// CHECK: %[[P:.*]] = ttg.convert_layout %{{.*}} : tensor<1024x!tt.ptr<f32>, [[$B1]]> -> tensor<1024x!tt.ptr<f32>, [[$B4]]>
+// CHECK: %[[M:.*]] = ttg.convert_layout %{{.*}} : tensor<1024xi1, [[$B1]]> -> tensor<1024xi1, [[$B4]]>
+// CHECK: %[[L:.*]] = tt.load %[[P]], %[[M]] : tensor<1024x!tt.ptr<f32>, [[$B4]]>
+// CHECK: ttg.convert_layout %[[L]] : tensor<1024xf32, [[$B4]]> -> tensor<1024xf32, [[$B1]]>
+// CHECK: %[[SP:.*]] = ttg.convert_layout %{{.*}} : tensor<1024x!tt.ptr<f32>, [[$B1]]> -> tensor<1024x!tt.ptr<f32>, [[$B4]]>
+// CHECK: %[[SV:.*]] = ttg.convert_layout %{{.*}} : tensor<1024xf32, [[$B1]]> -> tensor<1024xf32, [[$B4]]>
+// CHECK: %[[SM:.*]] = ttg.convert_layout %{{.*}} : tensor<1024xi1, [[$B1]]> -> tensor<1024xi1, [[$B4]]>
+// CHECK: tt.store %[[SP]], %[[SV]], %[[SM]] : tensor<1024x!tt.ptr<f32>, [[$B4]]>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @add_f32(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+    %offs = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+    %mask = arith.cmpi slt, %offs, %ns : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %xp = tt.addptr %xs, %offs : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %v = tt.load %xp, %mask : tensor<1024x!tt.ptr<f32>, #blocked>
+    %os = tt.splat %out : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %op = tt.addptr %os, %offs : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    tt.store %op, %v, %mask : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// f16: 16 bytes are 8 elements.
+// CHECK: [[$B8:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @load_f16
+// CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f16>, [[$B8]]>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @load_f16(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}) -> tensor<1024xf16, #blocked> {
+    %offs = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %xp = tt.addptr %xs, %offs : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    %v = tt.load %xp : tensor<1024x!tt.ptr<f16>, #blocked>
+    tt.return %v : tensor<1024xf16, #blocked>
+  }
+}
+
+// -----
+
+// Without alignment hints nothing proves a vector aligned: one element per
+// thread, which is the layout the op already has.
+// CHECK-LABEL: tt.func @no_hints
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @no_hints(%x: !tt.ptr<f32>) -> tensor<1024xf32, #blocked> {
+    %offs = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %xp = tt.addptr %xs, %offs : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %v = tt.load %xp : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return %v : tensor<1024xf32, #blocked>
+  }
+}
+
+// -----
+
+// A row-major 64x64 f16 tile (ptr + row * stride + col): dim1 is contiguous,
+// so order = [1, 0] with an 8-element vector along dim1.
+// CHECK: [[$B2D:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @row_major
+// CHECK: tt.load %{{.*}} : tensor<64x64x!tt.ptr<f16>, [[$B2D]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @row_major(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}) -> tensor<64x64xf16, #blocked> {
+    %rows = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %s = tt.splat %stride : i32 -> tensor<64x1xi32, #blocked>
+    %rs = arith.muli %r, %s : tensor<64x1xi32, #blocked>
+    %rb = tt.broadcast %rs : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %c = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %cb = tt.broadcast %c : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %offs = arith.addi %rb, %cb : tensor<64x64xi32, #blocked>
+    %ps = tt.splat %p : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %ps, %offs : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %v = tt.load %ptrs : tensor<64x64x!tt.ptr<f16>, #blocked>
+    tt.return %v : tensor<64x64xf16, #blocked>
+  }
+}
+
+// -----
+
+// The same tile stored column-major (ptr + col * stride + row): dim0 is the
+// contiguous one, so order = [0, 1].
+// CHECK: [[$BCOL:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+// CHECK-LABEL: tt.func @column_major
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<64x64x!tt.ptr<f16>, [[$BCOL]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @column_major(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}, %v: tensor<64x64xf16, #blocked>) {
+    %rows = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %rb = tt.broadcast %r : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %c = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %s = tt.splat %stride : i32 -> tensor<1x64xi32, #blocked>
+    %cs = arith.muli %c, %s : tensor<1x64xi32, #blocked>
+    %cb = tt.broadcast %cs : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %offs = arith.addi %rb, %cb : tensor<64x64xi32, #blocked>
+    %ps = tt.splat %p : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %ps, %offs : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    tt.store %ptrs, %v : tensor<64x64x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A store is clamped to what its own pointer proves: the load (16-byte
+// aligned) takes 4 elements, the store to an unaligned buffer stays at 1
+// even though the two share their offsets.
+// CHECK-DAG: [[$L4:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @store_clamped
+// CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, [[$L4]]>
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<1024x!tt.ptr<f32>, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @store_clamped(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32>) {
+    %offs = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %xp = tt.addptr %xs, %offs : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %v = tt.load %xp : tensor<1024x!tt.ptr<f32>, #blocked>
+    %os = tt.splat %out : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %op = tt.addptr %os, %offs : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    tt.store %op, %v : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A tensor too small to give every thread 4 elements: 256 elements over 128
+// threads leave 2 each.
+// CHECK: [[$B2:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @tiny
+// CHECK: tt.load %{{.*}} : tensor<256x!tt.ptr<f32>, [[$B2]]>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @tiny(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}) -> tensor<256xf32, #blocked> {
+    %offs = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+    %xp = tt.addptr %xs, %offs : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %v = tt.load %xp : tensor<256x!tt.ptr<f32>, #blocked>
+    tt.return %v : tensor<256xf32, #blocked>
+  }
+}
