@@ -577,17 +577,29 @@ static SmallVector<Type> getElementTypes(ValueRange values) {
       values, [](Value v) { return getElementTypeOrSelf(v.getType()); });
 }
 
-LogicalResult ReduceOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError("needs at least one operand");
-  auto srcType = cast<RankedTensorType>(getSrcs().front().getType());
-  int64_t axis = getAxis();
+/// The checks reduce and scan share: operands exist, `axis` is a dimension
+/// of them, one result per operand. Returns the first operand's type.
+static FailureOr<RankedTensorType>
+verifyAxisOperands(Operation *op, ValueRange srcs, int64_t axis) {
+  if (srcs.empty())
+    return op->emitOpError("needs at least one operand");
+  auto srcType = cast<RankedTensorType>(srcs.front().getType());
   if (axis < 0 || axis >= srcType.getRank())
-    return emitOpError("axis ")
+    return op->emitOpError("axis ")
            << axis << " is out of range for rank " << srcType.getRank();
-  if (getNumResults() != getSrcs().size())
-    return emitOpError("must have one result per operand (")
-           << getSrcs().size() << "), got " << getNumResults();
+  if (op->getNumResults() != srcs.size())
+    return op->emitOpError("must have one result per operand (")
+           << srcs.size() << "), got " << op->getNumResults();
+  return srcType;
+}
+
+LogicalResult ReduceOp::verify() {
+  int64_t axis = getAxis();
+  FailureOr<RankedTensorType> checked =
+      verifyAxisOperands(*this, getSrcs(), axis);
+  if (failed(checked))
+    return failure();
+  RankedTensorType srcType = *checked;
   SmallVector<int64_t> shape(srcType.getShape());
   shape.erase(shape.begin() + axis);
   for (auto [src, result] : llvm::zip(getSrcs(), getResults())) {
@@ -621,16 +633,12 @@ LogicalResult ReduceOp::verifyRegions() {
 }
 
 LogicalResult ScanOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError("needs at least one operand");
-  auto srcType = cast<RankedTensorType>(getSrcs().front().getType());
   int64_t axis = getAxis();
-  if (axis < 0 || axis >= srcType.getRank())
-    return emitOpError("axis ")
-           << axis << " is out of range for rank " << srcType.getRank();
-  if (getNumResults() != getSrcs().size())
-    return emitOpError("must have one result per operand (")
-           << getSrcs().size() << "), got " << getNumResults();
+  FailureOr<RankedTensorType> checked =
+      verifyAxisOperands(*this, getSrcs(), axis);
+  if (failed(checked))
+    return failure();
+  RankedTensorType srcType = *checked;
   for (auto [src, result] : llvm::zip(getSrcs(), getResults()))
     if (src.getType() != result.getType())
       return emitOpError("result type ")
