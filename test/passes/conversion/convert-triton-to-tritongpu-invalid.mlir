@@ -1,0 +1,44 @@
+// convert-triton-to-tritongpu on inputs and options it rejects: a
+// diagnostic naming the problem, and a failing exit status.
+
+// RUN: %mlir-tile %s -split-input-file -verify-diagnostics -p 'builtin.module(convert-triton-to-tritongpu)' -o /dev/null
+
+// Option values are checked before anything is rewritten.
+// RUN: not %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{num-warps=3})' 2>&1 | FileCheck %s --check-prefix=WARPS3
+// RUN: not %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{target=cuda:70})' 2>&1 | FileCheck %s --check-prefix=SM70
+// RUN: not %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{threads-per-warp=64})' 2>&1 | FileCheck %s --check-prefix=TPW64
+// RUN: not %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{num-ctas=2})' 2>&1 | FileCheck %s --check-prefix=CTAS2
+
+// WARPS3: error: convert-triton-to-tritongpu: unsupported num-warps=3; expected 1, 2, 4, 8, 16 or 32
+// SM70: error: convert-triton-to-tritongpu: unsupported target 'cuda:70'; expected one of cuda:80, cuda:86, cuda:89, cuda:90
+// TPW64: error: convert-triton-to-tritongpu: unsupported threads-per-warp=64; NVIDIA GPUs have 32 threads per warp
+// CTAS2: error: convert-triton-to-tritongpu: unsupported num-ctas=2; only 1 CTA per cluster is supported
+
+module {
+  tt.func @plain(%a: tensor<64xf32>) -> tensor<64xf32> {
+    tt.return %a : tensor<64xf32>
+  }
+}
+
+// -----
+
+// A module that already has ttg.num-warps is TTGIR: converting it again
+// would stack layouts.
+// expected-error @below {{convert-triton-to-tritongpu: the module is already TTGIR (it has ttg.num-warps)}}
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @already() {
+    tt.return
+  }
+}
+
+// -----
+
+// A reshape that must keep element order needs a layout the pass does not
+// build yet.
+module {
+  tt.func @reshape(%a: tensor<512xi32>) -> tensor<16x32xi32> {
+    // expected-error @below {{'tt.reshape' op convert-triton-to-tritongpu: reshape without allow_reorder is not supported yet}}
+    %r = tt.reshape %a : tensor<512xi32> -> tensor<16x32xi32>
+    tt.return %r : tensor<16x32xi32>
+  }
+}

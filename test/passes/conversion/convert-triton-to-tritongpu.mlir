@@ -1,0 +1,243 @@
+// convert-triton-to-tritongpu: every tensor gets Triton's default
+// #ttg.blocked layout (sizePerThread = 1..1, order = [rank-1 .. 0], lanes
+// and warps filled from the fastest dimension by the BlockedEncodingAttr
+// builder, triton.md §6.1), the module gets the ttg.* target attributes, and
+// ops that need another layout get ttg.convert_layout around them.
+
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu)' | FileCheck %s
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{target=cuda:80 num-warps=8})' | FileCheck %s --check-prefix=W8
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{target=cuda:86 num-warps=1})' | FileCheck %s --check-prefix=W1
+
+// Expected default layouts, by the builder (threadsPerCTA = clamp(remaining
+// threads, 1, shape[d]); threadsPerWarp[d] = clamp(threadsPerCTA, 1,
+// remaining lanes); warpsPerCTA[d] = clamp(threadsPerCTA / threadsPerWarp[d],
+// 1, remaining warps); the slowest dim takes what is left):
+//   1024,  4 warps: [32]     / [4]
+//   1024,  8 warps: [32]     / [8]
+//   64x64, 4 warps: dim1 tpc 64 -> tpw 32, wpc 2; dim0 -> tpw 1, wpc 2
+//   64x64, 8 warps: dim1 tpc 64 -> tpw 32, wpc 2; dim0 -> tpw 1, wpc 4
+//   128x32, 4 warps: dim1 tpc 32 -> tpw 32, wpc 1; dim0 -> tpw 1, wpc 4
+//   16x16, 4 warps: dim1 tpc 16 -> tpw 16, wpc 1; dim0 -> tpw 2, wpc 4
+//   16x16, 8 warps: dim1 tpc 16 -> tpw 16, wpc 1; dim0 -> tpw 2, wpc 8
+//   2x2,   4 warps: dim1 tpc 2 -> tpw 2, wpc 1; dim0 -> tpw 16, wpc 4
+//   64x1,  4 warps: dim1 tpc 1 -> tpw 1, wpc 1; dim0 -> tpw 32, wpc 4
+//   1x64,  4 warps: dim1 tpc 64 -> tpw 32, wpc 2; dim0 -> tpw 1, wpc 2
+
+// CHECK-DAG: #[[B1D:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[B64:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-DAG: #[[B128:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[B16:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[B2:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}
+
+// W8-DAG: #[[B1D:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+// W8-DAG: #[[B64:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+// W8-DAG: #[[B128:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+// W8-DAG: #[[B16:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>
+// W8: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32}
+
+// W1: #[[B1D:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+// W1: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:86", "ttg.threads-per-warp" = 32 : i32}
+// W1-LABEL: tt.func @default_1d
+// W1-SAME: tensor<1024xf32, #[[B1D]]>
+
+// tt.func signatures and block arguments are retyped, results included.
+// CHECK-LABEL: tt.func @default_1d
+// CHECK-SAME: (%{{.*}}: tensor<1024xf32, #[[B1D]]>) -> tensor<1024xf32, #[[B1D]]>
+// CHECK: tt.return %{{.*}} : tensor<1024xf32, #[[B1D]]>
+// W8-LABEL: tt.func @default_1d
+// W8-SAME: (%{{.*}}: tensor<1024xf32, #[[B1D]]>) -> tensor<1024xf32, #[[B1D]]>
+tt.func @default_1d(%a: tensor<1024xf32>) -> tensor<1024xf32> {
+  tt.return %a : tensor<1024xf32>
+}
+
+// CHECK-LABEL: tt.func @default_2d
+// CHECK-SAME: tensor<64x64xf32, #[[B64]]>
+// CHECK-SAME: tensor<128x32xf32, #[[B128]]>
+// CHECK-SAME: tensor<16x16xf32, #[[B16]]>
+// CHECK-SAME: tensor<2x2xf32, #[[B2]]>
+// W8-LABEL: tt.func @default_2d
+// W8-SAME: tensor<64x64xf32, #[[B64]]>
+// W8-SAME: tensor<128x32xf32, #[[B128]]>
+// W8-SAME: tensor<16x16xf32, #[[B16]]>
+tt.func @default_2d(%a: tensor<64x64xf32>, %b: tensor<128x32xf32>,
+                    %c: tensor<16x16xf32>, %d: tensor<2x2xf32>) {
+  tt.return
+}
+
+// Results of ops in the body, scalars untouched.
+// CHECK-LABEL: tt.func @body_values
+// CHECK-SAME: (%[[N:.+]]: i32)
+// CHECK: %[[R:.+]] = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #[[B1D]]>
+// CHECK: %[[S:.+]] = tt.splat %[[N]] : i32 -> tensor<1024xi32, #[[B1D]]>
+// CHECK: arith.addi %[[R]], %[[S]] : tensor<1024xi32, #[[B1D]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+tt.func @body_values(%n: i32) -> tensor<1024xi32> {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %s = tt.splat %n : i32 -> tensor<1024xi32>
+  %a = arith.addi %r, %s : tensor<1024xi32>
+  tt.return %a : tensor<1024xi32>
+}
+
+// -----
+
+// CHECK-DAG: #[[B1D:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[COL:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[ROW:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+
+// expand_dims takes a slice of its result's layout along the new axis.
+// CHECK-LABEL: tt.func @expand_dims
+// CHECK-SAME: (%[[A:.+]]: tensor<64xi32, #[[B1D]]>)
+// CHECK: %[[C0:.+]] = ttg.convert_layout %[[A]] : tensor<64xi32, #[[B1D]]> -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #[[COL]]}>>
+// CHECK: tt.expand_dims %[[C0]] {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #[[COL]]}>> -> tensor<64x1xi32, #[[COL]]>
+// CHECK: %[[C1:.+]] = ttg.convert_layout %[[A]] : tensor<64xi32, #[[B1D]]> -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #[[ROW]]}>>
+// CHECK: tt.expand_dims %[[C1]] {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #[[ROW]]}>> -> tensor<1x64xi32, #[[ROW]]>
+tt.func @expand_dims(%a: tensor<64xi32>) -> (tensor<64x1xi32>, tensor<1x64xi32>) {
+  %e0 = tt.expand_dims %a {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %e1 = tt.expand_dims %a {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  tt.return %e0, %e1 : tensor<64x1xi32>, tensor<1x64xi32>
+}
+
+// -----
+
+// CHECK-DAG: #[[B1D:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[B64:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+
+// The reduce result is a slice of the operand's layout, converted back to
+// the default for its users; a reduction to a scalar needs nothing.
+// CHECK-LABEL: tt.func @reduce
+// CHECK: %[[R:.+]] = "tt.reduce"(%{{.*}}) <{axis = 1 : i32}>
+// CHECK: arith.maxnumf %{{.*}}, %{{.*}} : f32
+// CHECK: (tensor<64x64xf32, #[[B64]]>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[B64]]}>>
+// CHECK-NEXT: %[[BACK:.+]] = ttg.convert_layout %[[R]] : tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[B64]]}>> -> tensor<64xf32, #[[B1D]]>
+// CHECK-NEXT: arith.addf %[[BACK]], %[[BACK]] : tensor<64xf32, #[[B1D]]>
+tt.func @reduce(%a: tensor<64x64xf32>) -> tensor<64xf32> {
+  %r = "tt.reduce"(%a) <{axis = 1 : i32}> ({
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.maxnumf %x, %y : f32
+    tt.reduce.return %m : f32
+  }) : (tensor<64x64xf32>) -> tensor<64xf32>
+  %d = arith.addf %r, %r : tensor<64xf32>
+  tt.return %d : tensor<64xf32>
+}
+
+// CHECK-LABEL: tt.func @reduce_to_scalar
+// CHECK: "tt.reduce"
+// CHECK: (tensor<64xf32, #[[B1D]]>) -> f32
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+tt.func @reduce_to_scalar(%a: tensor<64xf32>) -> f32 {
+  %r = "tt.reduce"(%a) <{axis = 0 : i32}> ({
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<64xf32>) -> f32
+  tt.return %r : f32
+}
+
+// -----
+
+// CHECK-DAG: #[[B64:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-DAG: #[[B6432:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// dot operands become dot_op operands whose parent is the accumulator's
+// blocked layout; the accumulator and the result keep the default.
+// CHECK-LABEL: tt.func @dot
+// CHECK-SAME: (%[[A:.+]]: tensor<64x32xf16, #[[B6432]]>, %[[B:.+]]: tensor<32x64xf16, #[[B64]]>, %[[C:.+]]: tensor<64x64xf32, #[[B64]]>)
+// CHECK: %[[DA:.+]] = ttg.convert_layout %[[A]] : tensor<64x32xf16, #[[B6432]]> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[B64]]}>>
+// CHECK: %[[DB:.+]] = ttg.convert_layout %[[B]] : tensor<32x64xf16, #[[B64]]> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[B64]]}>>
+// CHECK: tt.dot %[[DA]], %[[DB]], %[[C]] : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[B64]]}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[B64]]}>> -> tensor<64x64xf32, #[[B64]]>
+tt.func @dot(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = tt.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+  tt.return %d : tensor<64x64xf32>
+}
+
+// -----
+
+// CHECK-DAG: #[[B1D:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[B2:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// scf.for iter_args and results, scf.if results, tensor constants (splat and
+// not) are re-encoded; the constants keep their values.
+// CHECK-LABEL: tt.func @loop
+// CHECK: %[[Z:.+]] = arith.constant dense<0.000000e+00> : tensor<128xf32, #[[B1D]]>
+// CHECK: %[[ONE:.+]] = arith.constant dense<1.000000e+00> : tensor<128xf32, #[[B1D]]>
+// CHECK: %[[R:.+]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.+]] = %[[Z]]) -> (tensor<128xf32, #[[B1D]]>)
+// CHECK: %[[S:.+]] = arith.addf %[[ACC]], %[[ONE]] : tensor<128xf32, #[[B1D]]>
+// CHECK: scf.yield %[[S]] : tensor<128xf32, #[[B1D]]>
+// CHECK: scf.if %{{.*}} -> (tensor<128xf32, #[[B1D]]>)
+// CHECK: scf.yield %[[R]] : tensor<128xf32, #[[B1D]]>
+tt.func @loop(%n: i32, %p: i1) -> tensor<128xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z = arith.constant dense<0.0> : tensor<128xf32>
+  %one = arith.constant dense<1.0> : tensor<128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128xf32>) : i32 {
+    %s = arith.addf %acc, %one : tensor<128xf32>
+    scf.yield %s : tensor<128xf32>
+  }
+  %q = scf.if %p -> tensor<128xf32> {
+    scf.yield %r : tensor<128xf32>
+  } else {
+    scf.yield %z : tensor<128xf32>
+  }
+  tt.return %q : tensor<128xf32>
+}
+
+// CHECK-LABEL: tt.func @constants
+// CHECK: arith.constant dense<true> : tensor<128xi1, #[[B1D]]>
+// CHECK: arith.constant dense<[true, false, true, true]> : tensor<4xi1, #[[B1D]]>
+// CHECK: arith.constant dense<{{\[\[}}1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf16, #[[B2]]>
+// CHECK: arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32, #[[B1D]]>
+// CHECK: arith.constant dense<7> : tensor<8xi64, #[[B1D]]>
+tt.func @constants() -> (tensor<128xi1>, tensor<4xi1>, tensor<2x2xf16>, tensor<4xi32>, tensor<8xi64>) {
+  %a = arith.constant dense<true> : tensor<128xi1>
+  %b = arith.constant dense<[true, false, true, true]> : tensor<4xi1>
+  %c = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf16>
+  %d = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+  %e = arith.constant dense<7> : tensor<8xi64>
+  tt.return %a, %b, %c, %d, %e : tensor<128xi1>, tensor<4xi1>, tensor<2x2xf16>, tensor<4xi32>, tensor<8xi64>
+}
+
+// Declarations and calls are retyped too.
+// CHECK-LABEL: tt.func private @decl
+// CHECK-SAME: (tensor<32xf32, #[[B1D]]>) -> tensor<32xf32, #[[B1D]]>
+// CHECK-LABEL: tt.func @caller
+// CHECK: tt.call @decl(%{{.*}}) : (tensor<32xf32, #[[B1D]]>) -> tensor<32xf32, #[[B1D]]>
+tt.func private @decl(tensor<32xf32>) -> tensor<32xf32>
+tt.func @caller(%a: tensor<32xf32>) -> tensor<32xf32> {
+  %r = tt.call @decl(%a) : (tensor<32xf32>) -> tensor<32xf32>
+  tt.return %r : tensor<32xf32>
+}
+
+// -----
+
+// CHECK-DAG: #[[B64:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-DAG: #[[B6432:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[TR:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+// CHECK-DAG: #[[J:.+]] = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #[[B3:.+]] = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 16, 2], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>
+
+// trans yields the transposed operand layout (a no-op in registers), then
+// the default comes back through a conversion.
+// CHECK-LABEL: tt.func @trans
+// CHECK: %[[T:.+]] = tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<64x32xf16, #[[B6432]]> -> tensor<32x64xf16, #[[TR]]>
+// CHECK-NEXT: ttg.convert_layout %[[T]] : tensor<32x64xf16, #[[TR]]> -> tensor<32x64xf16, #[[B64]]>
+tt.func @trans(%a: tensor<64x32xf16>) -> tensor<32x64xf16> {
+  %t = tt.trans %a {order = array<i32: 1, 0>} : tensor<64x32xf16> -> tensor<32x64xf16>
+  tt.return %t : tensor<32x64xf16>
+}
+
+// join puts the new dimension in registers; split takes its operand in that
+// form.
+// CHECK-LABEL: tt.func @join_split
+// CHECK: %[[JN:.+]] = tt.join %{{.*}}, %{{.*}} : tensor<64x32xf32, #[[B6432]]> -> tensor<64x32x2xf32, #[[J]]>
+// CHECK-NEXT: %[[D:.+]] = ttg.convert_layout %[[JN]] : tensor<64x32x2xf32, #[[J]]> -> tensor<64x32x2xf32, #[[B3]]>
+// CHECK-NEXT: %[[S:.+]] = ttg.convert_layout %[[D]] : tensor<64x32x2xf32, #[[B3]]> -> tensor<64x32x2xf32, #[[J]]>
+// CHECK-NEXT: tt.split %[[S]] : tensor<64x32x2xf32, #[[J]]> -> tensor<64x32xf32, #[[B6432]]>
+tt.func @join_split(%a: tensor<64x32xf32>, %b: tensor<64x32xf32>) -> tensor<64x32xf32> {
+  %j = tt.join %a, %b : tensor<64x32xf32> -> tensor<64x32x2xf32>
+  %l, %r = tt.split %j : tensor<64x32x2xf32> -> tensor<64x32xf32>
+  tt.return %l : tensor<64x32xf32>
+}
