@@ -109,9 +109,9 @@ struct TensorConstantConversion
     if (!type)
       return rewriter.notifyMatchFailure(op, "scalar constant");
     auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+    // Non-splat constants were rejected before the conversion started.
     if (!splat)
-      return op.emitOpError("non-splat tensor constants are not supported by "
-                            "convert-triton-gpu-to-llvm yet");
+      return rewriter.notifyMatchFailure(op, "non-splat tensor constant");
     auto layout = ttg::toLinearLayout(type);
     Type elementType = getTypeConverter()->convertType(type.getElementType());
     if (!layout || !elementType)
@@ -174,9 +174,11 @@ struct UnaryMathConversion : public ConvertOpToLLVMPattern<MathOp> {
           b, loc, LLVM::FMulOp::create(b, loc, x, f32Constant(b, loc, kLog2E)));
     if (f32 && name == "math.exp2")
       return nvidia::emitExp2Approx(b, loc, x);
-    if (f32 && name == "math.log")
+    if (f32 && name == "math.log") {
+      Value ln2 = f32Constant(b, loc, kLn2);
       return LLVM::FMulOp::create(b, loc, nvidia::emitLog2Approx(b, loc, x),
-                                  f32Constant(b, loc, kLn2));
+                                  ln2);
+    }
     if (f32 && name == "math.log2")
       return nvidia::emitLog2Approx(b, loc, x);
     if (f32 && name == "math.sqrt")

@@ -57,7 +57,9 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
       llvmFunc->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                         rewriter.getDenseI32ArrayAttr(
                             {lowering.numWarps * lowering.threadsPerWarp}));
-    } else {
+    } else if (!func.isExternal()) {
+      // Device functions are private to the module; a declaration stays
+      // external so it can be resolved at link time (libdevice, ...).
       llvmFunc.setLinkage(LLVM::Linkage::Internal);
     }
     rewriter.inlineRegionBefore(func.getBody(), llvmFunc.getBody(),

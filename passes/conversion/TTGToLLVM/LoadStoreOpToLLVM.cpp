@@ -16,6 +16,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -93,8 +94,20 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tt::StoreOp> {
     unsigned width = std::max(1u, lowering.accessWidth.lookup(op));
     if (ptrs.size() % width != 0)
       width = 1;
+    // Through a scalar pointer every thread would store the same value:
+    // only thread 0 of the CTA does.
+    Value onlyFirstThread;
+    if (!isa<RankedTensorType>(op.getPtr().getType())) {
+      Value tid =
+          NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+      onlyFirstThread =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid,
+                               i32Constant(rewriter, loc, 0));
+    }
     for (size_t first = 0; first < ptrs.size(); first += width) {
       Value pred = masks.empty() ? trueConstant(rewriter, loc) : masks[first];
+      if (onlyFirstThread)
+        pred = LLVM::AndOp::create(rewriter, loc, pred, onlyFirstThread);
       nvidia::emitPredicatedStore(rewriter, loc, ptrs[first],
                                   ArrayRef<Value>(values).slice(first, width),
                                   pred, op.getCache(), op.getEvict());

@@ -69,6 +69,15 @@ struct ConvertTritonGPUToLLVMPass
                             "yet");
             return WalkResult::interrupt();
           }
+          // Only splat tensor constants have a lowering; reject the others
+          // here so that no other pattern tries them.
+          if (auto constant = dyn_cast<arith::ConstantOp>(op))
+            if (isa<RankedTensorType>(constant.getType()) &&
+                !isa<SplatElementsAttr>(constant.getValue())) {
+              op->emitOpError("non-splat tensor constants are not supported "
+                              "by convert-triton-gpu-to-llvm yet");
+              return WalkResult::interrupt();
+            }
           return WalkResult::advance();
         });
     if (unsupported.wasInterrupted())

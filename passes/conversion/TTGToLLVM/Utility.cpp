@@ -61,11 +61,12 @@ static SmallVector<Value> emitInDimPart(OpBuilder &builder, Location loc,
     if (name != inDim)
       continue;
     for (auto [bit, basis] : llvm::enumerate(bases)) {
-      Value bitValue = LLVM::AndOp::create(
-          builder, loc,
-          LLVM::LShrOp::create(builder, loc, index,
-                               i32Constant(builder, loc, bit)),
-          i32Constant(builder, loc, 1));
+      // Created one by one so the IR does not depend on the C++ compiler's
+      // argument evaluation order.
+      Value one = i32Constant(builder, loc, 1);
+      Value shift = i32Constant(builder, loc, bit);
+      Value shifted = LLVM::LShrOp::create(builder, loc, index, shift);
+      Value bitValue = LLVM::AndOp::create(builder, loc, shifted, one);
       for (size_t d = 0; d < rank; ++d) {
         if (basis[d] == 0)
           continue;

@@ -1,9 +1,7 @@
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics | FileCheck %s
 
-// Cases where tile's ttg dialect does not (yet) behave as Triton 3.6 does.
-// Each case asserts Triton's behaviour, so this file fails until the dialect
-// is fixed; keep it out of invalid.mlir so that the other cases still guard
-// against regressions.
+// Cases where tile's ttg dialect once differed from Triton 3.6; each asserts
+// Triton's behaviour.
 
 //===----------------------------------------------------------------------===//
 // #ttg.linear applied to a tensor of another shape

@@ -64,7 +64,11 @@ std::string getCacheSuffix(tt::CacheModifier cache, bool isLoad) {
   return "";
 }
 
-std::string getEvictSuffix(tt::EvictionPolicy evict) {
+/// The L1 eviction priority. PTX does not combine it with a cache operator
+/// (`.cg.L1::evict_last` is rejected), so a cache modifier wins.
+std::string getEvictSuffix(tt::EvictionPolicy evict, tt::CacheModifier cache) {
+  if (cache != tt::CacheModifier::NONE)
+    return "";
   switch (evict) {
   case tt::EvictionPolicy::NORMAL:
     return "";
@@ -174,11 +178,14 @@ SmallVector<Value> unpackWords(OpBuilder &builder, Location loc,
   return result;
 }
 
+/// Inline PTX. Memory accesses have side effects; pure arithmetic does not,
+/// so LLVM may remove or merge it.
 Value emitAsm(OpBuilder &builder, Location loc, Type resultType,
-              ValueRange operands, StringRef asmString, StringRef constraints) {
+              ValueRange operands, StringRef asmString, StringRef constraints,
+              bool hasSideEffects = true) {
   auto op = LLVM::InlineAsmOp::create(
       builder, loc, resultType, operands, asmString, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      hasSideEffects, /*is_align_stack=*/false,
       LLVM::tailcallkind::TailCallKind::None,
       LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT),
       ArrayAttr());
@@ -225,8 +232,8 @@ nvidia::emitPredicatedLoad(OpBuilder &builder, Location loc, Value ptr,
   asmString +=
       "@$" + std::to_string(n + 1) + " ld" + (isVolatile ? ".volatile" : "") +
       ".global" + getCacheSuffix(cache, /*isLoad=*/true) +
-      (isVolatile ? "" : getEvictSuffix(evict)) + vectorSuffix(n) + "." + type +
-      " " + registerList(0, n) + ", [ $" + std::to_string(n) + " + 0 ];";
+      (isVolatile ? "" : getEvictSuffix(evict, cache)) + vectorSuffix(n) + "." +
+      type + " " + registerList(0, n) + ", [ $" + std::to_string(n) + " + 0 ];";
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
     constraints += std::string("=") + getConstraint(plan.wordBits) + ",";
@@ -263,8 +270,8 @@ void nvidia::emitPredicatedStore(OpBuilder &builder, Location loc, Value ptr,
       plan.byteAccess ? "u8" : "b" + std::to_string(plan.wordBits);
   std::string asmString = "@$" + std::to_string(n + 1) + " st.global" +
                           getCacheSuffix(cache, /*isLoad=*/false) +
-                          getEvictSuffix(evict) + vectorSuffix(n) + "." + type +
-                          " [ $" + std::to_string(n) + " + 0 ], " +
+                          getEvictSuffix(evict, cache) + vectorSuffix(n) + "." +
+                          type + " [ $" + std::to_string(n) + " + 0 ], " +
                           registerList(0, n) + ";";
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
@@ -281,7 +288,8 @@ static Value callIntrinsic(OpBuilder &builder, Location loc, StringRef name,
 }
 
 Value nvidia::emitExp2Approx(OpBuilder &builder, Location loc, Value x) {
-  return callIntrinsic(builder, loc, "llvm.nvvm.ex2.approx.f", x.getType(), x);
+  return callIntrinsic(builder, loc, "llvm.nvvm.ex2.approx.f32", x.getType(),
+                       x);
 }
 
 Value nvidia::emitLog2Approx(OpBuilder &builder, Location loc, Value x) {
@@ -299,7 +307,8 @@ Value nvidia::emitSqrtApprox(OpBuilder &builder, Location loc, Value x) {
 
 Value nvidia::emitDivFull(OpBuilder &builder, Location loc, Value x, Value y) {
   return emitAsm(builder, loc, x.getType(), ValueRange{x, y},
-                 "div.full.f32 $0, $1, $2;", "=r,r,r");
+                 "div.full.f32 $0, $1, $2;", "=r,r,r",
+                 /*hasSideEffects=*/false);
 }
 
 Value nvidia::emitMulHiUnsigned(OpBuilder &builder, Location loc, Value x,

@@ -1,0 +1,99 @@
+// convert-triton-gpu-to-llvm refuses, before rewriting anything, tt/ttg ops
+// it cannot lower yet (naming the op), and modules that are not TTGIR;
+// functions it cannot express get a diagnostic too.
+
+// RUN: %mlir-tile %s -split-input-file -verify-diagnostics -p 'builtin.module(convert-triton-gpu-to-llvm)' -o /dev/null
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dot(%a: tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>>, %b: tensor<64x64xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>>, %c: tensor<64x64xf32, #b>) {
+    // expected-error @below {{'tt.dot' op is not supported by convert-triton-gpu-to-llvm yet}}
+    %d = tt.dot %a, %b, %c : tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>> * tensor<64x64xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>> -> tensor<64x64xf32, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reduce(%a: tensor<64x64xf32, #b>) {
+    // expected-error @below {{'tt.reduce' op is not supported by convert-triton-gpu-to-llvm yet}}
+    %r = "tt.reduce"(%a) <{axis = 1 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %m = arith.maxnumf %x, %y : f32
+      tt.reduce.return %m : f32
+    }) : (tensor<64x64xf32, #b>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #b}>>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @local_alloc(%a: tensor<64x64xf32, #b>) {
+    // expected-error @below {{'ttg.local_alloc' op is not supported by convert-triton-gpu-to-llvm yet}}
+    %m = ttg.local_alloc %a : (tensor<64x64xf32, #b>) -> !ttg.memdesc<64x64xf32, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+// The first unsupported op stops the pass, even after supported ones.
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @atomic(%p: tensor<128x!tt.ptr<f32>, #b>, %v: tensor<128xf32, #b>) {
+    %x = arith.addf %v, %v : tensor<128xf32, #b>
+    // expected-error @below {{'tt.atomic_rmw' op is not supported by convert-triton-gpu-to-llvm yet}}
+    %o = tt.atomic_rmw fadd, acq_rel, gpu, %p, %x : (tensor<128x!tt.ptr<f32>, #b>, tensor<128xf32, #b>) -> tensor<128xf32, #b>
+    tt.return
+  }
+}
+
+// -----
+
+// Without ttg.num-warps the module is TTIR.
+// expected-error @below {{convert-triton-gpu-to-llvm: the module is not TTGIR (no ttg.num-warps); run convert-triton-to-tritongpu first}}
+module {
+  tt.func public @plain() {
+    tt.return
+  }
+}
+
+// -----
+
+// A kernel (public tt.func) cannot return values.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // expected-error @+2 {{'tt.func' op a kernel (public tt.func) cannot return values}}
+  // expected-error @+1 {{failed to legalize operation 'tt.func'}}
+  tt.func public @returns(%n: i32) -> i32 {
+    tt.return %n : i32
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // expected-error @+2 {{'tt.func' op functions with several results are not supported yet}}
+  // expected-error @+1 {{failed to legalize operation 'tt.func'}}
+  tt.func private @two_results(%n: i32) -> (i32, i32) {
+    tt.return %n, %n : i32, i32
+  }
+}
+
+// -----
+
+// fp8 conversions are not lowered yet.
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8(%x: tensor<128xf32, #b>) {
+    // expected-error @+2 {{'tt.fp_to_fp' op fp8 conversions are not supported by convert-triton-gpu-to-llvm yet}}
+    // expected-error @+1 {{failed to legalize operation 'tt.fp_to_fp'}}
+    %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xf32, #b> -> tensor<128xf8E5M2, #b>
+    tt.return
+  }
+}
