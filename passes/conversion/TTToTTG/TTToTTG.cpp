@@ -133,6 +133,13 @@ struct ConvertTritonToTritonGPUPass
           convertTo(builder, op->getLoc(), expand.getSrc(), slice));
       return WalkResult::advance();
     }
+    if (auto broadcast = dyn_cast<tt::BroadcastOp>(op)) {
+      // A broadcast keeps its operand's encoding (default layouts of the two
+      // shapes may differ); users get the default back.
+      setResultEncoding(broadcast->getResult(0),
+                        encodingOf(broadcast.getSrc()));
+      return WalkResult::advance();
+    }
     if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
       Attribute srcEnc = encodingOf(reduce.getSrcs().front());
       for (OpResult result : reduce->getResults())

@@ -241,3 +241,16 @@ tt.func @join_split(%a: tensor<64x32xf32>, %b: tensor<64x32xf32>) -> tensor<64x3
   %l, %r = tt.split %j : tensor<64x32x2xf32> -> tensor<64x32xf32>
   tt.return %l : tensor<64x32xf32>
 }
+
+// -----
+
+// A broadcast keeps its operand's layout (the default layouts of 128x1 and
+// 128x32 differ); its users get the default layout back.
+// CHECK-LABEL: tt.func @broadcast_keeps_operand_layout
+// CHECK: %[[B:.*]] = tt.broadcast %{{.*}} : tensor<128x1xi32, #[[SRC:blocked[0-9]*]]> -> tensor<128x32xi32, #[[SRC]]>
+// CHECK: ttg.convert_layout %[[B]] : tensor<128x32xi32, #[[SRC]]> -> tensor<128x32xi32, #{{blocked[0-9]*}}>
+tt.func @broadcast_keeps_operand_layout(%x: tensor<128x1xi32>, %y: tensor<128x32xi32>) -> tensor<128x32xi32> {
+  %b = tt.broadcast %x : tensor<128x1xi32> -> tensor<128x32xi32>
+  %s = arith.addi %b, %y : tensor<128x32xi32>
+  tt.return %s : tensor<128x32xi32>
+}
