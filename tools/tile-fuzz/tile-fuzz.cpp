@@ -94,6 +94,19 @@ DialectRegistry &getRegistry() {
 }
 } // namespace
 
+// LLVM's BumpPtrAllocator poisons its slabs with ASan's manual-poisoning
+// API in code built with -fsanitize=address (tile's) but not in
+// libLLVM/libMLIR (Debian's, uninstrumented), whose inline copies then
+// write to "poisoned" memory: a false use-after-poison. Manual poisoning is
+// therefore off; ASan's own checks are unaffected. (ASAN_OPTIONS can still
+// override this.)
+extern "C" const char *__asan_default_options() {
+  return "allow_user_poisoning=0";
+}
+extern "C" const char *__ubsan_default_options() {
+  return "print_stacktrace=1:halt_on_error=1";
+}
+
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   (void)getRegistry();
   return 0;
