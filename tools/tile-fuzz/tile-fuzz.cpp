@@ -128,8 +128,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return result;
   };
 
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+  // MLIR's lexer relies on the NUL that ends every file mlir-opt reads (it
+  // scans past the last token for it); libFuzzer's buffer has none, so copy
+  // the input into one that has.
+  std::string text(reinterpret_cast<const char *>(data), size);
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(llvm::StringRef(text), &context);
   if (!module)
     return finish(0);
   // parseSourceString verifies already; verify again in case that changes.
