@@ -31,6 +31,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassInstrumentation.h"
@@ -83,7 +84,11 @@ private:
 DialectRegistry &getRegistry() {
   static DialectRegistry *registry = [] {
     auto *registry = new DialectRegistry();
-    // What stock mlir-opt registers, plus what libtile.so adds to it.
+    // What stock mlir-opt registers, plus what libtile.so adds to it. The
+    // stage pipelines name upstream passes (canonicalize, cse, ...): without
+    // registerAllPasses every TTIR input would stop at "cannot parse stage
+    // pipeline".
+    registerAllPasses();
     registerAllDialects(*registry);
     registerAllExtensions(*registry);
     tile::registerTileDialects(*registry);
