@@ -52,3 +52,13 @@ else:
 if config.clang_format and os.path.exists(config.clang_format):
     config.available_features.add("clang-format")
     config.substitutions.append(("%clang_format", config.clang_format))
+
+# The fuzz smoke test runs only against a fuzz build (scripts/fuzz,
+# TILE_ENABLE_FUZZER=ON), where build/bin/tile-fuzz exists.
+fuzzer = os.path.join(config.tile_tools_dir, "tile-fuzz")
+if os.path.exists(fuzzer):
+    config.available_features.add("tile-fuzz")
+    config.substitutions.append(("%tile_fuzz", fuzzer))
+else:
+    lit_config.note("tile-fuzz not built (a fuzz build: scripts/fuzz --build):"
+                    " the fuzz smoke test is skipped")

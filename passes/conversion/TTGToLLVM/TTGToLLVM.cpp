@@ -33,6 +33,32 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
+/// The most registers per thread one tensor value may take. A lowering
+/// emits IR per register (one SSA value, often several ops, per element a
+/// thread holds), so a huge-but-legal shape would otherwise build millions
+/// of ops and appear to hang. 1024 is far above what a real kernel uses
+/// (Triton's kernels stay within a few hundred; the hardware has 255
+/// 32-bit registers per thread) and small enough that a lowering of it
+/// finishes in well under a second.
+constexpr int64_t kMaxRegistersPerThread = 1024;
+
+/// Emits an error on `op` and returns failure when `value`, a tensor with
+/// a ttg encoding, needs more than kMaxRegistersPerThread registers.
+LogicalResult checkRegisterBudget(Operation *op, Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.getEncoding())
+    return success();
+  std::optional<layout::LinearLayout> layout = ttg::toLinearLayout(type);
+  if (!layout)
+    return success(); // Reported by the pattern that lowers it.
+  int64_t registers = layout->getNumRegisters();
+  if (registers <= kMaxRegistersPerThread)
+    return success();
+  return op->emitOpError("needs ")
+         << registers << " registers per thread for " << type
+         << "; the limit is " << kMaxRegistersPerThread;
+}
+
 /// The tt and ttg ops this lowering handles today.
 bool isSupported(Operation *op) {
   return isa<tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
@@ -81,6 +107,23 @@ struct ConvertTritonGPUToLLVMPass
           return WalkResult::advance();
         });
     if (unsupported.wasInterrupted())
+      return signalPassFailure();
+
+    // Bound the output before emitting any IR: every tensor an op defines
+    // (results and block arguments of its regions) must fit the register
+    // budget.
+    WalkResult tooBig = module.walk([](Operation *op) {
+      for (Value result : op->getResults())
+        if (failed(checkRegisterBudget(op, result)))
+          return WalkResult::interrupt();
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            if (failed(checkRegisterBudget(op, arg)))
+              return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (tooBig.wasInterrupted())
       return signalPassFailure();
 
     LoweringContext lowering;
