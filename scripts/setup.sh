@@ -9,6 +9,8 @@ TILE_BUILD_DIR=${TILE_BUILD_DIR:-$TILE_ROOT/build}
 TILE_LLVM_PREFIX=${TILE_LLVM_PREFIX:-/usr/lib/llvm-22}
 TILE_PACKAGES=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22
   clang-format-22 ccache ninja-build libgtest-dev cmake python3)
+# Extra -D options for the configure step (scripts/test-sanitizers).
+TILE_CMAKE_ARGS=(${TILE_CMAKE_ARGS[@]+"${TILE_CMAKE_ARGS[@]}"})
 
 log() { printf '==> %s\n' "$*"; }
 
@@ -44,9 +46,33 @@ configure_and_build() {
     -DMLIR_DIR="$TILE_LLVM_PREFIX/lib/cmake/mlir" \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-    -DLLVM_EXTERNAL_LIT="$TILE_LLVM_PREFIX/bin/lit" >/dev/null
+    -DLLVM_EXTERNAL_LIT="$TILE_LLVM_PREFIX/bin/lit" \
+    ${TILE_CMAKE_ARGS[@]+"${TILE_CMAKE_ARGS[@]}"} >/dev/null
   log "build (ninja)"
   ninja -C "$TILE_BUILD_DIR"
+}
+
+# Runs the whole lit suite of $TILE_BUILD_DIR and ends with the line
+# `N passed, N failed`; returns lit's exit status.
+run_lit_suite() {
+  local results=$TILE_BUILD_DIR/test/results.json lit_status
+  set +e
+  "$TILE_LLVM_PREFIX/bin/lit" -sv --output "$results" "$TILE_BUILD_DIR/test"
+  lit_status=$?
+  set -e
+  python3 - "$results" <<'PY'
+import collections, json, sys
+tests = json.load(open(sys.argv[1]))["tests"]
+codes = collections.Counter(t["code"] for t in tests)
+passed = codes["PASS"] + codes["XFAIL"]
+skipped = codes["UNSUPPORTED"]
+failed = sum(n for code, n in codes.items()
+             if code not in ("PASS", "XFAIL", "UNSUPPORTED"))
+if skipped:
+    print(f"{skipped} skipped (UNSUPPORTED: a required tool is missing)")
+print(f"{passed} passed, {failed} failed")
+PY
+  return $lit_status
 }
 
 export PATH=$TILE_LLVM_PREFIX/bin:/usr/local/cuda/bin:$PATH

@@ -16,6 +16,21 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
                    "corpus-data"]
 
 llvm_config.use_default_substitutions()
+
+# TILE_ENABLE_SANITIZERS: libtile.so and tile's tools are built with
+# ASan+UBSan (-shared-libsan). Stock mlir-opt is not, so the ASan runtime
+# must be loaded first: it is preloaded into every command of the suite
+# (harmless for FileCheck, llc, python). Leaks are off by design: MLIR's
+# global registries are never freed.
+if config.tile_asan_runtime:
+    config.available_features.add("asan")
+    config.environment["LD_PRELOAD"] = config.tile_asan_runtime
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    symbolizer = os.path.join(config.llvm_tools_dir, "llvm-symbolizer")
+    if os.path.exists(symbolizer):
+        config.environment["ASAN_SYMBOLIZER_PATH"] = symbolizer
+        config.environment["UBSAN_SYMBOLIZER_PATH"] = symbolizer
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["mlir-opt", "mlir-translate", "llc", "opt",

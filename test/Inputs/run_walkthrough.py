@@ -2,6 +2,7 @@
 """Runs every ```sh block of a walkthrough page, in order, from the
 repository root with `build/` pointing at the build tree and `out/` at a
 scratch folder; fails (printing the block) when a command fails."""
+import os
 import pathlib
 import re
 import subprocess
@@ -19,8 +20,11 @@ def main():
     for i, block in enumerate(blocks):
         script = block.replace("build/", f"{build}/").replace(
             "out/", f"{scratch}/out/")
+        # tile-compile's default build folder is <src>/build: point it here.
+        env = dict(os.environ, TILE_BUILD_DIR=str(build))
         result = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script],
-                                cwd=src, capture_output=True, text=True)
+                                cwd=src, capture_output=True, text=True,
+                                env=env)
         if result.returncode != 0:
             print(f"FAIL block {i}:\n{block}\n{result.stdout}\n{result.stderr}")
             return 1
