@@ -31,13 +31,19 @@ if config.tile_asan_runtime:
     if os.path.exists(symbolizer):
         config.environment["ASAN_SYMBOLIZER_PATH"] = symbolizer
         config.environment["UBSAN_SYMBOLIZER_PATH"] = symbolizer
+
+# A fuzz build (scripts/fuzz) builds tile-fuzz and not necessarily the other
+# tools: there a missing tool is not fatal (only fuzz/smoke.test is meant to
+# run against it).
+fuzzer = os.path.join(config.tile_tools_dir, "tile-fuzz")
+tool_missing = "ignore" if os.path.exists(fuzzer) else "fatal"
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["mlir-opt", "mlir-translate", "llc", "opt",
-     ToolSubst("tile-opt", unresolved="fatal"),
-     ToolSubst("tile-lsp-server", unresolved="fatal"),
-     ToolSubst("tile-layout", unresolved="fatal"),
-     ToolSubst("tile-run", unresolved="fatal")],
+     ToolSubst("tile-opt", unresolved=tool_missing),
+     ToolSubst("tile-lsp-server", unresolved=tool_missing),
+     ToolSubst("tile-layout", unresolved=tool_missing),
+     ToolSubst("tile-run", unresolved=tool_missing)],
     [config.tile_tools_dir, config.llvm_tools_dir])
 
 plugin = os.path.join(config.tile_lib_dir, "libtile.so")
@@ -69,8 +75,7 @@ if config.clang_format and os.path.exists(config.clang_format):
     config.substitutions.append(("%clang_format", config.clang_format))
 
 # The fuzz smoke test runs only against a fuzz build (scripts/fuzz,
-# TILE_ENABLE_FUZZER=ON), where build/bin/tile-fuzz exists.
-fuzzer = os.path.join(config.tile_tools_dir, "tile-fuzz")
+# TILE_ENABLE_FUZZER=ON), where bin/tile-fuzz exists.
 if os.path.exists(fuzzer):
     config.available_features.add("tile-fuzz")
     config.substitutions.append(("%tile_fuzz", fuzzer))

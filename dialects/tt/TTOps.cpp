@@ -634,11 +634,8 @@ LogicalResult ReduceOp::verifyRegions() {
 
 LogicalResult ScanOp::verify() {
   int64_t axis = getAxis();
-  FailureOr<RankedTensorType> checked =
-      verifyAxisOperands(*this, getSrcs(), axis);
-  if (failed(checked))
+  if (failed(verifyAxisOperands(*this, getSrcs(), axis)))
     return failure();
-  RankedTensorType srcType = *checked;
   for (auto [src, result] : llvm::zip(getSrcs(), getResults()))
     if (src.getType() != result.getType())
       return emitOpError("result type ")
