@@ -171,29 +171,6 @@ std::optional<LinearLayout> stackBuffers(std::optional<LinearLayout> buffer,
                  error);
 }
 
-/// The bases of a #ttg.linear as written, out-dims dim0.. sized to fit them.
-std::optional<LinearLayout> buildLinearEncodingTile(LinearEncodingAttr attr,
-                                                    std::string *error) {
-  unsigned rank = attr.getRank();
-  auto unflatten = [&](ArrayRef<int32_t> flat) {
-    std::vector<LinearLayout::Basis> bases;
-    for (size_t i = 0; i < flat.size(); i += rank)
-      bases.emplace_back(flat.begin() + i, flat.begin() + i + rank);
-    return bases;
-  };
-  LinearLayout::BasesT bases = {{kRegister, unflatten(attr.getRegisterBases())},
-                                {kLane, unflatten(attr.getLaneBases())},
-                                {kWarp, unflatten(attr.getWarpBases())},
-                                {kBlock, unflatten(attr.getBlockBases())}};
-  std::string detail;
-  std::optional<LinearLayout> tile = LinearLayout::create(
-      std::move(bases), layout::standardOutDimNames(rank), &detail,
-      /*requireSurjective=*/true);
-  if (!tile)
-    return fail(error, "#ttg.linear: " + detail);
-  return tile;
-}
-
 /// The order Triton gives mma warps: row-major on Ampere, column-major on
 /// Hopper (the four warps of a warpgroup stack along M).
 SmallVector<unsigned> mmaWarpOrder(NvidiaMmaEncodingAttr mma) {
@@ -379,7 +356,9 @@ LinearEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
     return std::nullopt;
   // The written bases are one tile; like any distributed layout it repeats
   // in registers over a larger tensor and broadcasts over a smaller one.
-  std::optional<LinearLayout> tile = buildLinearEncodingTile(*this, error);
+  std::optional<LinearLayout> tile =
+      linearEncodingTile(getRank(), getRegisterBases(), getLaneBases(),
+                         getWarpBases(), getBlockBases(), error);
   if (!tile)
     return std::nullopt;
   // Fit the tile in its out-dim order (standard: dim0 first).
@@ -426,6 +405,29 @@ NVMMASharedEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
       getSwizzlingByteWidth(), getTransposed(), getElementBitWidth(),
       /*disableSwizzle=*/false, error);
   return pipelined ? stackBuffers(buffer, shape.front(), error) : buffer;
+}
+
+std::optional<LinearLayout>
+ttg::linearEncodingTile(unsigned rank, ArrayRef<int32_t> registerBases,
+                        ArrayRef<int32_t> laneBases,
+                        ArrayRef<int32_t> warpBases,
+                        ArrayRef<int32_t> blockBases, std::string *error) {
+  auto unflatten = [&](ArrayRef<int32_t> flat) {
+    std::vector<LinearLayout::Basis> bases;
+    for (size_t i = 0; i + rank <= flat.size(); i += rank)
+      bases.emplace_back(flat.begin() + i, flat.begin() + i + rank);
+    return bases;
+  };
+  std::string detail;
+  std::optional<LinearLayout> tile = LinearLayout::create(
+      {{kRegister, unflatten(registerBases)},
+       {kLane, unflatten(laneBases)},
+       {kWarp, unflatten(warpBases)},
+       {kBlock, unflatten(blockBases)}},
+      layout::standardOutDimNames(rank), &detail, /*requireSurjective=*/true);
+  if (!tile)
+    return fail(error, "#ttg.linear: " + detail);
+  return tile;
 }
 
 //===----------------------------------------------------------------------===//

@@ -565,20 +565,10 @@ LogicalResult LinearEncodingAttr::verify(
                          << " entries";
   // The bases must describe a layout that reaches every element of its
   // tile (as Triton requires).
-  auto unflatten = [&](ArrayRef<int32_t> flat) {
-    std::vector<layout::LinearLayout::Basis> result;
-    for (size_t i = 0; i < flat.size(); i += rank)
-      result.emplace_back(flat.begin() + i, flat.begin() + i + rank);
-    return result;
-  };
   std::string error;
-  if (!layout::LinearLayout::create({{"register", unflatten(registerBases)},
-                                     {"lane", unflatten(laneBases)},
-                                     {"warp", unflatten(warpBases)},
-                                     {"block", unflatten(blockBases)}},
-                                    layout::standardOutDimNames(rank), &error,
-                                    /*requireSurjective=*/true))
-    return emitError() << "#ttg.linear: " << error;
+  if (!linearEncodingTile(rank, registerBases, laneBases, warpBases, blockBases,
+                          &error))
+    return emitError() << error;
   return success();
 }
 

@@ -65,6 +65,14 @@ toLinearLayout(Attribute encoding, ArrayRef<int64_t> shape,
 std::optional<layout::LinearLayout>
 toLinearLayout(RankedTensorType type, std::string *error = nullptr);
 
+/// The linear layout a #ttg.linear's flattened bases (`rank` entries each)
+/// describe, out-dims sized to fit them; std::nullopt with `*error` set when
+/// they do not reach every element of that tile.
+std::optional<layout::LinearLayout>
+linearEncodingTile(unsigned rank, ArrayRef<int32_t> registerBases,
+                   ArrayRef<int32_t> laneBases, ArrayRef<int32_t> warpBases,
+                   ArrayRef<int32_t> blockBases, std::string *error = nullptr);
+
 /// Whether `encoding` is a register (distributed) encoding.
 bool isDistributedEncoding(Attribute encoding);
 /// Whether `encoding` is a shared-memory encoding.

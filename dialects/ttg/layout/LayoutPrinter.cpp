@@ -160,14 +160,22 @@ std::string formatHolder(const LinearLayout &layout,
   return ret;
 }
 
-std::optional<std::string> printLayoutTable(const LinearLayout &layout,
-                                            std::vector<int64_t> shape,
-                                            std::string *error) {
+/// The holders of every element, the shape defaulting to the layout's
+/// out-dim sizes (and filled in for the caller).
+static std::optional<std::vector<ElementHolders>>
+getHoldersForPrinting(const LinearLayout &layout, std::vector<int64_t> &shape,
+                      std::string *error) {
   if (shape.empty())
     for (const auto &[name, size] : layout.getOutDims())
       shape.push_back(size);
+  return getElementHolders(layout, shape, error);
+}
+
+std::optional<std::string> printLayoutTable(const LinearLayout &layout,
+                                            std::vector<int64_t> shape,
+                                            std::string *error) {
   std::optional<std::vector<ElementHolders>> holders =
-      getElementHolders(layout, shape, error);
+      getHoldersForPrinting(layout, shape, error);
   if (!holders)
     return std::nullopt;
 
@@ -214,11 +222,8 @@ std::optional<std::string> printLayoutTable(const LinearLayout &layout,
 std::optional<std::string> printLayoutSVG(const LinearLayout &layout,
                                           std::vector<int64_t> shape,
                                           std::string *error) {
-  if (shape.empty())
-    for (const auto &[name, size] : layout.getOutDims())
-      shape.push_back(size);
   std::optional<std::vector<ElementHolders>> holders =
-      getElementHolders(layout, shape, error);
+      getHoldersForPrinting(layout, shape, error);
   if (!holders)
     return std::nullopt;
 
