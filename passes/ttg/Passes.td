@@ -29,4 +29,27 @@ def TTGRemoveLayoutConversionsPass
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
+def AllocateSharedMemoryPass
+    : Pass<"allocate-shared-memory", "::mlir::ModuleOp"> {
+  let summary = "Give every shared buffer and scratch a byte offset";
+  let description = [{
+    Every `ttg.local_alloc` buffer and every op that needs scratch while it
+    runs (a `tt.reduce` across warps, a `ttg.convert_layout` through shared
+    memory) gets its byte offset as the attribute `allocation.offset`; the
+    module gets the total as `ttg.shared`. Scratch is live only while its op
+    runs, so all scratch shares the space after the explicit buffers.
+  }];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
+def AllocateSharedMemoryNvPass
+    : Pass<"allocate-shared-memory-nv", "::mlir::ModuleOp"> {
+  let summary = "Triton's NVIDIA name for allocate-shared-memory";
+  let description = [{
+    The same pass as `allocate-shared-memory`, under the name Triton's
+    NVIDIA pipeline uses, so Triton's pipelines run unchanged.
+  }];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
 #endif // TILE_PASSES_TTG_PASSES_TD

@@ -43,6 +43,14 @@ void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const LoweringContext &lowering);
+/// tt.reduce: in-thread, lane shuffles, then across warps through scratch.
+void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringContext &lowering);
+/// ttg.local_barrier.
+void populateBarrierOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns,
+                                     const LoweringContext &lowering);
 } // namespace mlir::tile
 
 #endif // TILE_PASSES_CONVERSION_TTGTOLLVM_PATTERNS_H

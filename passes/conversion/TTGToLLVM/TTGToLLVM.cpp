@@ -7,9 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/analysis/Allocation.h"
+#include "passes/analysis/Scratch.h"
 #include "passes/conversion/Passes.h"
 #include "passes/conversion/TTGToLLVM/AccessWidth.h"
 #include "passes/conversion/TTGToLLVM/Patterns.h"
+#include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/TypeConverter.h"
 
 #include "dialects/ttg/TTGDialect.h"
@@ -67,7 +70,20 @@ bool isSupported(Operation *op) {
              tt::LoadOp, tt::StoreOp, tt::IntToPtrOp, tt::PtrToIntOp,
              tt::BitcastOp, tt::FpToFpOp, tt::MulhiUIOp, tt::ClampFOp,
              tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
-             ttg::ConvertLayoutOp>(op);
+             tt::ReduceOp, tt::ReduceReturnOp, ttg::ConvertLayoutOp,
+             ttg::LocalBarrierOp>(op);
+}
+
+/// Emits an error on `op` when it is a reduction whose layouts the lowering
+/// cannot reduce.
+LogicalResult checkReduce(Operation *op) {
+  auto reduce = dyn_cast<tt::ReduceOp>(op);
+  if (!reduce)
+    return success();
+  std::string error;
+  if (getReducePlan(reduce, error))
+    return success();
+  return reduce->emitOpError("cannot be lowered: ") << error;
 }
 
 struct ConvertTritonGPUToLLVMPass
@@ -95,6 +111,8 @@ struct ConvertTritonGPUToLLVMPass
                             "yet");
             return WalkResult::interrupt();
           }
+          if (failed(checkReduce(op)))
+            return WalkResult::interrupt();
           // Only splat tensor constants have a lowering; reject the others
           // here so that no other pattern tries them.
           if (auto constant = dyn_cast<arith::ConstantOp>(op))
@@ -126,6 +144,15 @@ struct ConvertTritonGPUToLLVMPass
     if (tooBig.wasInterrupted())
       return signalPassFailure();
 
+    // Triton's pipelines run allocate-shared-memory before this pass; run
+    // alone, the pass allocates itself.
+    if (!hasSharedMemoryAllocation(module))
+      annotateSharedMemoryAllocation(module);
+    if (auto bytes =
+            module->getAttrOfType<IntegerAttr>(kSharedMemorySizeAttrName);
+        bytes && bytes.getInt() > 0)
+      declareSharedMemory(module);
+
     LoweringContext lowering;
     lowering.numWarps = *numWarps;
     lowering.threadsPerWarp = ttg::getThreadsPerWarp(module);
@@ -139,6 +166,8 @@ struct ConvertTritonGPUToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns, lowering);
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
+    populateReduceOpToLLVMPatterns(converter, patterns, lowering);
+    populateBarrierOpToLLVMPatterns(converter, patterns, lowering);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
 

@@ -1,0 +1,97 @@
+//===- Scratch.h - Shared memory an op needs while it runs ------*- C++ -*-===//
+//
+// Some ops move data between threads through shared memory while they run:
+// a tt.reduce whose axis spans several warps, a ttg.convert_layout that
+// moves elements between warps. That memory ("scratch") is live only for
+// the op itself. Its size is decided here, from the layouts alone, so that
+// the allocator (which places it), the barrier analysis (which sees who
+// touches it) and the lowering (which uses it) agree on one answer.
+//
+// The allocator records the byte offset of an op's scratch (or of the buffer
+// a ttg.local_alloc creates) as the op attribute `allocation.offset`, and the
+// module's total as `ttg.shared`, as Triton does.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PASSES_ANALYSIS_SCRATCH_H
+#define TILE_PASSES_ANALYSIS_SCRATCH_H
+
+#include "dialects/ttg/layout/LinearLayout.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::tile {
+namespace tt {
+class ReduceOp;
+} // namespace tt
+
+/// Names of the attributes the shared-memory allocator writes.
+constexpr llvm::StringLiteral kAllocationOffsetAttrName = "allocation.offset";
+constexpr llvm::StringLiteral kSharedMemorySizeAttrName = "ttg.shared";
+
+/// Every scratch buffer starts at a multiple of this many bytes.
+constexpr int64_t kScratchAlignment = 16;
+
+/// Bytes one element of `type` takes in shared memory (i1 takes a byte,
+/// pointers 8).
+int64_t getSharedElementBytes(Type type);
+
+/// How a tt.reduce runs, derived from its operand and result layouts.
+///
+/// A reduction combines first the registers of a thread that hold elements
+/// of the same output coordinate, then lanes (butterfly shuffles over the
+/// lane bits whose basis lies along the axis), then warps: every warp
+/// stores its partial results to scratch at
+///   offset(operand) + (warpAlongAxis * outputElements + outputIndex) * bytes
+/// (`outputIndex` row-major over the result shape), and after a barrier each
+/// thread combines, for every element of the result layout it holds, the
+/// `warpsAlongAxis` partials in warp order. The same round trip through
+/// scratch also serves when all partials are in one warp but the result
+/// layout is not the operand layout with the axis dropped.
+struct ReducePlan {
+  /// The operand layout (register, lane, warp, block -> tensor dims).
+  layout::LinearLayout operandLayout;
+  /// The result layout, absent for a scalar result.
+  std::optional<layout::LinearLayout> resultLayout;
+  int axis = 0;
+  /// Lane bits (as masks 1 << bit) whose basis lies along the axis.
+  SmallVector<int32_t> laneMasks;
+  /// Warp bits whose basis lies along the axis, in order.
+  SmallVector<int32_t> warpBits;
+  /// Number of elements of the result (1 for a scalar).
+  int64_t outputElements = 1;
+  /// True when the result is read back from scratch.
+  bool usesScratch = false;
+  /// Byte offset of each operand's part of the scratch.
+  SmallVector<int64_t> operandOffsets;
+  /// Total scratch bytes (0 when usesScratch is false).
+  int64_t scratchBytes = 0;
+
+  int64_t warpsAlongAxis() const { return int64_t(1) << warpBits.size(); }
+};
+
+/// The plan for `op`, or std::nullopt with `error` set when its layouts
+/// cannot be reduced (a lane or warp basis mixing the axis with other
+/// dimensions, or an encoding without a linear layout).
+std::optional<ReducePlan> getReducePlan(tt::ReduceOp op, std::string &error);
+
+/// True when converting `src` to `dst` moves no element between threads:
+/// lanes and warps hold the same elements in both, so the conversion is a
+/// permutation of each thread's registers.
+bool isRegisterPermutation(const layout::LinearLayout &src,
+                           const layout::LinearLayout &dst);
+
+/// The scratch bytes `op` needs while it runs; 0 when it needs none.
+int64_t getScratchSizeInBytes(Operation *op);
+
+/// The bytes of the explicit buffer `op` allocates (ttg.local_alloc); 0 for
+/// other ops.
+int64_t getExplicitAllocationSizeInBytes(Operation *op);
+} // namespace mlir::tile
+
+#endif // TILE_PASSES_ANALYSIS_SCRATCH_H

@@ -1,0 +1,134 @@
+//===- SharedMemory.cpp - Shared memory and warp data movement ------------===//
+
+#include "passes/conversion/TTGToLLVM/SharedMemory.h"
+#include "passes/analysis/Scratch.h"
+#include "passes/conversion/TTGToLLVM/Utility.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+constexpr unsigned kSharedAddressSpace = 3;
+
+LLVM::LLVMPointerType getSharedPointerType(MLIRContext *context) {
+  return LLVM::LLVMPointerType::get(context, kSharedAddressSpace);
+}
+} // namespace
+
+void mlir::tile::declareSharedMemory(ModuleOp module) {
+  if (module.lookupSymbol(kGlobalSharedMemoryName))
+    return;
+  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+  auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), 0);
+  LLVM::GlobalOp::create(builder, module.getLoc(), type, /*isConstant=*/false,
+                         LLVM::Linkage::External, kGlobalSharedMemoryName,
+                         Attribute(), /*alignment=*/kScratchAlignment,
+                         kSharedAddressSpace);
+}
+
+Value mlir::tile::getSharedMemoryPointer(OpBuilder &builder, Location loc,
+                                         Value offset) {
+  auto pointerType = getSharedPointerType(builder.getContext());
+  Value base = LLVM::AddressOfOp::create(builder, loc, pointerType,
+                                         kGlobalSharedMemoryName);
+  return LLVM::GEPOp::create(builder, loc, pointerType, builder.getI8Type(),
+                             base, ValueRange{offset});
+}
+
+Value mlir::tile::getAllocationPointer(OpBuilder &builder, Location loc,
+                                       Operation *op) {
+  auto offset = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName);
+  if (!offset)
+    return nullptr;
+  return getSharedMemoryPointer(builder, loc,
+                                i32Constant(builder, loc, offset.getInt()));
+}
+
+Value mlir::tile::getSharedElementPointer(OpBuilder &builder, Location loc,
+                                          Value base, Type elementType,
+                                          Value index) {
+  Type stored = elementType.isInteger(1) ? builder.getI8Type() : elementType;
+  return LLVM::GEPOp::create(builder, loc,
+                             getSharedPointerType(builder.getContext()), stored,
+                             base, ValueRange{index});
+}
+
+void mlir::tile::storeShared(OpBuilder &builder, Location loc, Value pointer,
+                             Value value) {
+  if (value.getType().isInteger(1))
+    value = LLVM::ZExtOp::create(builder, loc, builder.getI8Type(), value);
+  LLVM::StoreOp::create(builder, loc, value, pointer);
+}
+
+Value mlir::tile::loadShared(OpBuilder &builder, Location loc, Value pointer,
+                             Type type) {
+  if (!type.isInteger(1))
+    return LLVM::LoadOp::create(builder, loc, type, pointer);
+  Value byte = LLVM::LoadOp::create(builder, loc, builder.getI8Type(), pointer);
+  return LLVM::TruncOp::create(builder, loc, type, byte);
+}
+
+void mlir::tile::emitCTABarrier(OpBuilder &builder, Location loc) {
+  NVVM::Barrier0Op::create(builder, loc);
+}
+
+/// shfl.sync.bfly of one 32-bit value.
+static Value shuffleXor32(OpBuilder &builder, Location loc, Value value,
+                          int32_t laneMask, int threadsPerWarp) {
+  Value allLanes = i32Constant(builder, loc, -1);
+  Value offset = i32Constant(builder, loc, laneMask);
+  Value clamp = i32Constant(builder, loc, threadsPerWarp - 1);
+  return NVVM::ShflOp::create(builder, loc, value.getType(), allLanes, value,
+                              offset, clamp, NVVM::ShflKind::bfly,
+                              UnitAttr());
+}
+
+Value mlir::tile::shuffleXor(OpBuilder &builder, Location loc, Value value,
+                             int32_t laneMask, int threadsPerWarp) {
+  Type type = value.getType();
+  Type i32 = builder.getI32Type();
+  if (type.isF32() || type.isInteger(32))
+    return shuffleXor32(builder, loc, value, laneMask, threadsPerWarp);
+  if (isa<LLVM::LLVMPointerType>(type)) {
+    Value bits = LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(),
+                                          value);
+    Value moved = shuffleXor(builder, loc, bits, laneMask, threadsPerWarp);
+    return LLVM::IntToPtrOp::create(builder, loc, type, moved);
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type bitsType = builder.getIntegerType(width);
+  Value bits = type.isInteger(width)
+                   ? value
+                   : Value(LLVM::BitcastOp::create(builder, loc, bitsType,
+                                                   value));
+  Value moved;
+  if (width < 32) {
+    Value wide = LLVM::ZExtOp::create(builder, loc, i32, bits);
+    Value shuffled =
+        shuffleXor32(builder, loc, wide, laneMask, threadsPerWarp);
+    moved = LLVM::TruncOp::create(builder, loc, bitsType, shuffled);
+  } else {
+    // 64 bits: the two halves separately.
+    Value low = LLVM::TruncOp::create(builder, loc, i32, bits);
+    Value high = LLVM::TruncOp::create(
+        builder, loc, i32,
+        LLVM::LShrOp::create(
+            builder, loc, bits,
+            LLVM::ConstantOp::create(builder, loc, bitsType,
+                                     builder.getIntegerAttr(bitsType, 32))));
+    low = shuffleXor32(builder, loc, low, laneMask, threadsPerWarp);
+    high = shuffleXor32(builder, loc, high, laneMask, threadsPerWarp);
+    Value lowWide = LLVM::ZExtOp::create(builder, loc, bitsType, low);
+    Value highWide = LLVM::ShlOp::create(
+        builder, loc, LLVM::ZExtOp::create(builder, loc, bitsType, high),
+        LLVM::ConstantOp::create(builder, loc, bitsType,
+                                 builder.getIntegerAttr(bitsType, 32)));
+    moved = LLVM::OrOp::create(builder, loc, lowWide, highWide);
+  }
+  return type.isInteger(width)
+             ? moved
+             : Value(LLVM::BitcastOp::create(builder, loc, type, moved));
+}

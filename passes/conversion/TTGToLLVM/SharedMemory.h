@@ -1,0 +1,48 @@
+//===- SharedMemory.h - Shared memory and warp data movement ----*- C++ -*-===//
+//
+// The pieces every lowering that moves data between threads uses: the
+// CTA's dynamic shared memory (one external array, as in Triton, of the
+// size recorded in `ttg.shared`), the scratch of an op at its
+// `allocation.offset`, typed shared loads and stores, the CTA barrier and
+// butterfly shuffles of any scalar type.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PASSES_CONVERSION_TTGTOLLVM_SHAREDMEMORY_H
+#define TILE_PASSES_CONVERSION_TTGTOLLVM_SHAREDMEMORY_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::tile {
+/// The symbol of the external shared array all buffers are offsets into.
+constexpr llvm::StringLiteral kGlobalSharedMemoryName = "global_smem";
+
+/// Declares the external shared array in `module` (once).
+void declareSharedMemory(ModuleOp module);
+
+/// A pointer (address space 3) to byte `offset` of the shared array.
+Value getSharedMemoryPointer(OpBuilder &builder, Location loc, Value offset);
+
+/// A pointer to the first byte of `op`'s scratch or buffer, or null when the
+/// op has no `allocation.offset`.
+Value getAllocationPointer(OpBuilder &builder, Location loc, Operation *op);
+
+/// `base` advanced by `index` elements of `elementType` (in shared memory).
+Value getSharedElementPointer(OpBuilder &builder, Location loc, Value base,
+                              Type elementType, Value index);
+
+/// Stores/loads one scalar in shared memory; i1 is kept as a byte.
+void storeShared(OpBuilder &builder, Location loc, Value pointer, Value value);
+Value loadShared(OpBuilder &builder, Location loc, Value pointer, Type type);
+
+/// Synchronizes all threads of the CTA (bar.sync 0).
+void emitCTABarrier(OpBuilder &builder, Location loc);
+
+/// The value of `value` in lane `lane ^ laneMask` (shfl.sync.bfly over the
+/// whole warp). Any integer, float or pointer type up to 64 bits.
+Value shuffleXor(OpBuilder &builder, Location loc, Value value,
+                 int32_t laneMask, int threadsPerWarp);
+} // namespace mlir::tile
+
+#endif // TILE_PASSES_CONVERSION_TTGTOLLVM_SHAREDMEMORY_H

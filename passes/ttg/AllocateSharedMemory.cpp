@@ -1,0 +1,38 @@
+//===- AllocateSharedMemory.cpp - allocate-shared-memory pass -------------===//
+//
+// Records the shared-memory allocation (passes/analysis/Allocation.h) in the
+// IR, under both of Triton's names for the pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/analysis/Allocation.h"
+#include "passes/ttg/Passes.h"
+
+#include "dialects/ttg/TTGDialect.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_ALLOCATESHAREDMEMORYPASS
+#define GEN_PASS_DEF_ALLOCATESHAREDMEMORYNVPASS
+#include "passes/ttg/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+struct AllocateSharedMemoryPass
+    : public tile::impl::AllocateSharedMemoryPassBase<
+          AllocateSharedMemoryPass> {
+  void runOnOperation() override {
+    annotateSharedMemoryAllocation(getOperation());
+  }
+};
+
+struct AllocateSharedMemoryNvPass
+    : public tile::impl::AllocateSharedMemoryNvPassBase<
+          AllocateSharedMemoryNvPass> {
+  void runOnOperation() override {
+    annotateSharedMemoryAllocation(getOperation());
+  }
+};
+} // namespace
