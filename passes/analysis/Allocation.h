@@ -1,4 +1,5 @@
-//===- Allocation.h - Byte offsets of shared buffers and scratch -*- C++ -*-===//
+//===- Allocation.h - Byte offsets of shared buffers and scratch -*- C++
+//-*-===//
 //
 // Places every explicit shared buffer (ttg.local_alloc) and every op's
 // scratch (see Scratch.h) in the CTA's dynamic shared memory.

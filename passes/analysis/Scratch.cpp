@@ -47,10 +47,9 @@ bool resultFollowsOperand(const ReducePlan &plan) {
   const LinearLayout &src = plan.operandLayout;
   const LinearLayout &dst = *plan.resultLayout;
   for (const char *inDim : {"lane", "warp", "block"}) {
-    int32_t bits = std::max(src.hasInDim(inDim) ? src.getInDimSizeLog2(inDim)
-                                                : 0,
-                            dst.hasInDim(inDim) ? dst.getInDimSizeLog2(inDim)
-                                                : 0);
+    int32_t bits =
+        std::max(src.hasInDim(inDim) ? src.getInDimSizeLog2(inDim) : 0,
+                 dst.hasInDim(inDim) ? dst.getInDimSizeLog2(inDim) : 0);
     for (int bit = 0; bit < bits; ++bit) {
       SmallVector<int32_t> srcCoords = basisCoords(src, inDim, bit);
       SmallVector<int32_t> dstCoords = basisCoords(dst, inDim, bit);
@@ -91,7 +90,8 @@ std::optional<ReducePlan> mlir::tile::getReducePlan(tt::ReduceOp op,
   plan.operandLayout = *operandLayout;
   plan.axis = op.getAxis();
 
-  auto resultType = dyn_cast<RankedTensorType>(op.getResult().front().getType());
+  auto resultType =
+      dyn_cast<RankedTensorType>(op.getResult().front().getType());
   if (resultType) {
     plan.resultLayout = ttg::toLinearLayout(resultType, &error);
     if (!plan.resultLayout)

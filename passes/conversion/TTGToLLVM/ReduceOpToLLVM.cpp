@@ -97,8 +97,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
       for (Partial &partial : partials) {
         Partial other;
         for (Value value : partial)
-          other.push_back(shuffleXor(rewriter, loc, value, mask,
-                                     lowering.threadsPerWarp));
+          other.push_back(
+              shuffleXor(rewriter, loc, value, mask, lowering.threadsPerWarp));
         partial = combine(rewriter, op, partial, other);
       }
 
@@ -194,20 +194,20 @@ private:
           LLVM::ShlOp::create(rewriter, loc, selected,
                               i32Constant(rewriter, loc, k)));
     }
-    Value warpOffset = LLVM::MulOp::create(
-        rewriter, loc, warpAlongAxis,
-        i32Constant(rewriter, loc, plan.outputElements));
+    Value warpOffset =
+        LLVM::MulOp::create(rewriter, loc, warpAlongAxis,
+                            i32Constant(rewriter, loc, plan.outputElements));
 
     // Store: the output coordinates of a partial are those of its first
     // register without the axis.
-    SmallVector<SmallVector<Value>> operandCoords = emitIndices(
-        rewriter, loc, plan.operandLayout, lowering.threadsPerWarp);
+    SmallVector<SmallVector<Value>> operandCoords =
+        emitIndices(rewriter, loc, plan.operandLayout, lowering.threadsPerWarp);
     for (auto [partial, reg] : llvm::zip(partials, firstRegister)) {
       SmallVector<Value> coords = operandCoords[reg];
       coords.erase(coords.begin() + plan.axis);
-      Value index = LLVM::AddOp::create(
-          rewriter, loc, warpOffset,
-          linearIndex(rewriter, loc, coords, resultShape));
+      Value index =
+          LLVM::AddOp::create(rewriter, loc, warpOffset,
+                              linearIndex(rewriter, loc, coords, resultShape));
       for (auto [i, value] : llvm::enumerate(partial))
         storeShared(rewriter, loc,
                     getSharedElementPointer(rewriter, loc, operandBase[i],
@@ -233,13 +233,13 @@ private:
             i32Constant(rewriter, loc, w * plan.outputElements));
         Partial loaded;
         for (size_t i = 0; i < operandBase.size(); ++i)
-          loaded.push_back(loadShared(
-              rewriter, loc,
-              getSharedElementPointer(rewriter, loc, operandBase[i],
-                                      elementTypes[i], index),
-              elementTypes[i]));
-        accumulated = accumulated ? combine(rewriter, op, *accumulated, loaded)
-                                  : loaded;
+          loaded.push_back(
+              loadShared(rewriter, loc,
+                         getSharedElementPointer(rewriter, loc, operandBase[i],
+                                                 elementTypes[i], index),
+                         elementTypes[i]));
+        accumulated =
+            accumulated ? combine(rewriter, op, *accumulated, loaded) : loaded;
       }
       results.push_back(*accumulated);
     }

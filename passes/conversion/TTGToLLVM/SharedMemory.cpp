@@ -82,8 +82,7 @@ static Value shuffleXor32(OpBuilder &builder, Location loc, Value value,
   Value offset = i32Constant(builder, loc, laneMask);
   Value clamp = i32Constant(builder, loc, threadsPerWarp - 1);
   return NVVM::ShflOp::create(builder, loc, value.getType(), allLanes, value,
-                              offset, clamp, NVVM::ShflKind::bfly,
-                              UnitAttr());
+                              offset, clamp, NVVM::ShflKind::bfly, UnitAttr());
 }
 
 Value mlir::tile::shuffleXor(OpBuilder &builder, Location loc, Value value,
@@ -93,22 +92,21 @@ Value mlir::tile::shuffleXor(OpBuilder &builder, Location loc, Value value,
   if (type.isF32() || type.isInteger(32))
     return shuffleXor32(builder, loc, value, laneMask, threadsPerWarp);
   if (isa<LLVM::LLVMPointerType>(type)) {
-    Value bits = LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(),
-                                          value);
+    Value bits =
+        LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), value);
     Value moved = shuffleXor(builder, loc, bits, laneMask, threadsPerWarp);
     return LLVM::IntToPtrOp::create(builder, loc, type, moved);
   }
   unsigned width = type.getIntOrFloatBitWidth();
   Type bitsType = builder.getIntegerType(width);
-  Value bits = type.isInteger(width)
-                   ? value
-                   : Value(LLVM::BitcastOp::create(builder, loc, bitsType,
-                                                   value));
+  Value bits =
+      type.isInteger(width)
+          ? value
+          : Value(LLVM::BitcastOp::create(builder, loc, bitsType, value));
   Value moved;
   if (width < 32) {
     Value wide = LLVM::ZExtOp::create(builder, loc, i32, bits);
-    Value shuffled =
-        shuffleXor32(builder, loc, wide, laneMask, threadsPerWarp);
+    Value shuffled = shuffleXor32(builder, loc, wide, laneMask, threadsPerWarp);
     moved = LLVM::TruncOp::create(builder, loc, bitsType, shuffled);
   } else {
     // 64 bits: the two halves separately.

@@ -15,15 +15,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// A lane basis moving along the reduction axis and another dimension at once
+// (lane 16 holds row 4, column 1): the lanes reducing together would not
+// agree on the output element.
+#mixed = #ttg.linear<{register = [], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 1]], warp = [[8, 0], [16, 0]], block = []}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @reduce(%a: tensor<64x64xf32, #b>) {
-    // expected-error @below {{'tt.reduce' op is not supported by convert-triton-gpu-to-llvm yet}}
+  tt.func public @reduce_mixed_lanes(%a: tensor<32x4xf32, #mixed>) {
+    // expected-error @below {{'tt.reduce' op cannot be lowered: the lane basis 4 of the operand layout moves along the reduction axis and another dimension at once}}
     %r = "tt.reduce"(%a) <{axis = 1 : i32}> ({
     ^bb0(%x: f32, %y: f32):
       %m = arith.maxnumf %x, %y : f32
       tt.reduce.return %m : f32
-    }) : (tensor<64x64xf32, #b>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #b}>>
+    }) : (tensor<32x4xf32, #mixed>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #mixed}>>
     tt.return
   }
 }

@@ -1,0 +1,157 @@
+// convert-triton-gpu-to-llvm on tt.reduce: registers of a thread that hold
+// parts of one output element are combined first (in register order), then
+// lanes along the axis with butterfly shuffles (distance 1, 2, 4, ...), then
+// warps along the axis through scratch in shared memory at the op's
+// allocation.offset: store, one barrier, and every thread combines the
+// partials of the warps in warp order. The combiner region is inlined at
+// every step.
+
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm,canonicalize,cse)' \
+// RUN:   | FileCheck %s --implicit-check-not='{{(= |^ *)(tt|ttg|ttng|arith|math)\.}}'
+
+// 256 elements over 4 warps: two registers, five shuffles, four warps.
+// CHECK-LABEL: llvm.func @sum_1d
+// CHECK-DAG: %[[SMEM:.+]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-DAG: %[[R0:.+]] = llvm.extractvalue %arg0[0]
+// CHECK-DAG: %[[R1:.+]] = llvm.extractvalue %arg0[1]
+// CHECK: %[[T:.+]] = llvm.fadd %[[R0]], %[[R1]] : f32
+// CHECK: %[[S1:.+]] = nvvm.shfl.sync  bfly %{{.+}}, %[[T]], %{{.+}}, %{{.+}} : f32 -> f32
+// CHECK: %[[L1:.+]] = llvm.fadd %[[T]], %[[S1]]
+// CHECK-COUNT-4: nvvm.shfl.sync  bfly
+// CHECK: %[[W:.+]] = llvm.fadd
+// CHECK: llvm.store %[[W]], %{{.+}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: %[[P0:.+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
+// CHECK: %[[P1:.+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
+// CHECK: %[[A1:.+]] = llvm.fadd %[[P0]], %[[P1]]
+// CHECK: %[[P2:.+]] = llvm.load
+// CHECK: %[[A2:.+]] = llvm.fadd %[[A1]], %[[P2]]
+// CHECK: %[[P3:.+]] = llvm.load
+// CHECK: %[[A3:.+]] = llvm.fadd %[[A2]], %[[P3]]
+// CHECK: llvm.bitcast %[[A3]] : f32 to i32
+// CHECK-NOT: nvvm.barrier0
+#b1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @sum_1d(%x: tensor<256xf32, #b1>, %p: !tt.ptr<f32>) {
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) : (tensor<256xf32, #b1>) -> f32
+    tt.store %p, %s : !tt.ptr<f32>
+    tt.return
+  }
+}
+
+// -----
+
+// Rows spread over lanes only (each warp owns a row): no shared memory, and
+// the slice result takes the partials as they are. The module records that
+// it needs no shared memory.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 0 : i32
+// CHECK-NOT: global_smem
+// CHECK-LABEL: llvm.func @max_rows
+// CHECK: %[[M1:.+]] = llvm.intr.maxnum
+// CHECK: %[[M2:.+]] = llvm.intr.maxnum(%[[M1]],
+// CHECK: %[[M3:.+]] = llvm.intr.maxnum(%[[M2]],
+// CHECK-COUNT-5: nvvm.shfl.sync  bfly
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+#row = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @max_rows(%x: tensor<4x128xf32, #row>, %p: tensor<4x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #row}>>) {
+    %m = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.maxnumf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) : (tensor<4x128xf32, #row>) -> tensor<4xf32, #ttg.slice<{dim = 1, parent = #row}>>
+    tt.store %p, %m : tensor<4x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #row}>>
+    tt.return
+  }
+}
+
+// -----
+
+// The whole row in one thread: only in-thread combining.
+// CHECK-LABEL: llvm.func @min_in_thread
+// CHECK: llvm.intr.minnum
+// CHECK: llvm.intr.minnum
+// CHECK: llvm.intr.minnum
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+#thread = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @min_in_thread(%x: tensor<128x4xf32, #thread>, %p: tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #thread}>>) {
+    %m = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.minnumf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) : (tensor<128x4xf32, #thread>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #thread}>>
+    tt.store %p, %m : tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #thread}>>
+    tt.return
+  }
+}
+
+// -----
+
+// Two operands (an argmax): the region is inlined with both, each operand
+// gets its own part of the scratch (64 columns x 2 warps x 4 bytes = 512
+// bytes each), and i32 values shuffle like f32.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 1024 : i32
+// CHECK-LABEL: llvm.func @argmax_cols
+// CHECK: %[[GT:.+]] = llvm.fcmp "ogt"
+// CHECK-NEXT: llvm.select %[[GT]], {{.+}} : i1, f32
+// CHECK-NEXT: llvm.select %[[GT]], {{.+}} : i1, i32
+// CHECK: nvvm.shfl.sync  bfly {{.+}} : f32 -> f32
+// CHECK-NEXT: nvvm.shfl.sync  bfly {{.+}} : i32 -> i32
+// CHECK: %[[SECOND:.+]] = llvm.getelementptr %{{.+}}[512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.store %{{.+}} : f32, !llvm.ptr<3>
+// CHECK: llvm.getelementptr %[[SECOND]][
+// CHECK-NEXT: llvm.store %{{.+}} : i32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+#col = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @argmax_cols(%x: tensor<16x64xf32, #col>, %i: tensor<16x64xi32, #col>, %p: tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #col}>>) {
+    %m:2 = "tt.reduce"(%x, %i) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+      %gt = arith.cmpf ogt, %a, %b : f32
+      %v = arith.select %gt, %a, %b : f32
+      %j = arith.select %gt, %ai, %bi : i32
+      tt.reduce.return %v, %j : f32, i32
+    }) : (tensor<16x64xf32, #col>, tensor<16x64xi32, #col>) -> (tensor<64xf32, #ttg.slice<{dim = 0, parent = #col}>>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #col}>>)
+    tt.store %p, %m#1 : tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #col}>>
+    tt.return
+  }
+}
+
+// -----
+
+// f16 and i1 operands shuffle through 32-bit lanes; i64 in two halves.
+// CHECK-LABEL: llvm.func @narrow_and_wide
+// CHECK: llvm.zext %{{.+}} : i16 to i32
+// CHECK: nvvm.shfl.sync  bfly {{.+}} : i32 -> i32
+// CHECK: llvm.trunc %{{.+}} : i32 to i16
+// CHECK: llvm.bitcast %{{.+}} : i16 to f16
+// CHECK: llvm.trunc %{{.+}} : i64 to i32
+// CHECK: nvvm.shfl.sync  bfly {{.+}} : i32 -> i32
+// CHECK: nvvm.shfl.sync  bfly {{.+}} : i32 -> i32
+// CHECK: llvm.or %{{.+}} : i64
+#w = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @narrow_and_wide(%x: tensor<32xf16, #w>, %y: tensor<32xi64, #w>, %p: !tt.ptr<f16>, %q: !tt.ptr<i64>) {
+    %s:2 = "tt.reduce"(%x, %y) <{axis = 0 : i32}> ({
+    ^bb0(%a: f16, %ai: i64, %b: f16, %bi: i64):
+      %c = arith.addf %a, %b : f16
+      %d = arith.addi %ai, %bi : i64
+      tt.reduce.return %c, %d : f16, i64
+    }) : (tensor<32xf16, #w>, tensor<32xi64, #w>) -> (f16, i64)
+    tt.store %p, %s#0 : !tt.ptr<f16>
+    tt.store %q, %s#1 : !tt.ptr<i64>
+    tt.return
+  }
+}
