@@ -37,6 +37,10 @@ if config.tile_asan_runtime:
 # run against it).
 fuzzer = os.path.join(config.tile_tools_dir, "tile-fuzz")
 tool_missing = "ignore" if os.path.exists(fuzzer) else "fatal"
+# The normal suite runs the smoke test too when TILE_FUZZ_BIN names a
+# fuzzer built beside it (scripts/test does that where libFuzzer exists).
+if not os.path.exists(fuzzer) and os.environ.get("TILE_FUZZ_BIN"):
+    fuzzer = os.environ["TILE_FUZZ_BIN"]
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["mlir-opt", "mlir-translate", "llc", "opt",
@@ -74,8 +78,8 @@ if config.clang_format and os.path.exists(config.clang_format):
     config.available_features.add("clang-format")
     config.substitutions.append(("%clang_format", config.clang_format))
 
-# The fuzz smoke test runs only against a fuzz build (scripts/fuzz,
-# TILE_ENABLE_FUZZER=ON), where bin/tile-fuzz exists.
+# The fuzz smoke test needs a fuzz build (scripts/fuzz, TILE_ENABLE_FUZZER=ON):
+# its own test folder, or TILE_FUZZ_BIN above.
 if os.path.exists(fuzzer):
     config.available_features.add("tile-fuzz")
     config.substitutions.append(("%tile_fuzz", fuzzer))
