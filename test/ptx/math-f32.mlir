@@ -25,7 +25,7 @@
 // CHECK-DAG: ld.global
 // CHECK-DAG: ex2.approx.f32
 // CHECK-DAG: lg2.approx.f32
-// CHECK-DAG: sqrt.approx.f32
+// CHECK-DAG: sqrt.approx.ftz.f32
 // CHECK-DAG: div.full.f32
 // CHECK-DAG: st.global
 // libdevice is inlined: no call remains, nor an extern declaration.

@@ -25,9 +25,9 @@
 // CHECK-LABEL: .visible .entry libdevice_f32(
 // CHECK: .reqntid 128
 // CHECK-DAG: ld.global
-// CHECK-DAG: rsqrt.approx.f32
+// CHECK-DAG: rsqrt.approx.ftz.f32
 // CHECK-DAG: lg2.approx.f32
-// CHECK-DAG: sqrt.approx.f32
+// CHECK-DAG: sqrt.approx.ftz.f32
 // CHECK-DAG: div.full.f32
 // CHECK-DAG: st.global
 // libdevice is inlined: no call remains, nor an extern declaration.

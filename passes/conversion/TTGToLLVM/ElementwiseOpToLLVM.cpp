@@ -4,7 +4,8 @@
 // thread. arith and math ops are split into scalar arith/math ops, which the
 // upstream arith patterns and the math patterns below then lower; tt's own
 // elementwise ops are lowered per element directly. Math follows Triton's
-// choices: MUFU approximations for f32 exp/exp2/log/log2/sqrt/rsqrt and
+// choices: MUFU approximations for f32 exp/exp2/log/log2 and sqrt/rsqrt
+// (flushing denormals, as libdevice does under Triton's FTZ reflect) and
 // div.full for f32 division, libdevice for the rest, f16/bf16 computed in
 // f32. LLVM's math intrinsics that llc cannot select for NVPTX (llvm.exp,
 // llvm.log, llvm.sin, ...) are never emitted.

@@ -11,16 +11,16 @@
 // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%{{.+}}) : (f32) -> f32
 // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%{{.+}}) : (f32) -> f32
 // CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"(%{{.+}}) : (f32) -> f32
-// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"(%{{.+}}) : (f32) -> f32
-// CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.f"(%{{.+}}) : (f32) -> f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.ftz.f"(%{{.+}}) : (f32) -> f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.ftz.f"(%{{.+}}) : (f32) -> f32
 
 // LLVMIR-LABEL: define ptx_kernel void @mufu
 // LLVMIR: fmul float %{{.+}}, 0x3FF7154760000000
 // LLVMIR: call float @llvm.nvvm.ex2.approx.f32(float
 // LLVMIR: call float @llvm.nvvm.ex2.approx.f32(float
 // LLVMIR: call float @llvm.nvvm.lg2.approx.f(float
-// LLVMIR: call float @llvm.nvvm.sqrt.approx.f(float
-// LLVMIR: call float @llvm.nvvm.rsqrt.approx.f(float
+// LLVMIR: call float @llvm.nvvm.sqrt.approx.ftz.f(float
+// LLVMIR: call float @llvm.nvvm.rsqrt.approx.ftz.f(float
 
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {

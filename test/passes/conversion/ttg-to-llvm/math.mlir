@@ -37,8 +37,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NOT: llvm.fmul
   // CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"(%{{.+}}) : (f32) -> f32
   // CHECK-NOT: llvm.fmul
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"(%{{.+}}) : (f32) -> f32
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.f"(%{{.+}}) : (f32) -> f32
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.ftz.f"(%{{.+}}) : (f32) -> f32
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.ftz.f"(%{{.+}}) : (f32) -> f32
   // CHECK: llvm.return
   tt.func public @f32_mufu(%x: tensor<128xf32, #b>) {
     %0 = math.exp %x : tensor<128xf32, #b>
@@ -61,7 +61,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[MB:.+]] = llvm.fmul %[[LB]], %{{.+}} : f32
   // CHECK: llvm.fptrunc %[[MB]] : f32 to bf16
   // CHECK: %[[WS:.+]] = llvm.fpext %{{.+}} : f16 to f32
-  // CHECK: %[[S:.+]] = llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"(%[[WS]]) : (f32) -> f32
+  // CHECK: %[[S:.+]] = llvm.call_intrinsic "llvm.nvvm.sqrt.approx.ftz.f"(%[[WS]]) : (f32) -> f32
   // CHECK: llvm.fptrunc %[[S]] : f32 to f16
   // Libdevice functions too: f16 erf is __nv_erff in f32.
   // CHECK: %[[WE:.+]] = llvm.fpext %{{.+}} : f16 to f32
