@@ -297,12 +297,13 @@ Value nvidia::emitLog2Approx(OpBuilder &builder, Location loc, Value x) {
 }
 
 Value nvidia::emitRsqrtApprox(OpBuilder &builder, Location loc, Value x) {
-  return callIntrinsic(builder, loc, "llvm.nvvm.rsqrt.approx.ftz.f", x.getType(),
-                       x);
+  return callIntrinsic(builder, loc, "llvm.nvvm.rsqrt.approx.ftz.f",
+                       x.getType(), x);
 }
 
 Value nvidia::emitSqrtApprox(OpBuilder &builder, Location loc, Value x) {
-  return callIntrinsic(builder, loc, "llvm.nvvm.sqrt.approx.ftz.f", x.getType(), x);
+  return callIntrinsic(builder, loc, "llvm.nvvm.sqrt.approx.ftz.f", x.getType(),
+                       x);
 }
 
 Value nvidia::emitDivFull(OpBuilder &builder, Location loc, Value x, Value y) {
