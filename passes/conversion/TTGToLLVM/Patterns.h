@@ -7,6 +7,8 @@
 #ifndef TILE_PASSES_CONVERSION_TTGTOLLVM_PATTERNS_H
 #define TILE_PASSES_CONVERSION_TTGTOLLVM_PATTERNS_H
 
+#include "dialects/tt/TTDialect.h"
+
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
@@ -47,6 +49,13 @@ void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringContext &lowering);
+/// tt.dot: mma.sync for #ttg.nvidia_mma v2 results, FMA otherwise.
+void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns,
+                                 const LoweringContext &lowering);
+/// Emits an error naming the reason when the layouts of `op` cannot be
+/// lowered by populateDotOpToLLVMPatterns.
+LogicalResult checkDotLowering(tt::DotOp op);
 /// ttg.local_barrier.
 void populateBarrierOpToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,

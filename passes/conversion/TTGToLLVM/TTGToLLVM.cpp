@@ -70,7 +70,7 @@ bool isSupported(Operation *op) {
              tt::LoadOp, tt::StoreOp, tt::IntToPtrOp, tt::PtrToIntOp,
              tt::BitcastOp, tt::FpToFpOp, tt::MulhiUIOp, tt::ClampFOp,
              tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
-             tt::ReduceOp, tt::ReduceReturnOp, ttg::ConvertLayoutOp,
+             tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp,
              ttg::LocalBarrierOp>(op);
 }
 
@@ -112,6 +112,9 @@ struct ConvertTritonGPUToLLVMPass
             return WalkResult::interrupt();
           }
           if (failed(checkReduce(op)))
+            return WalkResult::interrupt();
+          if (auto dot = dyn_cast<tt::DotOp>(op);
+              dot && failed(checkDotLowering(dot)))
             return WalkResult::interrupt();
           // Only splat tensor constants have a lowering; reject the others
           // here so that no other pattern tries them.
@@ -167,6 +170,7 @@ struct ConvertTritonGPUToLLVMPass
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
+    populateDotOpToLLVMPatterns(converter, patterns, lowering);
     populateBarrierOpToLLVMPatterns(converter, patterns, lowering);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

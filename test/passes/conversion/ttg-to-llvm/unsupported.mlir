@@ -4,11 +4,24 @@
 
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics -p 'builtin.module(convert-triton-gpu-to-llvm)' -o /dev/null
 
-#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @dot(%a: tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>>, %b: tensor<64x64xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>>, %c: tensor<64x64xf32, #b>) {
-    // expected-error @below {{'tt.dot' op is not supported by convert-triton-gpu-to-llvm yet}}
-    %d = tt.dot %a, %b, %c : tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>> * tensor<64x64xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>> -> tensor<64x64xf32, #b>
+// f16 operands with kWidth = 4 are not the m16n8k16 fragments.
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dot_kwidth(%a: tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<16x8xf32, #mma>) {
+    // expected-error @below {{'tt.dot' op cannot be lowered: the operand layouts are not mma.sync fragments (check kWidth)}}
+    %d = tt.dot %a, %b, %c : tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<16x8xf32, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// f32 operands in IEEE precision have no mma.sync (tf32 rounds them).
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dot_ieee(%a: tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<8x8xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<16x8xf32, #mma>) {
+    // expected-error @below {{'tt.dot' op cannot be lowered: mma.sync has no instruction for these element types and input precision}}
+    %d = tt.dot %a, %b, %c : tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<8x8xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<16x8xf32, #mma>
     tt.return
   }
 }
