@@ -56,6 +56,10 @@ void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
 /// Emits an error naming the reason when the layouts of `op` cannot be
 /// lowered by populateDotOpToLLVMPatterns.
 LogicalResult checkDotLowering(tt::DotOp op);
+/// ttg.local_alloc, local_store, local_load, local_dealloc, memdesc_index.
+void populateSharedMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns,
+                                          const LoweringContext &lowering);
 /// ttg.local_barrier.
 void populateBarrierOpToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,

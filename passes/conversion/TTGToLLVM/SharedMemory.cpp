@@ -130,3 +130,97 @@ Value mlir::tile::shuffleXor(OpBuilder &builder, Location loc, Value value,
              ? moved
              : Value(LLVM::BitcastOp::create(builder, loc, type, moved));
 }
+
+namespace {
+/// Where each register of a thread lives in a shared buffer: element
+/// offsets (one per group of `vector` consecutive registers) and how many
+/// consecutive registers one access moves.
+struct SharedAccess {
+  SmallVector<Value> offsets;
+  int vector = 1;
+};
+
+FailureOr<SharedAccess> planSharedAccess(OpBuilder &builder, Location loc,
+                                         Type elementType,
+                                         const layout::LinearLayout &registers,
+                                         const layout::LinearLayout &shared,
+                                         int threadsPerWarp) {
+  // (register, lane, warp, block) -> (offset, block) of the buffer.
+  std::optional<layout::LinearLayout> toBuffer =
+      registers.invertAndCompose(shared);
+  if (!toBuffer)
+    return failure();
+  std::optional<layout::LinearLayout> toOffset =
+      toBuffer->sublayout(toBuffer->getInDimNames(), {"offset"});
+  if (!toOffset)
+    return failure();
+  SharedAccess access;
+  int64_t bytes = getSharedElementBytes(elementType);
+  if (!elementType.isInteger(1)) {
+    int32_t consecutive =
+        toOffset->getNumConsecutiveInOut("register", "offset");
+    access.vector =
+        std::max<int64_t>(1, std::min<int64_t>(consecutive, 16 / bytes));
+  }
+  SmallVector<SmallVector<Value>> indices =
+      emitIndices(builder, loc, *toOffset, threadsPerWarp);
+  for (size_t r = 0; r < indices.size(); r += access.vector)
+    access.offsets.push_back(indices[r].front());
+  return access;
+}
+} // namespace
+
+LogicalResult mlir::tile::storeDistributedToShared(
+    OpBuilder &builder, Location loc, Value base, Type elementType,
+    const layout::LinearLayout &registers, const layout::LinearLayout &shared,
+    ArrayRef<Value> values, int threadsPerWarp) {
+  FailureOr<SharedAccess> access = planSharedAccess(
+      builder, loc, elementType, registers, shared, threadsPerWarp);
+  if (failed(access))
+    return failure();
+  int v = access->vector;
+  for (auto [group, offset] : llvm::enumerate(access->offsets)) {
+    Value pointer =
+        getSharedElementPointer(builder, loc, base, elementType, offset);
+    if (v == 1) {
+      storeShared(builder, loc, pointer, values[group]);
+      continue;
+    }
+    auto vectorType = VectorType::get({v}, elementType);
+    Value vector = LLVM::UndefOp::create(builder, loc, vectorType);
+    for (int i = 0; i < v; ++i)
+      vector = LLVM::InsertElementOp::create(builder, loc, vector,
+                                             values[group * v + i],
+                                             i32Constant(builder, loc, i));
+    LLVM::StoreOp::create(builder, loc, vector, pointer,
+                          v * getSharedElementBytes(elementType));
+  }
+  return success();
+}
+
+FailureOr<SmallVector<Value>> mlir::tile::loadDistributedFromShared(
+    OpBuilder &builder, Location loc, Value base, Type elementType,
+    const layout::LinearLayout &registers, const layout::LinearLayout &shared,
+    int threadsPerWarp) {
+  FailureOr<SharedAccess> access = planSharedAccess(
+      builder, loc, elementType, registers, shared, threadsPerWarp);
+  if (failed(access))
+    return failure();
+  int v = access->vector;
+  SmallVector<Value> values;
+  for (Value offset : access->offsets) {
+    Value pointer =
+        getSharedElementPointer(builder, loc, base, elementType, offset);
+    if (v == 1) {
+      values.push_back(loadShared(builder, loc, pointer, elementType));
+      continue;
+    }
+    auto vectorType = VectorType::get({v}, elementType);
+    Value vector = LLVM::LoadOp::create(builder, loc, vectorType, pointer,
+                                        v * getSharedElementBytes(elementType));
+    for (int i = 0; i < v; ++i)
+      values.push_back(LLVM::ExtractElementOp::create(
+          builder, loc, vector, i32Constant(builder, loc, i)));
+  }
+  return values;
+}

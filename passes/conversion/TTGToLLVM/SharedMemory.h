@@ -11,6 +11,8 @@
 #ifndef TILE_PASSES_CONVERSION_TTGTOLLVM_SHAREDMEMORY_H
 #define TILE_PASSES_CONVERSION_TTGTOLLVM_SHAREDMEMORY_H
 
+#include "dialects/ttg/layout/LinearLayout.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -43,6 +45,24 @@ void emitCTABarrier(OpBuilder &builder, Location loc);
 /// whole warp). Any integer, float or pointer type up to 64 bits.
 Value shuffleXor(OpBuilder &builder, Location loc, Value value,
                  int32_t laneMask, int threadsPerWarp);
+/// Stores the registers of a tensor laid out as `registers` into the shared
+/// buffer at `base` laid out as `shared` (offset, block -> tensor dims),
+/// with vector stores of up to 16 bytes where consecutive registers are
+/// consecutive in the buffer. Fails (emitting nothing) when some element of
+/// the tensor has no place in the buffer.
+LogicalResult storeDistributedToShared(OpBuilder &builder, Location loc,
+                                       Value base, Type elementType,
+                                       const layout::LinearLayout &registers,
+                                       const layout::LinearLayout &shared,
+                                       ArrayRef<Value> values,
+                                       int threadsPerWarp);
+
+/// Loads the registers of a tensor laid out as `registers` from the shared
+/// buffer at `base` laid out as `shared`; the counterpart of the above.
+FailureOr<SmallVector<Value>> loadDistributedFromShared(
+    OpBuilder &builder, Location loc, Value base, Type elementType,
+    const layout::LinearLayout &registers, const layout::LinearLayout &shared,
+    int threadsPerWarp);
 } // namespace mlir::tile
 
 #endif // TILE_PASSES_CONVERSION_TTGTOLLVM_SHAREDMEMORY_H

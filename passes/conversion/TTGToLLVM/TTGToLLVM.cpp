@@ -71,7 +71,8 @@ bool isSupported(Operation *op) {
              tt::BitcastOp, tt::FpToFpOp, tt::MulhiUIOp, tt::ClampFOp,
              tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
              tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp,
-             ttg::LocalBarrierOp>(op);
+             ttg::LocalBarrierOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
+             ttg::LocalLoadOp, ttg::LocalDeallocOp, ttg::MemDescIndexOp>(op);
 }
 
 /// Emits an error on `op` when it is a reduction whose layouts the lowering
@@ -171,6 +172,7 @@ struct ConvertTritonGPUToLLVMPass
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
+    populateSharedMemoryOpToLLVMPatterns(converter, patterns, lowering);
     populateBarrierOpToLLVMPatterns(converter, patterns, lowering);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

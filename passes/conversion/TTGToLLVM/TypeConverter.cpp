@@ -19,6 +19,10 @@ TileLLVMTypeConverter::TileLLVMTypeConverter(MLIRContext *context,
       return std::nullopt;
     return LLVM::LLVMPointerType::get(context, type.getAddressSpace());
   });
+  // A shared-memory view is the pointer to its first element.
+  addConversion([context](ttg::MemDescType type) -> std::optional<Type> {
+    return LLVM::LLVMPointerType::get(context, /*addressSpace=*/3);
+  });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {
     if (!ttg::isDistributedEncoding(type.getEncoding()))
       return std::nullopt;

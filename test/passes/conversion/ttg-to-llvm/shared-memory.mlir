@@ -1,0 +1,58 @@
+// convert-triton-gpu-to-llvm on shared-memory ops. A memdesc is the
+// address-space-3 pointer to its view; local_alloc's buffer is global_smem
+// + allocation.offset; local_store, local_load and local_alloc's initial
+// value move registers at the offsets the distributed layout composed with
+// the inverse shared layout gives (swizzle included), as vectors where
+// consecutive registers are consecutive in the buffer; memdesc_index steps
+// over whole buffers of a stacked allocation.
+
+// RUN: %mlir-tile %s -p 'builtin.module(convert-triton-gpu-to-llvm,canonicalize,cse)' \
+// RUN:   | FileCheck %s --implicit-check-not='{{(= |^ *)(tt|ttg|ttng|arith|math)\.}}'
+
+// The 128x32 f16 buffer (8 KiB) is the module's only explicit one here;
+// the ring below takes 3 x 8 KiB after it.
+// CHECK: ttg.shared = 32768 : i32
+// Each thread holds 4 rows of 8 consecutive halves (blocked [1, 8]): with
+// vec = 8 swizzling the 8 stay together, so 16-byte stores and loads.
+// CHECK-LABEL: llvm.func @alloc_load
+// CHECK: %[[BASE:.+]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: %[[P0:.+]] = llvm.getelementptr %[[BASE]][%{{.+}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+// CHECK: llvm.store %{{.+}}, %[[P0]] {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK-COUNT-3: llvm.store %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// The mma operand layout holds pairs of consecutive k: 4-byte loads, 32 of
+// them (64 rows x 32 k per warp, 2 halves each).
+// CHECK-COUNT-32: llvm.load %{{.+}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<2xf16>
+// CHECK: llvm.load %[[P0]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-COUNT-3: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-NOT: llvm.load %{{.+}} : !llvm.ptr<3>
+
+// CHECK-LABEL: llvm.func @ring
+// CHECK: %[[RING:.+]] = llvm.getelementptr %{{.+}}[8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: %[[START:.+]] = llvm.mul %arg1, %{{.+}} : i32
+// CHECK: %[[VIEW:.+]] = llvm.getelementptr %[[RING]][%[[START]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+// CHECK: %[[Q:.+]] = llvm.getelementptr %[[VIEW]][%{{.+}}]
+// CHECK: llvm.store %{{.+}}, %[[Q]] {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK: llvm.load %[[Q]] {alignment = 16 : i64}
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @alloc_load(%x: tensor<128x32xf16, #b>, %p: tensor<128x32x!tt.ptr<f16>, #b>, %q: tensor<128x32x!tt.ptr<f16>, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>) {
+    %m = ttg.local_alloc %x : (tensor<128x32xf16, #b>) -> !ttg.memdesc<128x32xf16, #shared, #smem>
+    %a = ttg.local_load %m : !ttg.memdesc<128x32xf16, #shared, #smem> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %y = ttg.local_load %m : !ttg.memdesc<128x32xf16, #shared, #smem> -> tensor<128x32xf16, #b>
+    tt.store %p, %y : tensor<128x32x!tt.ptr<f16>, #b>
+    tt.store %q, %a : tensor<128x32x!tt.ptr<f16>, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    tt.return
+  }
+  tt.func public @ring(%x: tensor<128x32xf16, #b>, %i: i32, %p: tensor<128x32x!tt.ptr<f16>, #b>) {
+    %m = ttg.local_alloc : () -> !ttg.memdesc<3x128x32xf16, #shared, #smem, mutable>
+    %v = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x128x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 3x128x32>
+    ttg.local_store %x, %v : tensor<128x32xf16, #b> -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 3x128x32>
+    %y = ttg.local_load %v : !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 3x128x32> -> tensor<128x32xf16, #b>
+    tt.store %p, %y : tensor<128x32x!tt.ptr<f16>, #b>
+    ttg.local_dealloc %m : !ttg.memdesc<3x128x32xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
