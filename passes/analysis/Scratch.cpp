@@ -4,6 +4,7 @@
 
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
+#include "dialects/ttg/layout/PartialLinearMap.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -211,25 +212,66 @@ bool registersIndependentOfThread(const LinearLayout &map) {
   return true;
 }
 
-/// Whether a warp shuffle can serve `map`: in each shuffle a lane offers
-/// one register to every lane reading from it, so lanes that read the same
-/// source lane must want the same source register. The lanes reading the
-/// same lane differ by a combination of destination lane bits whose source
-/// lane part cancels; its source register part must cancel too.
-bool lanesAgreeOnRegisters(const LinearLayout &map) {
-  int bits = map.getInDimSizeLog2("lane");
-  for (int32_t combo = 1; combo < (int32_t(1) << bits); ++combo) {
-    int32_t lane = 0, reg = 0;
-    for (int bit = 0; bit < bits; ++bit)
-      if (combo >> bit & 1) {
-        lane ^= part(map, "lane", bit, "lane");
-        reg ^= part(map, "lane", bit, "register");
-      }
-    if (lane == 0 && reg != 0)
-      return false;
+/// For a warp shuffle: in each round a lane offers one register to every
+/// lane reading from it, so lanes that read the same source lane must want
+/// the same source register. Lanes reading the same lane differ by a
+/// kernel element of the lane -> source lane map; where its source register
+/// part does not vanish, those lanes receive their registers in another
+/// order: lane l takes, in round k, destination register k ^ rotation(l).
+/// This returns rotation's image of each lane bit (all zero when no lane
+/// needs it), chosen so that no two lanes of a warp read one lane in a
+/// round, or std::nullopt when the destination's registers do not spread
+/// over enough source lanes for that.
+std::optional<SmallVector<int32_t>> getLaneRotation(const LinearLayout &map) {
+  int laneBits = map.getInDimSizeLog2("lane");
+  // The lanes' source lanes, with the kernel of that map.
+  layout::PartialLinearMap sourceLanes;
+  SmallVector<uint64_t> kernel;
+  for (int bit = 0; bit < laneBits; ++bit) {
+    uint64_t lane = part(map, "lane", bit, "lane");
+    if (!sourceLanes.add(lane, uint64_t(1) << bit))
+      kernel.push_back((uint64_t(1) << bit) ^ sourceLanes.imageOf(lane));
   }
-  // Block bits would need the CTA's index in the cluster; only a single
-  // CTA, or block bits that stay put, are handled.
+  auto registerPart = [&](uint64_t lanes) {
+    int32_t reg = 0;
+    for (int bit = 0; bit < laneBits; ++bit)
+      if (lanes >> bit & 1)
+        reg ^= part(map, "lane", bit, "register");
+    return reg;
+  };
+
+  // Each troublesome kernel element gets a destination register bit whose
+  // source lane is new to the span, which makes the rotated lane map
+  // injective on it.
+  layout::PartialLinearMap rotationOnBasis;
+  for (uint64_t lanes : kernel) {
+    int32_t chosen = 0;
+    if (registerPart(lanes) != 0) {
+      for (int bit = 0; bit < map.getInDimSizeLog2("register"); ++bit) {
+        uint64_t lane = part(map, "register", bit, "lane");
+        if (lane != 0 && !sourceLanes.contains(lane)) {
+          sourceLanes.add(lane, 0);
+          chosen = int32_t(1) << bit;
+          break;
+        }
+      }
+      if (chosen == 0)
+        return std::nullopt;
+    }
+    rotationOnBasis.add(lanes, chosen);
+  }
+  // Lane bits outside the kernel rotate by nothing: complete the basis.
+  for (int bit = 0; bit < laneBits; ++bit)
+    rotationOnBasis.add(uint64_t(1) << bit, 0);
+  SmallVector<int32_t> images;
+  for (int bit = 0; bit < laneBits; ++bit)
+    images.push_back(int32_t(rotationOnBasis.imageOf(uint64_t(1) << bit)));
+  return images;
+}
+
+/// Block bits would need the CTA's index in the cluster in a shuffle; only
+/// block bits that stay put are handled.
+bool blocksStayPut(const LinearLayout &map) {
   for (int bit = 0; bit < map.getInDimSizeLog2("block"); ++bit)
     if (part(map, "block", bit, "register") || part(map, "block", bit, "lane"))
       return false;
@@ -259,8 +301,12 @@ mlir::tile::getConversionPlan(const LinearLayout &src, const LinearLayout &dst,
   if (sameWarps && keepsThreadDim(aligned, "lane") &&
       registersIndependentOfThread(aligned))
     plan.strategy = ConversionStrategy::RegisterPermutation;
-  else if (sameWarps && lanesAgreeOnRegisters(aligned))
-    plan.strategy = ConversionStrategy::WarpShuffle;
+  else if (sameWarps && blocksStayPut(aligned))
+    if (std::optional<SmallVector<int32_t>> rotation =
+            getLaneRotation(aligned)) {
+      plan.strategy = ConversionStrategy::WarpShuffle;
+      plan.laneRotation = std::move(*rotation);
+    }
   return plan;
 }
 

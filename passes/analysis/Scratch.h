@@ -106,6 +106,11 @@ struct ConversionPlan {
   /// block whenever the source allows, so that the strategy is as cheap as
   /// the layouts permit.
   layout::LinearLayout srcOfDst;
+  /// WarpShuffle only: for every destination lane bit, the register index
+  /// XOR by which lanes with that bit set receive their registers, in the
+  /// shuffle rounds, out of order. Lanes that would read two registers of
+  /// one source lane in the same round are thus spread over two rounds.
+  SmallVector<int32_t> laneRotation;
 };
 
 /// The plan converting `src` to `dst`, or std::nullopt with `error` set when

@@ -70,19 +70,25 @@ private:
   std::vector<int> shifts;
 };
 
-/// How many leading register bits `src` and `dst` share, up to `maxBits`:
-/// the same non-broadcast elements in the same order.
-int commonVectorBits(const LinearLayout &src, const LinearLayout &dst,
-                     const Flattener &flat, int maxBits) {
+/// How many leading register bases of `layout`, up to `maxBits`, are
+/// independent elements: that many registers can be made contiguous.
+int runBits(const LinearLayout &layout, const Flattener &flat, int maxBits) {
   PartialLinearMap span;
   int bits = 0;
-  while (bits < maxBits) {
-    uint64_t v = flat.basis(src, "register", bits);
-    if (v == 0 || v != flat.basis(dst, "register", bits) || !span.add(v, 0))
-      break;
+  while (bits < maxBits && span.add(flat.basis(layout, "register", bits), 0))
     ++bits;
-  }
   return bits;
+}
+
+/// How many of the first `bits` register bases of `layout` equal those of
+/// `primary`, in order.
+int sharedPrefixBits(const LinearLayout &layout, const LinearLayout &primary,
+                     const Flattener &flat, int bits) {
+  int shared = 0;
+  while (shared < bits && flat.basis(layout, "register", shared) ==
+                              flat.basis(primary, "register", shared))
+    ++shared;
+  return shared;
 }
 
 /// The lowest offset bit in [from, to) not in `owned`, or -1.
@@ -93,102 +99,106 @@ int lowestFree(uint64_t owned, int from, int to) {
   return -1;
 }
 
-/// Chooses the image of every tensor index bit with `vecBits` vector bits,
-/// as the file comment describes; std::nullopt when some basis of either
-/// layout would break the alignment of the vectors.
-std::optional<PartialLinearMap>
-assignOffsets(const LinearLayout &src, const LinearLayout &dst,
-              const Flattener &flat, int32_t elementBytes, int vecBits) {
-  int n = flat.totalBits;
-  PartialLinearMap map;
-  uint64_t owned = 0;
-  auto own = [&](uint64_t v, int bit, uint64_t image) {
+/// Builds the map tensor -> offset one basis vector at a time (see the file
+/// comment). Each vector added owns one offset bit that appears in no other
+/// image, so the images stay independent.
+class OffsetAssigner {
+public:
+  OffsetAssigner(const Flattener &flat, int32_t elementBytes)
+      : flat(flat), elementBytes(elementBytes) {}
+
+  /// The first `bits` register bases of `layout` at offsets 1, 2, 4, ...
+  void placeVector(const LinearLayout &layout, int bits) {
+    for (int bit = 0; bit < bits; ++bit)
+      own(flat.basis(layout, "register", bit), bit, uint64_t(1) << bit);
+  }
+
+  /// Gives the lanes of one phase of `layout`'s accesses (vectors of
+  /// 2^vecBits elements) distinct positions within a row of banks. A lane
+  /// already placed keeps its image; a new one takes a free position, or,
+  /// when the row is full, a position its phase lacks XORed with a fresh
+  /// higher bit.
+  void placeLanes(const LinearLayout &layout, int vecBits) {
+    int64_t unitBytes = int64_t(elementBytes) << vecBits;
+    int rowBits = log2Floor(std::max<int64_t>(1, kBankRowBytes / unitBytes));
+    int rowEnd = std::min(flat.totalBits, vecBits + rowBits);
+    uint64_t rowMask = 0;
+    for (int bit = vecBits; bit < rowEnd; ++bit)
+      rowMask |= uint64_t(1) << bit;
+    int laneBits = std::min(rowBits, int(layout.getInDimSizeLog2("lane")));
+
+    PartialLinearMap row;
+    std::vector<uint64_t> pending;
+    for (int lane = 0; lane < laneBits; ++lane) {
+      uint64_t v = flat.basis(layout, "lane", lane);
+      if (v != 0 && map.contains(v))
+        row.add(map.imageOf(v) & rowMask, 0);
+      else if (v != 0)
+        pending.push_back(v);
+    }
+    for (uint64_t v : pending) {
+      if (map.contains(v)) {
+        row.add(map.imageOf(v) & rowMask, 0);
+        continue;
+      }
+      if (int bit = lowestFree(owned, vecBits, rowEnd); bit >= 0) {
+        own(v, bit, uint64_t(1) << bit);
+        row.add(uint64_t(1) << bit, 0);
+        continue;
+      }
+      int high = lowestFree(owned, 0, flat.totalBits);
+      if (high < 0)
+        return;
+      uint64_t position = 0;
+      for (uint64_t combo = 1; combo < (uint64_t(1) << rowBits); ++combo) {
+        uint64_t candidate = (combo << vecBits) & rowMask;
+        if (candidate && !row.contains(candidate)) {
+          position = candidate;
+          break;
+        }
+      }
+      own(v, high, position | uint64_t(1) << high);
+      row.add(position, 0);
+    }
+  }
+
+  /// Every tensor index bit not yet in the span, in order, at the lowest
+  /// free offset bits.
+  void placeRest() {
+    for (int i = 0; i < flat.totalBits; ++i) {
+      uint64_t v = uint64_t(1) << i;
+      int bit = lowestFree(owned, 0, flat.totalBits);
+      if (!map.contains(v) && bit >= 0)
+        own(v, bit, uint64_t(1) << bit);
+    }
+  }
+
+  /// Whether every basis of `layout` but its first `vecBits` register
+  /// bases keeps the low `vecBits` offset bits zero, so that its vectors are
+  /// aligned and hold their registers in order.
+  bool keepsVectorsAligned(const LinearLayout &layout, int vecBits) const {
+    uint64_t vecMask = (uint64_t(1) << vecBits) - 1;
+    for (const std::string &inDim : layout.getInDimNames())
+      for (int bit = inDim == "register" ? vecBits : 0;
+           bit < layout.getInDimSizeLog2(inDim); ++bit)
+        if (map.imageOf(flat.basis(layout, inDim, bit)) & vecMask)
+          return false;
+    return true;
+  }
+
+  const PartialLinearMap &getMap() const { return map; }
+
+private:
+  void own(uint64_t v, int bit, uint64_t image) {
     if (map.add(v, image))
       owned |= uint64_t(1) << bit;
-  };
-
-  // 1. The vector: register bit i at offset bit i.
-  for (int bit = 0; bit < vecBits; ++bit)
-    own(flat.basis(src, "register", bit), bit, uint64_t(1) << bit);
-
-  // 2. The source's lanes within one row of banks. Lanes run in phases of
-  // one row, so only the lanes of one phase need distinct positions.
-  int64_t unitBytes = int64_t(elementBytes) << vecBits;
-  int rowBits = log2Floor(std::max<int64_t>(1, kBankRowBytes / unitBytes));
-  int rowEnd = std::min(n, vecBits + rowBits);
-  uint64_t rowMask = 0;
-  for (int bit = vecBits; bit < rowEnd; ++bit)
-    rowMask |= uint64_t(1) << bit;
-  auto phaseLaneBits = [&](const LinearLayout &layout) {
-    return std::min(rowBits, int(layout.getInDimSizeLog2("lane")));
-  };
-  for (int lane = 0; lane < phaseLaneBits(src); ++lane) {
-    uint64_t v = flat.basis(src, "lane", lane);
-    int bit = lowestFree(owned, vecBits, rowEnd);
-    if (v != 0 && bit >= 0 && !map.contains(v))
-      own(v, bit, uint64_t(1) << bit);
   }
 
-  // 3. The destination's lanes: each needs a row position independent of
-  // those its other lanes already have.
-  PartialLinearMap dstRow;
-  std::vector<uint64_t> pending;
-  for (int lane = 0; lane < phaseLaneBits(dst); ++lane) {
-    uint64_t v = flat.basis(dst, "lane", lane);
-    if (v == 0)
-      continue;
-    if (map.contains(v))
-      dstRow.add(map.imageOf(v) & rowMask, 0);
-    else
-      pending.push_back(v);
-  }
-  for (uint64_t v : pending) {
-    if (map.contains(v)) {
-      dstRow.add(map.imageOf(v) & rowMask, 0);
-      continue;
-    }
-    int bit = lowestFree(owned, vecBits, rowEnd);
-    if (bit >= 0) {
-      own(v, bit, uint64_t(1) << bit);
-      dstRow.add(uint64_t(1) << bit, 0);
-      continue;
-    }
-    // Every row position is taken: XOR the first one this side lacks
-    // into a fresh higher bit.
-    int high = lowestFree(owned, 0, n);
-    if (high < 0)
-      break;
-    uint64_t position = 0;
-    for (uint64_t combo = 1; combo < (uint64_t(1) << rowBits); ++combo) {
-      uint64_t candidate = (combo << vecBits) & rowMask;
-      if (candidate && !dstRow.contains(candidate)) {
-        position = candidate;
-        break;
-      }
-    }
-    own(v, high, position | uint64_t(1) << high);
-    dstRow.add(position, 0);
-  }
-
-  // 4. Everything else, in index order.
-  for (int i = 0; i < n; ++i) {
-    uint64_t v = uint64_t(1) << i;
-    int bit = lowestFree(owned, 0, n);
-    if (!map.contains(v) && bit >= 0)
-      own(v, bit, uint64_t(1) << bit);
-  }
-
-  // Every other basis must keep the vector's offsets aligned, or the
-  // registers of one vector would land in another order.
-  uint64_t vecMask = (uint64_t(1) << vecBits) - 1;
-  for (const LinearLayout *layout : {&src, &dst})
-    for (const std::string &inDim : layout->getInDimNames())
-      for (int bit = inDim == "register" ? vecBits : 0;
-           bit < layout->getInDimSizeLog2(inDim); ++bit)
-        if (map.imageOf(flat.basis(*layout, inDim, bit)) & vecMask)
-          return std::nullopt;
-  return map;
-}
+  const Flattener &flat;
+  int32_t elementBytes;
+  PartialLinearMap map;
+  uint64_t owned = 0;
+};
 
 /// The layout offset -> tensor dims of a complete map tensor -> offset.
 std::optional<LinearLayout> toOffsetLayout(const PartialLinearMap &map,
@@ -216,6 +226,28 @@ std::optional<LinearLayout> toOffsetLayout(const PartialLinearMap &map,
     return std::nullopt;
   return flatOfOffset->reshapeOuts(dims, error);
 }
+
+/// (wavefronts, accesses) one warp spends storing its `src` elements and
+/// loading its `dst` elements through `scratch`.
+std::optional<std::pair<int64_t, int64_t>>
+getCost(const ConversionScratchLayout &scratch, const LinearLayout &src,
+        const LinearLayout &dst, int32_t elementBytes) {
+  std::optional<LinearLayout> offsetOf = scratch.layout.invert();
+  if (!offsetOf)
+    return std::nullopt;
+  int64_t wavefronts = 0, accesses = 0;
+  for (auto [layout, vec] :
+       {std::pair(&src, scratch.srcVec), std::pair(&dst, scratch.dstVec)}) {
+    std::optional<LinearLayout> offsets = offsetOf->compose(*layout);
+    if (!offsets)
+      return std::nullopt;
+    int64_t count = layout->getNumRegisters() / vec;
+    accesses += count;
+    wavefronts +=
+        count * getSharedAccessWavefronts(*offsets, elementBytes, vec);
+  }
+  return std::pair(wavefronts, accesses);
+}
 } // namespace
 
 std::optional<ConversionScratchLayout>
@@ -232,19 +264,41 @@ getConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
   int maxVecBits = 0;
   while ((int64_t(elementBytes) << (maxVecBits + 1)) <= kMaxAccessBytes)
     ++maxVecBits;
-  for (int vecBits = commonVectorBits(src, dst, flat, maxVecBits); vecBits >= 0;
-       --vecBits) {
-    std::optional<PartialLinearMap> map =
-        assignOffsets(src, dst, flat, elementBytes, vecBits);
-    if (!map)
-      continue;
-    std::optional<LinearLayout> layout =
-        toOffsetLayout(*map, flat.totalBits, src.getOutDims(), error);
-    if (!layout)
-      return std::nullopt;
-    return ConversionScratchLayout{*layout, int32_t(1) << vecBits};
+  // Either side may lay out the vectors, with any run of its registers;
+  // the other one vectorizes as far as its registers follow the same
+  // elements. The cheapest candidate in wavefronts per warp wins, then the
+  // one with fewer accesses.
+  std::optional<ConversionScratchLayout> best;
+  std::pair<int64_t, int64_t> bestCost;
+  for (const LinearLayout *primary : {&src, &dst}) {
+    for (int bits = runBits(*primary, flat, maxVecBits); bits >= 0; --bits) {
+      int srcVecBits = sharedPrefixBits(src, *primary, flat, bits);
+      int dstVecBits = sharedPrefixBits(dst, *primary, flat, bits);
+      OffsetAssigner assigner(flat, elementBytes);
+      assigner.placeVector(*primary, bits);
+      assigner.placeLanes(src, srcVecBits);
+      assigner.placeLanes(dst, dstVecBits);
+      assigner.placeRest();
+      if (!assigner.keepsVectorsAligned(src, srcVecBits) ||
+          !assigner.keepsVectorsAligned(dst, dstVecBits))
+        continue;
+      std::optional<LinearLayout> layout = toOffsetLayout(
+          assigner.getMap(), flat.totalBits, src.getOutDims(), error);
+      if (!layout)
+        return std::nullopt;
+      ConversionScratchLayout candidate{*layout, int32_t(1) << srcVecBits,
+                                        int32_t(1) << dstVecBits};
+      std::optional<std::pair<int64_t, int64_t>> cost =
+          getCost(candidate, src, dst, elementBytes);
+      if (cost && (!best || *cost < bestCost)) {
+        best = candidate;
+        bestCost = *cost;
+      }
+    }
   }
-  return fail(error, "no scratch layout keeps single elements aligned");
+  if (!best)
+    return fail(error, "no scratch layout fits the two layouts");
+  return best;
 }
 
 int32_t getSharedAccessWavefronts(const LinearLayout &offsets,

@@ -11,13 +11,11 @@
 // offsets and tensor elements, so the scratch holds every element exactly
 // once (numel * elementBytes bytes, no padding). It is chosen from the two
 // register layouts alone:
-//  * the lowest offset bits hold the leading registers both layouts keep
-//    contiguous, so each thread stores and loads vectors of up to 16 bytes;
-//  * the next offset bits, those that select a position within one
-//    128-byte row of banks, take the lanes of the source; the destination's
-//    lanes take the row positions left free, or, when the source filled
-//    them, a row position XORed with a higher offset bit, so that the lanes
-//    of one access of either side land in distinct banks.
+//  * the lowest offset bits hold a run of consecutive registers of one side
+//    (up to 16 bytes), so that each thread stores or loads whole vectors;
+//  * the offset bits that select a position within one 128-byte row of
+//    banks take the lanes of each side, so that the lanes of one access of
+//    either side land in distinct banks (where the two layouts allow it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,10 +33,11 @@ namespace mlir::tile::layout {
 struct ConversionScratchLayout {
   /// "offset" (in elements) -> the tensor dims; invertible.
   LinearLayout layout;
-  /// How many elements each access moves: the first log2(vec) register bits
-  /// of both layouts are the same elements, stored consecutively and aligned
-  /// to vec elements.
-  int32_t vec = 1;
+  /// How many elements each access of the source and of the destination
+  /// moves: the first log2(vec) register bits of that layout are elements
+  /// stored consecutively, aligned to vec elements.
+  int32_t srcVec = 1;
+  int32_t dstVec = 1;
 };
 
 /// The scratch layout for converting `src` to `dst` (register, lane, warp

@@ -142,19 +142,20 @@ private:
     return result;
   }
 
-  /// Result register r of lane l in warp w comes from source lane
-  ///   a_r ^ Lmap(l) ^ Wl(w)
-  /// and source register
-  ///   b_r ^ Rl(l) ^ Rw(w),
-  /// each term being the map's image of r, l or w. In the round for r, the
-  /// lane s read from must offer that register without knowing its reader;
-  /// with P a linear section of Lmap (Lmap(P(y)) = y on Lmap's image) and
-  /// G = Rl o P, it is
-  ///   (b_r ^ G(a_r)) ^ G(s) ^ (Rw(w) ^ G(Wl(w))),
-  /// correct because readers of one lane differ by a kernel element of
-  /// Lmap, on which Rl vanishes (the plan checked). The last two terms
-  /// depend only on the thread: the registers are permuted by them once,
-  /// and each round then offers a fixed register.
+  /// In round k, lane l of warp w receives destination register
+  /// r = k ^ rot(l) (rot being the plan's lane rotation, usually 0), which
+  /// the map places at source lane and register
+  ///   lane: a_k ^ L(l) ^ Wl(w),   register: b_k ^ R(l) ^ Rw(w),
+  /// each term the map's image of k, l or w, with L and R including the
+  /// rotation's share. The lane s read from must offer that register
+  /// without knowing its reader; with P a linear section of L
+  /// (L(P(y)) = y on L's image) and G = R o P, it is
+  ///   (b_k ^ G(a_k)) ^ G(s) ^ (Rw(w) ^ G(Wl(w))),
+  /// correct because readers of one lane differ by a kernel element of L,
+  /// on which R vanishes (the plan chose the rotation for that). The last
+  /// two terms depend only on the thread: the registers are permuted by them
+  /// once, each round then offers a fixed register, and the received
+  /// registers are permuted back by rot(l) at the end.
   FailureOr<SmallVector<Value>>
   shuffleWithinWarps(ConversionPatternRewriter &rewriter, Location loc,
                      const ConversionPlan &plan, const LinearLayout &dst,
@@ -162,30 +163,40 @@ private:
     const LinearLayout &map = plan.srcOfDst;
     int laneBits = dst.getInDimSizeLog2("lane");
     int warpBits = dst.getInDimSizeLog2("warp");
-    auto image = [&](const char *inDim, int bit, StringRef outDim) {
-      return applyPart(map, inDim, int32_t(1) << bit, outDim);
+    auto image = [&](const char *inDim, int32_t value, StringRef outDim) {
+      return applyPart(map, inDim, value, outDim);
     };
 
-    // P and G over the source lane bits.
+    // L and R per lane bit, rotation included; P and G.
+    SmallVector<int32_t> readLaneOfLane, registerOfLane;
+    for (int bit = 0; bit < laneBits; ++bit) {
+      int32_t rotation = plan.laneRotation[bit];
+      readLaneOfLane.push_back(image("lane", 1 << bit, "lane") ^
+                               image("register", rotation, "lane"));
+      registerOfLane.push_back(image("lane", 1 << bit, "register") ^
+                               image("register", rotation, "register"));
+    }
     layout::PartialLinearMap section;
     for (int bit = 0; bit < laneBits; ++bit)
-      section.add(uint64_t(image("lane", bit, "lane")), uint64_t(1) << bit);
+      section.add(uint64_t(readLaneOfLane[bit]), uint64_t(1) << bit);
     auto g = [&](int32_t srcLane) {
-      int32_t dstLanes = int32_t(section.imageOf(uint64_t(srcLane)));
-      return applyPart(map, "lane", dstLanes, "register");
+      uint64_t lanes = section.imageOf(uint64_t(srcLane));
+      int32_t reg = 0;
+      for (int bit = 0; bit < laneBits; ++bit)
+        if (lanes >> bit & 1)
+          reg ^= registerOfLane[bit];
+      return reg;
     };
 
-    SmallVector<int32_t> readLaneOfLane, readLaneOfWarp;
-    SmallVector<int32_t> offerOfLane, offerOfWarp;
+    SmallVector<int32_t> readLaneOfWarp, offerOfLane, offerOfWarp;
     bool readsOwnLane = true;
     for (int bit = 0; bit < laneBits; ++bit) {
-      readLaneOfLane.push_back(image("lane", bit, "lane"));
-      offerOfLane.push_back(g(int32_t(1) << bit));
-      readsOwnLane &= readLaneOfLane.back() == (int32_t(1) << bit);
+      offerOfLane.push_back(g(1 << bit));
+      readsOwnLane &= readLaneOfLane[bit] == (1 << bit);
     }
     for (int bit = 0; bit < warpBits; ++bit) {
-      readLaneOfWarp.push_back(image("warp", bit, "lane"));
-      offerOfWarp.push_back(image("warp", bit, "register") ^
+      readLaneOfWarp.push_back(image("warp", 1 << bit, "lane"));
+      offerOfWarp.push_back(image("warp", 1 << bit, "register") ^
                             g(readLaneOfWarp.back()));
       readsOwnLane &= readLaneOfWarp.back() == 0;
     }
@@ -197,12 +208,12 @@ private:
         rewriter, loc, xorOfBits(rewriter, loc, thread.lane, readLaneOfLane),
         xorOfBits(rewriter, loc, thread.warp, readLaneOfWarp));
 
-    // One round per distinct (source lane offset, offered register).
+    // One shuffle per distinct (source lane offset, offered register).
     std::map<std::pair<int32_t, int32_t>, Value> rounds;
-    SmallVector<Value> result;
-    for (int32_t r = 0; r < dst.getNumRegisters(); ++r) {
-      int32_t laneOffset = applyPart(map, "register", r, "lane");
-      int32_t offer = applyPart(map, "register", r, "register") ^ g(laneOffset);
+    SmallVector<Value> received;
+    for (int32_t k = 0; k < dst.getNumRegisters(); ++k) {
+      int32_t laneOffset = image("register", k, "lane");
+      int32_t offer = image("register", k, "register") ^ g(laneOffset);
       Value &value = rounds[{laneOffset, offer}];
       if (!value) {
         if (readsOwnLane && laneOffset == 0) {
@@ -215,9 +226,10 @@ private:
                              lowering.threadsPerWarp);
         }
       }
-      result.push_back(value);
+      received.push_back(value);
     }
-    return result;
+    return permuteByThread(rewriter, loc, thread, plan.laneRotation, {},
+                           received);
   }
 
   /// Returns x with x[k] = elements[k ^ d], where d is the XOR of
@@ -284,18 +296,19 @@ private:
     }
     if (!srcOffsets || !dstOffsets)
       return op.emitOpError("cannot be lowered: ") << error;
-    int32_t vec = scratchLayout->vec;
+    int32_t srcVec = scratchLayout->srcVec;
+    int32_t dstVec = scratchLayout->dstVec;
 
-    // Store: one vector per group of `vec` registers, once per element.
+    // Store: one vector per group of `srcVec` registers, once per element.
     SmallVector<SmallVector<Value>> srcIndices =
         emitIndices(rewriter, loc, *srcOffsets, lowering.threadsPerWarp);
     std::set<SmallVector<int32_t>> stored;
-    for (int32_t r = 0; r < src.getNumRegisters(); r += vec) {
+    for (int32_t r = 0; r < src.getNumRegisters(); r += srcVec) {
       if (!stored.insert(registerKey(src, r)).second)
         continue;
       Value pointer = getSharedElementPointer(rewriter, loc, scratch,
                                               elementType, srcIndices[r][0]);
-      storeSharedVector(rewriter, loc, pointer, elements.slice(r, vec));
+      storeSharedVector(rewriter, loc, pointer, elements.slice(r, srcVec));
     }
     emitCTABarrier(rewriter, loc);
 
@@ -304,17 +317,17 @@ private:
         emitIndices(rewriter, loc, *dstOffsets, lowering.threadsPerWarp);
     std::map<SmallVector<int32_t>, int32_t> loadedAt;
     SmallVector<Value> result;
-    for (int32_t r = 0; r < dst.getNumRegisters(); r += vec) {
+    for (int32_t r = 0; r < dst.getNumRegisters(); r += dstVec) {
       auto [it, inserted] = loadedAt.emplace(registerKey(dst, r), r);
       if (!inserted) {
-        for (int32_t i = 0; i < vec; ++i)
+        for (int32_t i = 0; i < dstVec; ++i)
           result.push_back(result[it->second + i]);
         continue;
       }
       Value pointer = getSharedElementPointer(rewriter, loc, scratch,
                                               elementType, dstIndices[r][0]);
-      llvm::append_range(
-          result, loadSharedVector(rewriter, loc, pointer, elementType, vec));
+      llvm::append_range(result, loadSharedVector(rewriter, loc, pointer,
+                                                  elementType, dstVec));
     }
     return result;
   }
