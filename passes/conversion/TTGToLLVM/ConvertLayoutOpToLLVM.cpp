@@ -28,6 +28,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
 
 #include <map>
 #include <set>
@@ -60,6 +61,15 @@ SmallVector<int32_t> registerKey(const LinearLayout &layout, int32_t reg) {
   return coords;
 }
 
+/// a ^ b, leaving out a constant zero operand.
+Value emitXor(OpBuilder &builder, Location loc, Value a, Value b) {
+  if (matchPattern(a, m_Zero()))
+    return b;
+  if (matchPattern(b, m_Zero()))
+    return a;
+  return LLVM::XOrOp::create(builder, loc, a, b);
+}
+
 /// The XOR, over the bits of the run-time `index`, of `images[bit]` for
 /// every set bit (the images being compile-time constants).
 Value xorOfBits(OpBuilder &builder, Location loc, Value index,
@@ -75,18 +85,17 @@ Value xorOfBits(OpBuilder &builder, Location loc, Value index,
         i32Constant(builder, loc, 1));
     Value term = LLVM::MulOp::create(builder, loc, selected,
                                      i32Constant(builder, loc, image));
-    result = LLVM::XOrOp::create(builder, loc, result, term);
+    result = emitXor(builder, loc, result, term);
   }
   return result;
 }
 
-/// The parity of the bits of `index` selected by `mask`, as an i1.
+/// The parity of the bits of `index` selected by `mask`, as 0 or 1 (i32).
 Value parityOf(OpBuilder &builder, Location loc, Value index, int32_t mask) {
   SmallVector<int32_t> images;
   for (int bit = 0; mask >> bit; ++bit)
     images.push_back(mask >> bit & 1);
-  Value bits = xorOfBits(builder, loc, index, images);
-  return LLVM::TruncOp::create(builder, loc, builder.getI1Type(), bits);
+  return xorOfBits(builder, loc, index, images);
 }
 
 struct ConvertLayoutOpConversion
@@ -204,7 +213,7 @@ private:
     ThreadIndex thread = getThreadIndex(rewriter, loc, lowering.threadsPerWarp);
     SmallVector<Value> offered = permuteByThread(
         rewriter, loc, thread, offerOfLane, offerOfWarp, elements);
-    Value readLaneBase = LLVM::XOrOp::create(
+    Value readLaneBase = emitXor(
         rewriter, loc, xorOfBits(rewriter, loc, thread.lane, readLaneOfLane),
         xorOfBits(rewriter, loc, thread.warp, readLaneOfWarp));
 
@@ -219,9 +228,8 @@ private:
         if (readsOwnLane && laneOffset == 0) {
           value = offered[offer];
         } else {
-          Value lane =
-              LLVM::XOrOp::create(rewriter, loc, readLaneBase,
-                                  i32Constant(rewriter, loc, laneOffset));
+          Value lane = emitXor(rewriter, loc, readLaneBase,
+                               i32Constant(rewriter, loc, laneOffset));
           value = shuffleIdx(rewriter, loc, offered[offer], lane,
                              lowering.threadsPerWarp);
         }
@@ -251,9 +259,11 @@ private:
 
     SmallVector<Value> x(elements);
     for (const auto &[d, masks] : masksOfImage) {
-      Value condition = LLVM::XOrOp::create(
-          builder, loc, parityOf(builder, loc, thread.lane, masks.first),
-          parityOf(builder, loc, thread.warp, masks.second));
+      Value condition = LLVM::TruncOp::create(
+          builder, loc, builder.getI1Type(),
+          emitXor(builder, loc,
+                  parityOf(builder, loc, thread.lane, masks.first),
+                  parityOf(builder, loc, thread.warp, masks.second)));
       SmallVector<Value> next;
       for (size_t k = 0; k < x.size(); ++k)
         next.push_back(
