@@ -13,7 +13,8 @@ converts `x != 0` and stores it back as 0/1 bytes, so out == (in != 0).
 writes out/convert_layout/<case>/<case>.ttgir, compiles each with
 tools/tile-compile (PTX, cubin, <case>.json) and writes
 out/convert_layout/cases.json, which bench/convert_layout_check.py reads on
-the GPU machine. For every case it prints the strategy the PTX shows
+the GPU machine (bench/convert_layout_emulate.py runs the same check on the
+CPU). For every case it prints the strategy the PTX shows
 (shfl.sync.idx, bar.sync + shared memory, or neither).
 """
 
