@@ -4,6 +4,7 @@
 
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
+#include "dialects/ttg/layout/PartialLinearMap.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -142,24 +143,178 @@ std::optional<ReducePlan> mlir::tile::getReducePlan(tt::ReduceOp op,
   return plan;
 }
 
-bool mlir::tile::isRegisterPermutation(const LinearLayout &src,
-                                       const LinearLayout &dst) {
-  for (const char *inDim : {"lane", "warp", "block"}) {
-    int32_t bits =
-        std::max(src.hasInDim(inDim) ? src.getInDimSizeLog2(inDim) : 0,
-                 dst.hasInDim(inDim) ? dst.getInDimSizeLog2(inDim) : 0);
-    for (int bit = 0; bit < bits; ++bit) {
-      SmallVector<int32_t> srcCoords = basisCoords(src, inDim, bit);
-      SmallVector<int32_t> dstCoords = basisCoords(dst, inDim, bit);
-      if (srcCoords.empty())
-        srcCoords.assign(src.getNumOutDims(), 0);
-      if (dstCoords.empty())
-        dstCoords.assign(dst.getNumOutDims(), 0);
-      if (srcCoords != dstCoords)
-        return false;
+namespace {
+/// The hardware dims a thread is identified by.
+constexpr const char *kThreadDims[] = {"lane", "warp", "block"};
+
+/// Whether every bit of `inDim` in `layout` maps to the zero coordinates,
+/// i.e. the layout holds the same elements for every value of that bit.
+bool isBroadcastBit(const LinearLayout &layout, const std::string &inDim,
+                    int bit) {
+  return isZero(basisCoords(layout, inDim, bit));
+}
+
+/// Rewrites `map` (destination hardware -> source hardware) so that, where
+/// the source broadcasts over a thread bit, the source location keeps the
+/// destination's value of that bit. invertAndCompose picks the canonical
+/// preimage, which prefers registers; for a source that holds an element
+/// in every warp, say, that would fetch it from warp 0 when the executing
+/// warp has it too.
+LinearLayout alignThreadBits(const LinearLayout &map, const LinearLayout &src) {
+  LinearLayout::BasesT bases = map.getBases();
+  for (auto &[inDim, inBases] : bases) {
+    for (auto [bit, basis] : llvm::enumerate(inBases)) {
+      for (const char *threadDim : kThreadDims) {
+        int out = map.getOutDimIndex(threadDim);
+        if (out < 0)
+          continue;
+        int32_t wanted = inDim == threadDim ? int32_t(1) << bit : 0;
+        int32_t delta = basis[out] ^ wanted;
+        for (int j = 0; delta >> j; ++j)
+          if ((delta >> j & 1) && isBroadcastBit(src, threadDim, j))
+            basis[out] ^= int32_t(1) << j;
+      }
     }
   }
+  return *LinearLayout::create(bases, map.getOutDims(),
+                               /*requireSurjective=*/false);
+}
+
+/// Whether `map` sends every destination bit of a thread dim to the same
+/// bit of that dim in the source, and no other destination bit into it.
+bool keepsThreadDim(const LinearLayout &map, const char *threadDim) {
+  int out = map.getOutDimIndex(threadDim);
+  for (const auto &[inDim, inBases] : map.getBases())
+    for (auto [bit, basis] : llvm::enumerate(inBases)) {
+      int32_t wanted = inDim == threadDim ? int32_t(1) << bit : 0;
+      if ((out < 0 ? 0 : basis[out]) != wanted)
+        return false;
+    }
   return true;
+}
+
+/// The part of `map`'s basis (inDim, bit) along source dim `outDim`.
+int32_t part(const LinearLayout &map, const std::string &inDim, int bit,
+             const char *outDim) {
+  int out = map.getOutDimIndex(outDim);
+  return out < 0 ? 0
+                 : map.getBases()[map.getInDimIndex(inDim)].second[bit][out];
+}
+
+/// Whether the bits of the thread dims map to no source register: which
+/// source register holds a destination register is then known at compile
+/// time.
+bool registersIndependentOfThread(const LinearLayout &map) {
+  for (const char *threadDim : kThreadDims)
+    for (int bit = 0; bit < map.getInDimSizeLog2(threadDim); ++bit)
+      if (part(map, threadDim, bit, "register") != 0)
+        return false;
+  return true;
+}
+
+/// For a warp shuffle: in each round a lane offers one register to every
+/// lane reading from it, so lanes that read the same source lane must want
+/// the same source register. Lanes reading the same lane differ by a
+/// kernel element of the lane -> source lane map; where its source register
+/// part does not vanish, those lanes receive their registers in another
+/// order: lane l takes, in round k, destination register k ^ rotation(l).
+/// This returns rotation's image of each lane bit (all zero when no lane
+/// needs it), chosen so that no two lanes of a warp read one lane in a
+/// round, or std::nullopt when the destination's registers do not spread
+/// over enough source lanes for that.
+std::optional<SmallVector<int32_t>> getLaneRotation(const LinearLayout &map) {
+  int laneBits = map.getInDimSizeLog2("lane");
+  // The lanes' source lanes, with the kernel of that map.
+  layout::PartialLinearMap sourceLanes;
+  SmallVector<uint64_t> kernel;
+  for (int bit = 0; bit < laneBits; ++bit) {
+    uint64_t lane = part(map, "lane", bit, "lane");
+    if (!sourceLanes.add(lane, uint64_t(1) << bit))
+      kernel.push_back((uint64_t(1) << bit) ^ sourceLanes.imageOf(lane));
+  }
+  auto registerPart = [&](uint64_t lanes) {
+    int32_t reg = 0;
+    for (int bit = 0; bit < laneBits; ++bit)
+      if (lanes >> bit & 1)
+        reg ^= part(map, "lane", bit, "register");
+    return reg;
+  };
+
+  // Each troublesome kernel element gets a destination register bit whose
+  // source lane is new to the span, which makes the rotated lane map
+  // injective on it.
+  layout::PartialLinearMap rotationOnBasis;
+  for (uint64_t lanes : kernel) {
+    int32_t chosen = 0;
+    if (registerPart(lanes) != 0) {
+      for (int bit = 0; bit < map.getInDimSizeLog2("register"); ++bit) {
+        uint64_t lane = part(map, "register", bit, "lane");
+        if (lane != 0 && !sourceLanes.contains(lane)) {
+          sourceLanes.add(lane, 0);
+          chosen = int32_t(1) << bit;
+          break;
+        }
+      }
+      if (chosen == 0)
+        return std::nullopt;
+    }
+    rotationOnBasis.add(lanes, chosen);
+  }
+  // Lane bits outside the kernel rotate by nothing: complete the basis.
+  for (int bit = 0; bit < laneBits; ++bit)
+    rotationOnBasis.add(uint64_t(1) << bit, 0);
+  SmallVector<int32_t> images;
+  for (int bit = 0; bit < laneBits; ++bit)
+    images.push_back(int32_t(rotationOnBasis.imageOf(uint64_t(1) << bit)));
+  return images;
+}
+
+/// Block bits would need the CTA's index in the cluster in a shuffle; only
+/// block bits that stay put are handled.
+bool blocksStayPut(const LinearLayout &map) {
+  for (int bit = 0; bit < map.getInDimSizeLog2("block"); ++bit)
+    if (part(map, "block", bit, "register") || part(map, "block", bit, "lane"))
+      return false;
+  return true;
+}
+} // namespace
+
+std::optional<ConversionPlan>
+mlir::tile::getConversionPlan(const LinearLayout &src, const LinearLayout &dst,
+                              std::string &error) {
+  std::optional<LinearLayout> map = dst.invertAndCompose(src, &error);
+  if (!map)
+    return std::nullopt;
+  ConversionPlan plan;
+  // A thread is "the same" in both layouts only if they count threads alike.
+  bool sameThreads = llvm::all_of(kThreadDims, [&](const char *threadDim) {
+    return src.getInDimSize(threadDim) == dst.getInDimSize(threadDim);
+  });
+  if (!sameThreads) {
+    plan.srcOfDst = *map;
+    return plan;
+  }
+  plan.srcOfDst = alignThreadBits(*map, src);
+  const LinearLayout &aligned = plan.srcOfDst;
+  bool sameWarps =
+      keepsThreadDim(aligned, "warp") && keepsThreadDim(aligned, "block");
+  if (sameWarps && keepsThreadDim(aligned, "lane") &&
+      registersIndependentOfThread(aligned))
+    plan.strategy = ConversionStrategy::RegisterPermutation;
+  else if (sameWarps && blocksStayPut(aligned))
+    if (std::optional<SmallVector<int32_t>> rotation =
+            getLaneRotation(aligned)) {
+      plan.strategy = ConversionStrategy::WarpShuffle;
+      plan.laneRotation = std::move(*rotation);
+    }
+  return plan;
+}
+
+ConversionStrategy mlir::tile::getConversionStrategy(const LinearLayout &src,
+                                                     const LinearLayout &dst) {
+  std::string error;
+  std::optional<ConversionPlan> plan = getConversionPlan(src, dst, error);
+  return plan ? plan->strategy : ConversionStrategy::SharedMemory;
 }
 
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
@@ -173,9 +328,11 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
     auto dstType = convert.getType();
     std::optional<LinearLayout> src = ttg::toLinearLayout(srcType);
     std::optional<LinearLayout> dst = ttg::toLinearLayout(dstType);
-    if (!src || !dst || isRegisterPermutation(*src, *dst))
+    if (!src || !dst ||
+        getConversionStrategy(*src, *dst) != ConversionStrategy::SharedMemory)
       return 0;
-    // The whole tensor is staged through shared memory.
+    // The whole tensor is staged through shared memory, each element once
+    // (the scratch layout is a swizzled bijection onto the tensor).
     return llvm::alignTo(srcType.getNumElements() *
                              getSharedElementBytes(srcType.getElementType()),
                          kScratchAlignment);

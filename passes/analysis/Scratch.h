@@ -80,11 +80,48 @@ struct ReducePlan {
 /// dimensions, or an encoding without a linear layout).
 std::optional<ReducePlan> getReducePlan(tt::ReduceOp op, std::string &error);
 
-/// True when converting `src` to `dst` moves no element between threads:
-/// lanes and warps hold the same elements in both, so the conversion is a
-/// permutation of each thread's registers.
-bool isRegisterPermutation(const layout::LinearLayout &src,
-                           const layout::LinearLayout &dst);
+/// How a ttg.convert_layout moves its elements, from the cheapest:
+enum class ConversionStrategy {
+  /// Every thread already holds the elements it needs, in registers known at
+  /// compile time: the result is a permutation of the operand's registers.
+  RegisterPermutation,
+  /// No element leaves its warp: each result register is read from another
+  /// lane with shfl.sync.idx (the register a lane offers may depend on the
+  /// lane, and is then selected at run time). No shared memory.
+  WarpShuffle,
+  /// Elements move between warps: every thread stores its elements to
+  /// scratch, the CTA synchronizes, and every thread loads the elements of
+  /// the result layout. Scratch holds the whole tensor.
+  SharedMemory,
+};
+
+/// What a conversion from `src` to `dst` (register, lane, warp, block ->
+/// tensor dims) does, and the map its lowering follows.
+struct ConversionPlan {
+  ConversionStrategy strategy = ConversionStrategy::SharedMemory;
+  /// src^-1 o dst: for every destination register, lane, warp and block
+  /// bit, the source register, lane, warp and block holding the same
+  /// element. Where the source holds an element in several places
+  /// (broadcast), the choice keeps it in the destination's lane, warp and
+  /// block whenever the source allows, so that the strategy is as cheap as
+  /// the layouts permit.
+  layout::LinearLayout srcOfDst;
+  /// WarpShuffle only: for every destination lane bit, the register index
+  /// XOR by which lanes with that bit set receive their registers, in the
+  /// shuffle rounds, out of order. Lanes that would read two registers of
+  /// one source lane in the same round are thus spread over two rounds.
+  SmallVector<int32_t> laneRotation;
+};
+
+/// The plan converting `src` to `dst`, or std::nullopt with `error` set when
+/// the destination holds an element the source does not.
+std::optional<ConversionPlan> getConversionPlan(const layout::LinearLayout &src,
+                                                const layout::LinearLayout &dst,
+                                                std::string &error);
+
+/// The strategy of getConversionPlan; SharedMemory when there is no plan.
+ConversionStrategy getConversionStrategy(const layout::LinearLayout &src,
+                                         const layout::LinearLayout &dst);
 
 /// The scratch bytes `op` needs while it runs; 0 when it needs none.
 int64_t getScratchSizeInBytes(Operation *op);

@@ -31,11 +31,15 @@ void populateFuncOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateSPMDOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);
-/// tt.splat, tt.expand_dims, tt.broadcast, tt.trans, ttg.convert_layout
-/// (when no data crosses threads).
+/// tt.splat, tt.expand_dims, tt.broadcast, tt.trans.
 void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);
+/// ttg.convert_layout: register permutation, warp shuffles or shared
+/// memory, as passes/analysis/Scratch.h decides.
+void populateConvertLayoutOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                           RewritePatternSet &patterns,
+                                           const LoweringContext &lowering);
 /// arith and math on tensors, tensor constants, tt.addptr and tt's casts
 /// and elementwise ops, math with Triton's fast/precise choices.
 void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,

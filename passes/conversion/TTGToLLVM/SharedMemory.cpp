@@ -75,26 +75,103 @@ void mlir::tile::emitCTABarrier(OpBuilder &builder, Location loc) {
   NVVM::Barrier0Op::create(builder, loc);
 }
 
-/// shfl.sync.bfly of one 32-bit value.
-static Value shuffleXor32(OpBuilder &builder, Location loc, Value value,
-                          int32_t laneMask, int threadsPerWarp) {
-  Value allLanes = i32Constant(builder, loc, -1);
-  Value offset = i32Constant(builder, loc, laneMask);
-  Value clamp = i32Constant(builder, loc, threadsPerWarp - 1);
-  return NVVM::ShflOp::create(builder, loc, value.getType(), allLanes, value,
-                              offset, clamp, NVVM::ShflKind::bfly, UnitAttr());
+/// The type an element of `type` takes in a shared-memory vector: integers
+/// narrower than a byte widen to i8, pointers become i64.
+static Type getStorageType(Type type) {
+  MLIRContext *context = type.getContext();
+  if (isa<LLVM::LLVMPointerType>(type))
+    return IntegerType::get(context, 64);
+  if (type.isInteger() && type.getIntOrFloatBitWidth() < 8)
+    return IntegerType::get(context, 8);
+  return type;
 }
 
-Value mlir::tile::shuffleXor(OpBuilder &builder, Location loc, Value value,
-                             int32_t laneMask, int threadsPerWarp) {
+static Value toStorage(OpBuilder &builder, Location loc, Value value) {
+  Type storage = getStorageType(value.getType());
+  if (storage == value.getType())
+    return value;
+  if (isa<LLVM::LLVMPointerType>(value.getType()))
+    return LLVM::PtrToIntOp::create(builder, loc, storage, value);
+  return LLVM::ZExtOp::create(builder, loc, storage, value);
+}
+
+static Value fromStorage(OpBuilder &builder, Location loc, Value value,
+                         Type type) {
+  if (value.getType() == type)
+    return value;
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(builder, loc, type, value);
+  return LLVM::TruncOp::create(builder, loc, type, value);
+}
+
+/// The bytes one element of `storage` takes.
+static unsigned getStorageBytes(Type storage) {
+  return storage.getIntOrFloatBitWidth() / 8;
+}
+
+void mlir::tile::storeSharedVector(OpBuilder &builder, Location loc,
+                                   Value pointer, ValueRange values) {
+  Type storage = getStorageType(values.front().getType());
+  unsigned alignment = getStorageBytes(storage) * values.size();
+  if (values.size() == 1) {
+    LLVM::StoreOp::create(builder, loc, toStorage(builder, loc, values[0]),
+                          pointer, alignment);
+    return;
+  }
+  auto vectorType = VectorType::get({int64_t(values.size())}, storage);
+  Value vector = LLVM::UndefOp::create(builder, loc, vectorType);
+  for (auto [i, value] : llvm::enumerate(values))
+    vector = LLVM::InsertElementOp::create(builder, loc, vector,
+                                           toStorage(builder, loc, value),
+                                           i32Constant(builder, loc, i));
+  LLVM::StoreOp::create(builder, loc, vector, pointer, alignment);
+}
+
+SmallVector<Value> mlir::tile::loadSharedVector(OpBuilder &builder,
+                                                Location loc, Value pointer,
+                                                Type type, unsigned count) {
+  Type storage = getStorageType(type);
+  unsigned alignment = getStorageBytes(storage) * count;
+  if (count == 1) {
+    Value loaded =
+        LLVM::LoadOp::create(builder, loc, storage, pointer, alignment);
+    return {fromStorage(builder, loc, loaded, type)};
+  }
+  auto vectorType = VectorType::get({int64_t(count)}, storage);
+  Value vector =
+      LLVM::LoadOp::create(builder, loc, vectorType, pointer, alignment);
+  SmallVector<Value> values;
+  for (unsigned i = 0; i < count; ++i)
+    values.push_back(
+        fromStorage(builder, loc,
+                    LLVM::ExtractElementOp::create(
+                        builder, loc, vector, i32Constant(builder, loc, i)),
+                    type));
+  return values;
+}
+
+/// One shfl.sync of a 32-bit value; `lane` is the lane mask (bfly) or the
+/// source lane (idx).
+static Value shuffle32(OpBuilder &builder, Location loc, Value value,
+                       Value lane, NVVM::ShflKind kind, int threadsPerWarp) {
+  Value allLanes = i32Constant(builder, loc, -1);
+  Value clamp = i32Constant(builder, loc, threadsPerWarp - 1);
+  return NVVM::ShflOp::create(builder, loc, value.getType(), allLanes, value,
+                              lane, clamp, kind, UnitAttr());
+}
+
+/// A shfl.sync of any integer, float or pointer value up to 64 bits:
+/// narrower values travel widened to 32 bits, 64-bit ones as two halves.
+static Value shuffle(OpBuilder &builder, Location loc, Value value, Value lane,
+                     NVVM::ShflKind kind, int threadsPerWarp) {
   Type type = value.getType();
   Type i32 = builder.getI32Type();
   if (type.isF32() || type.isInteger(32))
-    return shuffleXor32(builder, loc, value, laneMask, threadsPerWarp);
+    return shuffle32(builder, loc, value, lane, kind, threadsPerWarp);
   if (isa<LLVM::LLVMPointerType>(type)) {
     Value bits =
         LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), value);
-    Value moved = shuffleXor(builder, loc, bits, laneMask, threadsPerWarp);
+    Value moved = shuffle(builder, loc, bits, lane, kind, threadsPerWarp);
     return LLVM::IntToPtrOp::create(builder, loc, type, moved);
   }
   unsigned width = type.getIntOrFloatBitWidth();
@@ -106,7 +183,7 @@ Value mlir::tile::shuffleXor(OpBuilder &builder, Location loc, Value value,
   Value moved;
   if (width < 32) {
     Value wide = LLVM::ZExtOp::create(builder, loc, i32, bits);
-    Value shuffled = shuffleXor32(builder, loc, wide, laneMask, threadsPerWarp);
+    Value shuffled = shuffle32(builder, loc, wide, lane, kind, threadsPerWarp);
     moved = LLVM::TruncOp::create(builder, loc, bitsType, shuffled);
   } else {
     // 64 bits: the two halves separately.
@@ -117,8 +194,8 @@ Value mlir::tile::shuffleXor(OpBuilder &builder, Location loc, Value value,
             builder, loc, bits,
             LLVM::ConstantOp::create(builder, loc, bitsType,
                                      builder.getIntegerAttr(bitsType, 32))));
-    low = shuffleXor32(builder, loc, low, laneMask, threadsPerWarp);
-    high = shuffleXor32(builder, loc, high, laneMask, threadsPerWarp);
+    low = shuffle32(builder, loc, low, lane, kind, threadsPerWarp);
+    high = shuffle32(builder, loc, high, lane, kind, threadsPerWarp);
     Value lowWide = LLVM::ZExtOp::create(builder, loc, bitsType, low);
     Value highWide = LLVM::ShlOp::create(
         builder, loc, LLVM::ZExtOp::create(builder, loc, bitsType, high),
@@ -223,4 +300,16 @@ FailureOr<SmallVector<Value>> mlir::tile::loadDistributedFromShared(
           builder, loc, vector, i32Constant(builder, loc, i)));
   }
   return values;
+}
+
+Value mlir::tile::shuffleXor(OpBuilder &builder, Location loc, Value value,
+                             int32_t laneMask, int threadsPerWarp) {
+  return shuffle(builder, loc, value, i32Constant(builder, loc, laneMask),
+                 NVVM::ShflKind::bfly, threadsPerWarp);
+}
+
+Value mlir::tile::shuffleIdx(OpBuilder &builder, Location loc, Value value,
+                             Value lane, int threadsPerWarp) {
+  return shuffle(builder, loc, value, lane, NVVM::ShflKind::idx,
+                 threadsPerWarp);
 }

@@ -38,6 +38,15 @@ Value getSharedElementPointer(OpBuilder &builder, Location loc, Value base,
 void storeShared(OpBuilder &builder, Location loc, Value pointer, Value value);
 Value loadShared(OpBuilder &builder, Location loc, Value pointer, Type type);
 
+/// Stores `values` (all of one type) as one vector access at `pointer`,
+/// which must be aligned to the vector's size. i1 and narrower integers are
+/// kept as bytes and pointers as i64, as loadSharedVector expects.
+void storeSharedVector(OpBuilder &builder, Location loc, Value pointer,
+                       ValueRange values);
+/// Loads `count` elements of `type` stored by storeSharedVector.
+SmallVector<Value> loadSharedVector(OpBuilder &builder, Location loc,
+                                    Value pointer, Type type, unsigned count);
+
 /// Synchronizes all threads of the CTA (bar.sync 0).
 void emitCTABarrier(OpBuilder &builder, Location loc);
 
@@ -45,6 +54,7 @@ void emitCTABarrier(OpBuilder &builder, Location loc);
 /// whole warp). Any integer, float or pointer type up to 64 bits.
 Value shuffleXor(OpBuilder &builder, Location loc, Value value,
                  int32_t laneMask, int threadsPerWarp);
+
 /// Stores the registers of a tensor laid out as `registers` into the shared
 /// buffer at `base` laid out as `shared` (offset, block -> tensor dims),
 /// with vector stores of up to 16 bytes where consecutive registers are
@@ -63,6 +73,11 @@ FailureOr<SmallVector<Value>> loadDistributedFromShared(
     OpBuilder &builder, Location loc, Value base, Type elementType,
     const layout::LinearLayout &registers, const layout::LinearLayout &shared,
     int threadsPerWarp);
+
+/// The value of `value` in lane `lane` (an i32; shfl.sync.idx over the
+/// whole warp). The same types as shuffleXor.
+Value shuffleIdx(OpBuilder &builder, Location loc, Value value, Value lane,
+                 int threadsPerWarp);
 } // namespace mlir::tile
 
 #endif // TILE_PASSES_CONVERSION_TTGTOLLVM_SHAREDMEMORY_H

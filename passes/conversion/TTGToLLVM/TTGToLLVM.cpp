@@ -168,6 +168,7 @@ struct ConvertTritonGPUToLLVMPass
     populateFuncOpToLLVMPatterns(converter, patterns, lowering);
     populateSPMDOpToLLVMPatterns(converter, patterns, lowering);
     populateViewOpToLLVMPatterns(converter, patterns, lowering);
+    populateConvertLayoutOpToLLVMPatterns(converter, patterns, lowering);
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);

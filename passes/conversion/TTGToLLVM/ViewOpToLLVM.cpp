@@ -1,10 +1,9 @@
 //===- ViewOpToLLVM.cpp - Ops that only rename registers ------------------===//
 //
-// splat copies a scalar into every register. expand_dims, broadcast, trans
-// and a convert_layout whose layouts keep every element in its thread move
-// no data: each result register is some operand register, found by asking
-// the two linear layouts (getRegisterPermutation). A convert_layout that
-// needs data to cross lanes or warps is not lowered here.
+// splat copies a scalar into every register. expand_dims, broadcast and
+// trans move no data: each result register is some operand register, found
+// by asking the two linear layouts (getRegisterPermutation).
+// ttg.convert_layout has its own file, ConvertLayoutOpToLLVM.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,10 +64,6 @@ LogicalResult lowerRegisterPermutation(
   return success();
 }
 
-SmallVector<int32_t> identity(ArrayRef<int32_t> coords) {
-  return SmallVector<int32_t>(coords);
-}
-
 struct ExpandDimsOpConversion
     : public ConvertOpToLLVMPattern<tt::ExpandDimsOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -122,27 +117,14 @@ struct TransOpConversion : public ConvertOpToLLVMPattern<tt::TransOp> {
         });
   }
 };
-
-struct ConvertLayoutOpConversion
-    : public ConvertOpToLLVMPattern<ttg::ConvertLayoutOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(ttg::ConvertLayoutOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    return lowerRegisterPermutation(op, op.getSrc(), adaptor.getSrc(),
-                                    op.getSrc().getType(), op.getType(),
-                                    *getTypeConverter(), rewriter, identity);
-  }
-};
 } // namespace
 
 void mlir::tile::populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
                                               RewritePatternSet &patterns,
                                               const LoweringContext &lowering) {
-  patterns.add<SplatOpConversion,          // tt.splat
-               ExpandDimsOpConversion,     // tt.expand_dims
-               BroadcastOpConversion,      // tt.broadcast
-               TransOpConversion,          // tt.trans
-               ConvertLayoutOpConversion>( // ttg.convert_layout
+  patterns.add<SplatOpConversion,      // tt.splat
+               ExpandDimsOpConversion, // tt.expand_dims
+               BroadcastOpConversion,  // tt.broadcast
+               TransOpConversion>(     // tt.trans
       converter);
 }

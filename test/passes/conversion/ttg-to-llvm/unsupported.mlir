@@ -50,9 +50,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @local_alloc(%a: tensor<64x64xf32, #b>) {
-    // expected-error @below {{'ttg.local_alloc' op is not supported by convert-triton-gpu-to-llvm yet}}
-    %m = ttg.local_alloc %a : (tensor<64x64xf32, #b>) -> !ttg.memdesc<64x64xf32, #shared, #smem>
+  tt.func public @async_copy(%p: tensor<64x64x!tt.ptr<f32>, #b>) {
+    %m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    // expected-error @below {{'ttg.async_copy_global_to_local' op is not supported by convert-triton-gpu-to-llvm yet}}
+    %t = ttg.async_copy_global_to_local %p, %m : tensor<64x64x!tt.ptr<f32>, #b> -> <64x64xf32, #shared, #smem, mutable>
     tt.return
   }
 }

@@ -1,11 +1,9 @@
 // convert-triton-gpu-to-llvm on the ops that move no data: splat copies the
 // scalar into every register; expand_dims, broadcast, trans and a
 // convert_layout that keeps every element in its thread pick, for each
-// result register, the operand register holding the same element. A
-// convert_layout that needs data to cross threads is refused with a
-// diagnostic.
+// result register, the operand register holding the same element.
+// convert-layout.mlir has the conversions that move data.
 
-// The last splits fail with the expected diagnostics; the others print.
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics -p 'builtin.module(convert-triton-gpu-to-llvm)' \
 // RUN:   | FileCheck %s --implicit-check-not='{{(= |^ *)(tt|ttg|ttng|arith|math)\.}}'
 
@@ -122,34 +120,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: llvm.return
   tt.func public @convert_same(%a: tensor<32x32xf32, #b4>) {
     %c = ttg.convert_layout %a : tensor<32x32xf32, #b4> -> tensor<32x32xf32, #b4>
-    tt.return
-  }
-}
-
-// -----
-
-// sizePerThread 1 -> 4 moves elements between lanes: not lowered yet.
-#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @convert_across_threads(%a: tensor<1024xf32, #b1>) {
-    // expected-error @+2 {{'ttg.convert_layout' op moves data between threads (#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> -> #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>); convert-triton-gpu-to-llvm only lowers conversions that stay within each thread so far}}
-    // expected-error @+1 {{failed to legalize operation 'ttg.convert_layout'}}
-    %c = ttg.convert_layout %a : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
-    tt.return
-  }
-}
-
-// -----
-
-// Between warps (2x2 warps -> 4x1 warps) is refused too.
-#w22 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
-#w41 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @convert_across_warps(%a: tensor<64x64xf32, #w22>) {
-    // expected-error @+2 {{moves data between threads}}
-    // expected-error @+1 {{failed to legalize operation 'ttg.convert_layout'}}
-    %c = ttg.convert_layout %a : tensor<64x64xf32, #w22> -> tensor<64x64xf32, #w41>
     tt.return
   }
 }

@@ -1,0 +1,353 @@
+//===- ConvertLayoutOpToLLVM.cpp - ttg.convert_layout to LLVM -------------===//
+//
+// A layout conversion is lowered from the two linear layouts alone, with no
+// case per encoding. passes/analysis/Scratch.h decides the strategy and
+// gives the map src^-1 o dst, which says, for every destination register,
+// lane and warp bit, where the source holds the same element:
+//  * register permutation: each result register is a source register of
+//    the same thread;
+//  * warp shuffle: each result register is read with shfl.sync.idx from the
+//    source lane the map names. The register a lane offers in a round may
+//    depend on the lane; the registers are then permuted per thread first,
+//    with one layer of selects per distinct dependence;
+//  * shared memory: every thread stores its elements into scratch laid out
+//    by getConversionScratchLayout (vectorized, swizzled against bank
+//    conflicts on both sides), the CTA synchronizes, and every thread loads
+//    the elements of the result layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/analysis/Scratch.h"
+#include "passes/conversion/TTGToLLVM/Patterns.h"
+#include "passes/conversion/TTGToLLVM/SharedMemory.h"
+#include "passes/conversion/TTGToLLVM/Utility.h"
+
+#include "dialects/ttg/TTGDialect.h"
+#include "dialects/ttg/layout/ConversionScratch.h"
+#include "dialects/ttg/layout/PartialLinearMap.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
+
+#include <map>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::tile;
+using layout::LinearLayout;
+
+namespace {
+/// The coordinate along out-dim `outDim` of `layout` applied to `value` of
+/// `inDim`; 0 where either dim is absent.
+int32_t applyPart(const LinearLayout &layout, const std::string &inDim,
+                  int32_t value, StringRef outDim) {
+  if (!layout.hasInDim(inDim))
+    return 0;
+  if (auto out = layout.apply({{inDim, value}}))
+    for (const auto &[name, coord] : *out)
+      if (name == outDim)
+        return coord;
+  return 0;
+}
+
+/// The tensor coordinates register `reg` holds (in a thread whose lane and
+/// warp are 0); registers of one thread with equal keys hold one element.
+SmallVector<int32_t> registerKey(const LinearLayout &layout, int32_t reg) {
+  SmallVector<int32_t> coords;
+  if (auto out = layout.apply({{"register", reg}}))
+    for (const auto &[name, coord] : *out)
+      coords.push_back(coord);
+  return coords;
+}
+
+/// a ^ b, leaving out a constant zero operand.
+Value emitXor(OpBuilder &builder, Location loc, Value a, Value b) {
+  if (matchPattern(a, m_Zero()))
+    return b;
+  if (matchPattern(b, m_Zero()))
+    return a;
+  return LLVM::XOrOp::create(builder, loc, a, b);
+}
+
+/// The XOR, over the bits of the run-time `index`, of `images[bit]` for
+/// every set bit (the images being compile-time constants).
+Value xorOfBits(OpBuilder &builder, Location loc, Value index,
+                ArrayRef<int32_t> images) {
+  Value result = i32Constant(builder, loc, 0);
+  for (auto [bit, image] : llvm::enumerate(images)) {
+    if (image == 0)
+      continue;
+    Value selected = LLVM::AndOp::create(
+        builder, loc,
+        LLVM::LShrOp::create(builder, loc, index,
+                             i32Constant(builder, loc, bit)),
+        i32Constant(builder, loc, 1));
+    Value term = LLVM::MulOp::create(builder, loc, selected,
+                                     i32Constant(builder, loc, image));
+    result = emitXor(builder, loc, result, term);
+  }
+  return result;
+}
+
+/// The parity of the bits of `index` selected by `mask`, as 0 or 1 (i32).
+Value parityOf(OpBuilder &builder, Location loc, Value index, int32_t mask) {
+  SmallVector<int32_t> images;
+  for (int bit = 0; mask >> bit; ++bit)
+    images.push_back(mask >> bit & 1);
+  return xorOfBits(builder, loc, index, images);
+}
+
+struct ConvertLayoutOpConversion
+    : public ConvertOpToLLVMPattern<ttg::ConvertLayoutOp> {
+  ConvertLayoutOpConversion(LLVMTypeConverter &converter,
+                            const LoweringContext &lowering)
+      : ConvertOpToLLVMPattern(converter), lowering(lowering) {}
+
+  LogicalResult
+  matchAndRewrite(ttg::ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string error;
+    std::optional<LinearLayout> src =
+        ttg::toLinearLayout(op.getSrc().getType(), &error);
+    std::optional<LinearLayout> dst = ttg::toLinearLayout(op.getType(), &error);
+    std::optional<ConversionPlan> plan;
+    if (src && dst)
+      plan = getConversionPlan(*src, *dst, error);
+    if (!plan)
+      return op.emitOpError("cannot be lowered: ") << error;
+
+    Location loc = op.getLoc();
+    SmallVector<Value> elements =
+        unpackElements(rewriter, loc, adaptor.getSrc());
+    FailureOr<SmallVector<Value>> result;
+    switch (plan->strategy) {
+    case ConversionStrategy::RegisterPermutation:
+      result = permuteRegisters(*plan, *dst, elements);
+      break;
+    case ConversionStrategy::WarpShuffle:
+      result = shuffleWithinWarps(rewriter, loc, *plan, *dst, elements);
+      break;
+    case ConversionStrategy::SharedMemory:
+      result = passThroughSharedMemory(rewriter, op, *src, *dst, elements);
+      break;
+    }
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, packElements(rewriter, loc, *getTypeConverter(),
+                                        *result, op.getType()));
+    return success();
+  }
+
+private:
+  /// Each result register is the source register the plan names.
+  static SmallVector<Value> permuteRegisters(const ConversionPlan &plan,
+                                             const LinearLayout &dst,
+                                             ArrayRef<Value> elements) {
+    SmallVector<Value> result;
+    for (int32_t r = 0; r < dst.getNumRegisters(); ++r)
+      result.push_back(
+          elements[applyPart(plan.srcOfDst, "register", r, "register")]);
+    return result;
+  }
+
+  /// In round k, lane l of warp w receives destination register
+  /// r = k ^ rot(l) (rot being the plan's lane rotation, usually 0), which
+  /// the map places at source lane and register
+  ///   lane: a_k ^ L(l) ^ Wl(w),   register: b_k ^ R(l) ^ Rw(w),
+  /// each term the map's image of k, l or w, with L and R including the
+  /// rotation's share. The lane s read from must offer that register
+  /// without knowing its reader; with P a linear section of L
+  /// (L(P(y)) = y on L's image) and G = R o P, it is
+  ///   (b_k ^ G(a_k)) ^ G(s) ^ (Rw(w) ^ G(Wl(w))),
+  /// correct because readers of one lane differ by a kernel element of L,
+  /// on which R vanishes (the plan chose the rotation for that). The last
+  /// two terms depend only on the thread: the registers are permuted by them
+  /// once, each round then offers a fixed register, and the received
+  /// registers are permuted back by rot(l) at the end.
+  FailureOr<SmallVector<Value>>
+  shuffleWithinWarps(ConversionPatternRewriter &rewriter, Location loc,
+                     const ConversionPlan &plan, const LinearLayout &dst,
+                     ArrayRef<Value> elements) const {
+    const LinearLayout &map = plan.srcOfDst;
+    int laneBits = dst.getInDimSizeLog2("lane");
+    int warpBits = dst.getInDimSizeLog2("warp");
+    auto image = [&](const char *inDim, int32_t value, StringRef outDim) {
+      return applyPart(map, inDim, value, outDim);
+    };
+
+    // L and R per lane bit, rotation included; P and G.
+    SmallVector<int32_t> readLaneOfLane, registerOfLane;
+    for (int bit = 0; bit < laneBits; ++bit) {
+      int32_t rotation = plan.laneRotation[bit];
+      readLaneOfLane.push_back(image("lane", 1 << bit, "lane") ^
+                               image("register", rotation, "lane"));
+      registerOfLane.push_back(image("lane", 1 << bit, "register") ^
+                               image("register", rotation, "register"));
+    }
+    layout::PartialLinearMap section;
+    for (int bit = 0; bit < laneBits; ++bit)
+      section.add(uint64_t(readLaneOfLane[bit]), uint64_t(1) << bit);
+    auto g = [&](int32_t srcLane) {
+      uint64_t lanes = section.imageOf(uint64_t(srcLane));
+      int32_t reg = 0;
+      for (int bit = 0; bit < laneBits; ++bit)
+        if (lanes >> bit & 1)
+          reg ^= registerOfLane[bit];
+      return reg;
+    };
+
+    SmallVector<int32_t> readLaneOfWarp, offerOfLane, offerOfWarp;
+    bool readsOwnLane = true;
+    for (int bit = 0; bit < laneBits; ++bit) {
+      offerOfLane.push_back(g(1 << bit));
+      readsOwnLane &= readLaneOfLane[bit] == (1 << bit);
+    }
+    for (int bit = 0; bit < warpBits; ++bit) {
+      readLaneOfWarp.push_back(image("warp", 1 << bit, "lane"));
+      offerOfWarp.push_back(image("warp", 1 << bit, "register") ^
+                            g(readLaneOfWarp.back()));
+      readsOwnLane &= readLaneOfWarp.back() == 0;
+    }
+
+    ThreadIndex thread = getThreadIndex(rewriter, loc, lowering.threadsPerWarp);
+    SmallVector<Value> offered = permuteByThread(
+        rewriter, loc, thread, offerOfLane, offerOfWarp, elements);
+    Value readLaneBase = emitXor(
+        rewriter, loc, xorOfBits(rewriter, loc, thread.lane, readLaneOfLane),
+        xorOfBits(rewriter, loc, thread.warp, readLaneOfWarp));
+
+    // One shuffle per distinct (source lane offset, offered register).
+    std::map<std::pair<int32_t, int32_t>, Value> rounds;
+    SmallVector<Value> received;
+    for (int32_t k = 0; k < dst.getNumRegisters(); ++k) {
+      int32_t laneOffset = image("register", k, "lane");
+      int32_t offer = image("register", k, "register") ^ g(laneOffset);
+      Value &value = rounds[{laneOffset, offer}];
+      if (!value) {
+        if (readsOwnLane && laneOffset == 0) {
+          value = offered[offer];
+        } else {
+          Value lane = emitXor(rewriter, loc, readLaneBase,
+                               i32Constant(rewriter, loc, laneOffset));
+          value = shuffleIdx(rewriter, loc, offered[offer], lane,
+                             lowering.threadsPerWarp);
+        }
+      }
+      received.push_back(value);
+    }
+    return permuteByThread(rewriter, loc, thread, plan.laneRotation, {},
+                           received);
+  }
+
+  /// Returns x with x[k] = elements[k ^ d], where d is the XOR of
+  /// `ofLane[bit]` over the set bits of the lane and of `ofWarp[bit]` over
+  /// those of the warp. Thread bits with the same image share one layer of
+  /// selects, conditioned on the parity of those bits.
+  static SmallVector<Value> permuteByThread(OpBuilder &builder, Location loc,
+                                            ThreadIndex thread,
+                                            ArrayRef<int32_t> ofLane,
+                                            ArrayRef<int32_t> ofWarp,
+                                            ArrayRef<Value> elements) {
+    std::map<int32_t, std::pair<int32_t, int32_t>> masksOfImage;
+    for (auto [bit, d] : llvm::enumerate(ofLane))
+      if (d)
+        masksOfImage[d].first |= int32_t(1) << bit;
+    for (auto [bit, d] : llvm::enumerate(ofWarp))
+      if (d)
+        masksOfImage[d].second |= int32_t(1) << bit;
+
+    SmallVector<Value> x(elements);
+    for (const auto &[d, masks] : masksOfImage) {
+      Value condition = LLVM::TruncOp::create(
+          builder, loc, builder.getI1Type(),
+          emitXor(builder, loc,
+                  parityOf(builder, loc, thread.lane, masks.first),
+                  parityOf(builder, loc, thread.warp, masks.second)));
+      SmallVector<Value> next;
+      for (size_t k = 0; k < x.size(); ++k)
+        next.push_back(
+            LLVM::SelectOp::create(builder, loc, condition, x[k ^ d], x[k]));
+      x = std::move(next);
+    }
+    return x;
+  }
+
+  /// Stores every element the thread holds in `src`, synchronizes, and
+  /// loads every element it holds in `dst`, through the op's scratch.
+  FailureOr<SmallVector<Value>>
+  passThroughSharedMemory(ConversionPatternRewriter &rewriter,
+                          ttg::ConvertLayoutOp op, const LinearLayout &src,
+                          const LinearLayout &dst,
+                          ArrayRef<Value> elements) const {
+    Location loc = op.getLoc();
+    if (src.getInDimSize("block") > 1 || dst.getInDimSize("block") > 1)
+      return op.emitOpError("cannot be lowered: layouts spanning several "
+                            "CTAs do not convert through shared memory yet");
+    Value scratch = getAllocationPointer(rewriter, loc, op);
+    if (!scratch)
+      return op.emitOpError("needs scratch shared memory but has no ")
+             << kAllocationOffsetAttrName;
+
+    Type elementType =
+        getTypeConverter()->convertType(op.getType().getElementType());
+    int32_t elementBytes =
+        int32_t(getSharedElementBytes(op.getType().getElementType()));
+    std::string error;
+    std::optional<layout::ConversionScratchLayout> scratchLayout =
+        layout::getConversionScratchLayout(src, dst, elementBytes, &error);
+    std::optional<LinearLayout> offsetOf;
+    if (scratchLayout)
+      offsetOf = scratchLayout->layout.invert(&error);
+    std::optional<LinearLayout> srcOffsets, dstOffsets;
+    if (offsetOf) {
+      srcOffsets = offsetOf->compose(src, &error);
+      dstOffsets = offsetOf->compose(dst, &error);
+    }
+    if (!srcOffsets || !dstOffsets)
+      return op.emitOpError("cannot be lowered: ") << error;
+    int32_t srcVec = scratchLayout->srcVec;
+    int32_t dstVec = scratchLayout->dstVec;
+
+    // Store: one vector per group of `srcVec` registers, once per element.
+    SmallVector<SmallVector<Value>> srcIndices =
+        emitIndices(rewriter, loc, *srcOffsets, lowering.threadsPerWarp);
+    std::set<SmallVector<int32_t>> stored;
+    for (int32_t r = 0; r < src.getNumRegisters(); r += srcVec) {
+      if (!stored.insert(registerKey(src, r)).second)
+        continue;
+      Value pointer = getSharedElementPointer(rewriter, loc, scratch,
+                                              elementType, srcIndices[r][0]);
+      storeSharedVector(rewriter, loc, pointer, elements.slice(r, srcVec));
+    }
+    emitCTABarrier(rewriter, loc);
+
+    // Load: registers holding an element already loaded reuse it.
+    SmallVector<SmallVector<Value>> dstIndices =
+        emitIndices(rewriter, loc, *dstOffsets, lowering.threadsPerWarp);
+    std::map<SmallVector<int32_t>, int32_t> loadedAt;
+    SmallVector<Value> result;
+    for (int32_t r = 0; r < dst.getNumRegisters(); r += dstVec) {
+      auto [it, inserted] = loadedAt.emplace(registerKey(dst, r), r);
+      if (!inserted) {
+        for (int32_t i = 0; i < dstVec; ++i)
+          result.push_back(result[it->second + i]);
+        continue;
+      }
+      Value pointer = getSharedElementPointer(rewriter, loc, scratch,
+                                              elementType, dstIndices[r][0]);
+      llvm::append_range(result, loadSharedVector(rewriter, loc, pointer,
+                                                  elementType, dstVec));
+    }
+    return result;
+  }
+
+  const LoweringContext &lowering;
+};
+} // namespace
+
+void mlir::tile::populateConvertLayoutOpToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const LoweringContext &lowering) {
+  patterns.add<ConvertLayoutOpConversion>(converter, lowering);
+}

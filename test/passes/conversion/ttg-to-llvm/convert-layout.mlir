@@ -1,0 +1,205 @@
+// convert-triton-gpu-to-llvm on ttg.convert_layout, whose lowering follows
+// from the two linear layouts (passes/analysis/Scratch.h picks the
+// strategy): a register permutation when every thread keeps its elements,
+// shfl.sync.idx when no element leaves its warp (ttg.shared stays 0), and
+// otherwise a round trip through swizzled scratch: vector stores, one CTA
+// barrier, vector loads, with the scratch sized numel * element bytes.
+
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm,canonicalize,cse)' \
+// RUN:   | FileCheck %s --implicit-check-not='{{(= |^ *)(tt|ttg|ttng|arith|math)\.}}'
+
+// Register bases 0 and 1 swapped: result register r is operand register
+// [0, 2, 1, 3, 4, 6, 5, 7][r]; nothing crosses a thread.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 0
+// CHECK-LABEL: llvm.func internal @register_permutation
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: nvvm.barrier0
+// CHECK-DAG: %[[E1:.+]] = llvm.extractvalue %arg0[1]
+// CHECK-DAG: %[[E2:.+]] = llvm.extractvalue %arg0[2]
+// CHECK: llvm.insertvalue %[[E2]], %{{.+}}[1]
+// CHECK-NEXT: llvm.insertvalue %[[E1]], %{{.+}}[2]
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+
+#b4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#lin = #ttg.linear<{register = [[0, 2], [0, 1], [0, 16]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @register_permutation(%a: tensor<32x32xf32, #b4>) -> tensor<32x32xf32, #lin> {
+    %c = ttg.convert_layout %a : tensor<32x32xf32, #b4> -> tensor<32x32xf32, #lin>
+    tt.return %c : tensor<32x32xf32, #lin>
+  }
+}
+
+// -----
+
+// Lanes walk columns first, then rows first: the same warp rows, elements
+// exchanged within each warp. One idx shuffle per register (f16 travels
+// in an i32), no shared memory.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 0
+// CHECK-NOT: global_smem
+// CHECK-LABEL: llvm.func internal @in_warp_transpose
+// CHECK: %[[B0:.+]] = llvm.bitcast %{{.+}} : f16 to i16
+// CHECK: %[[W0:.+]] = llvm.zext %[[B0]] : i16 to i32
+// CHECK: %[[S0:.+]] = nvvm.shfl.sync  idx %{{.+}}, %[[W0]], %[[LANE:.+]], %{{.+}} : i32 -> i32
+// CHECK: llvm.trunc %[[S0]] : i32 to i16
+// CHECK: nvvm.shfl.sync  idx %{{.+}}, %{{.+}}, %[[LANE]], %{{.+}} : i32 -> i32
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+
+#src = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @in_warp_transpose(%a: tensor<32x8xf16, #src>) -> tensor<32x8xf16, #dst> {
+    %c = ttg.convert_layout %a : tensor<32x8xf16, #src> -> tensor<32x8xf16, #dst>
+    tt.return %c : tensor<32x8xf16, #dst>
+  }
+}
+
+// -----
+
+// One element per lane -> pairs per lane: lanes l and l + 16 read the same
+// source lane (2l mod 32), so they take the two registers in opposite
+// rounds. The offered and the received registers are swapped on lanes
+// 16..31.
+// CHECK-LABEL: llvm.func internal @in_warp_rotated
+// CHECK-DAG: %[[R0:.+]] = llvm.extractvalue %arg0[0]
+// CHECK-DAG: %[[R1:.+]] = llvm.extractvalue %arg0[1]
+// CHECK: %[[C:.+]] = llvm.trunc %{{.+}} : i32 to i1
+// CHECK: %[[O0:.+]] = llvm.select %[[C]], %[[R1]], %[[R0]] : i1, f32
+// CHECK: %[[O1:.+]] = llvm.select %[[C]], %[[R0]], %[[R1]] : i1, f32
+// CHECK: %[[X0:.+]] = nvvm.shfl.sync  idx %{{.+}}, %[[O0]], %{{.+}}, %{{.+}} : f32 -> f32
+// CHECK: %[[X1:.+]] = nvvm.shfl.sync  idx %{{.+}}, %[[O1]], %{{.+}}, %{{.+}} : f32 -> f32
+// CHECK: %[[D:.+]] = llvm.trunc %{{.+}} : i32 to i1
+// CHECK: llvm.select %[[D]], %[[X1]], %[[X0]] : i1, f32
+// CHECK: llvm.select %[[D]], %[[X0]], %[[X1]] : i1, f32
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+
+#row1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row2 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @in_warp_rotated(%a: tensor<4x64xf32, #row1>) -> tensor<4x64xf32, #row2> {
+    %c = ttg.convert_layout %a : tensor<4x64xf32, #row1> -> tensor<4x64xf32, #row2>
+    tt.return %c : tensor<4x64xf32, #row2>
+  }
+}
+
+// -----
+
+// sizePerThread 1 -> 4 moves elements between warps: four scalar stores
+// (the source holds no two neighbours), one barrier, one 16-byte load.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 2048
+// CHECK: llvm.mlir.global external @global_smem
+// CHECK-LABEL: llvm.func internal @across_warps
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: nvvm.barrier0
+// CHECK-NOT: llvm.store
+// CHECK: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @across_warps(%a: tensor<512xf32, #b1>) -> tensor<512xf32, #b4> {
+    %c = ttg.convert_layout %a : tensor<512xf32, #b1> -> tensor<512xf32, #b4>
+    tt.return %c : tensor<512xf32, #b4>
+  }
+}
+
+// -----
+
+// Row-major 1x8 vectors -> column-major 8x1 vectors of f16: one side moves
+// single halves, the other 16-byte vectors; 64 * 64 * 2 bytes of scratch.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 8192
+// CHECK-LABEL: llvm.func internal @order_f16
+// CHECK-COUNT-32: llvm.store %{{.+}}, %{{.+}} {alignment = 2 : i64} : f16, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+
+#rows = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @order_f16(%a: tensor<64x64xf16, #rows>) -> tensor<64x64xf16, #cols> {
+    %c = ttg.convert_layout %a : tensor<64x64xf16, #rows> -> tensor<64x64xf16, #cols>
+    tt.return %c : tensor<64x64xf16, #cols>
+  }
+}
+
+// -----
+
+// Into a slice layout: the source repeats the 32 elements in every warp,
+// so each warp finds them in its own lanes: one shuffle, no scratch.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 0
+// CHECK-LABEL: llvm.func internal @to_slice
+// CHECK: nvvm.shfl.sync  idx
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+
+#parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @to_slice(%a: tensor<32xf32, #b1>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #parent}>> {
+    %c = ttg.convert_layout %a : tensor<32xf32, #b1> -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #parent}>>
+    tt.return %c : tensor<32xf32, #ttg.slice<{dim = 1, parent = #parent}>>
+  }
+}
+
+// -----
+
+// mma v2 accumulator (pairs of columns per thread) -> blocked (quads):
+// 8-byte stores of the pairs, 16-byte loads of the quads.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 4096
+// CHECK-LABEL: llvm.func internal @mma_to_blocked
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-2: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @mma_to_blocked(%a: tensor<32x32xf32, #mma>) -> tensor<32x32xf32, #blocked> {
+    %c = ttg.convert_layout %a : tensor<32x32xf32, #mma> -> tensor<32x32xf32, #blocked>
+    tt.return %c : tensor<32x32xf32, #blocked>
+  }
+}
+
+// -----
+
+// i1 is kept as a byte in scratch: stored zero-extended, loaded as
+// 4 x i8 and truncated back.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 512
+// CHECK-LABEL: llvm.func internal @bool
+// CHECK: %[[Z:.+]] = llvm.zext %{{.+}} : i1 to i8
+// CHECK-NEXT: llvm.store %[[Z]], %{{.+}} {alignment = 1 : i64} : i8, !llvm.ptr<3>
+// CHECK-COUNT-7: llvm.store
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: %[[V:.+]] = llvm.load %{{.+}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<4xi8>
+// CHECK: %[[B:.+]] = llvm.extractelement %[[V]]
+// CHECK-NEXT: llvm.trunc %[[B]] : i8 to i1
+// CHECK: llvm.return
+
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @bool(%a: tensor<32x16xi1, #a>) -> tensor<32x16xi1, #b> {
+    %c = ttg.convert_layout %a : tensor<32x16xi1, #a> -> tensor<32x16xi1, #b>
+    tt.return %c : tensor<32x16xi1, #b>
+  }
+}
