@@ -275,10 +275,129 @@ LogicalResult mlir::tile::storeDistributedToShared(
   return success();
 }
 
+namespace {
+/// The element offset basis `bit` of `inDim` maps to (0 past its size).
+int32_t offsetBasis(const layout::LinearLayout &toOffset,
+                    const std::string &inDim, int bit) {
+  if (!toOffset.hasInDim(inDim) || bit >= toOffset.getInDimSizeLog2(inDim))
+    return 0;
+  return toOffset.getBasis(inDim, bit, "offset");
+}
+
+/// XOR of `bases[i]` over the set bits i of `index`.
+Value emitXorOfBases(OpBuilder &builder, Location loc, Value index,
+                     ArrayRef<int32_t> bases) {
+  Value result = i32Constant(builder, loc, 0);
+  for (auto [bit, basis] : llvm::enumerate(bases)) {
+    if (basis == 0)
+      continue;
+    Value selected = LLVM::AndOp::create(
+        builder, loc,
+        LLVM::LShrOp::create(builder, loc, index,
+                             i32Constant(builder, loc, bit)),
+        i32Constant(builder, loc, 1));
+    result = LLVM::XOrOp::create(
+        builder, loc, result,
+        LLVM::MulOp::create(builder, loc, selected,
+                            i32Constant(builder, loc, basis)));
+  }
+  return result;
+}
+
+/// Loads 16-bit elements with ldmatrix.x4 when the registers are 8x8
+/// matrix fragments of the buffer. ldmatrix hands lane t of a warp, for
+/// each of four 8x8 matrices, the pair at row t/4, columns 2(t%4) and
+/// 2(t%4)+1, where each matrix row is 16 contiguous bytes whose address
+/// some lane supplies (lanes 8i..8i+7 for the rows of matrix i). So with
+/// T = (register, lane, warp) -> element offset:
+///  * plain: register bit 0 and lane bits 0-1 step 1, 2, 4 within a row,
+///    lane bits 2-4 pick the row;
+///  * .trans (the pair runs down a column): lane bits 2-4 step 1, 2, 4
+///    within a row, register bit 0 and lane bits 0-1 pick the row;
+/// and register bits 1-2 pick the matrix. Every row start must stay 16-byte
+/// aligned: all bases other than the in-row ones are multiples of 8.
+std::optional<SmallVector<Value>>
+loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
+                 const layout::LinearLayout &toOffset, int threadsPerWarp) {
+  if (elementType.getIntOrFloatBitWidth() != 16 || threadsPerWarp != 32 ||
+      !toOffset.hasInDim("register") ||
+      toOffset.getInDimSizeLog2("register") < 3 || !toOffset.hasInDim("lane") ||
+      toOffset.getInDimSizeLog2("lane") != 5)
+    return std::nullopt;
+  auto reg = [&](int bit) { return offsetBasis(toOffset, "register", bit); };
+  auto lane = [&](int bit) { return offsetBasis(toOffset, "lane", bit); };
+  bool plain = reg(0) == 1 && lane(0) == 2 && lane(1) == 4;
+  bool trans = lane(2) == 1 && lane(3) == 2 && lane(4) == 4;
+  if (plain == trans)
+    return std::nullopt;
+  SmallVector<int32_t> rowBases =
+      plain ? SmallVector<int32_t>{lane(2), lane(3), lane(4)}
+            : SmallVector<int32_t>{reg(0), lane(0), lane(1)};
+  SmallVector<int32_t> addressBases = rowBases;
+  addressBases.append({reg(1), reg(2)}); // Lane bits 3-4: the matrix.
+  SmallVector<int32_t> others;
+  for (int bit = 3; bit < toOffset.getInDimSizeLog2("register"); ++bit)
+    others.push_back(reg(bit));
+  SmallVector<int32_t> warpBases;
+  if (toOffset.hasInDim("warp"))
+    for (int bit = 0; bit < toOffset.getInDimSizeLog2("warp"); ++bit)
+      warpBases.push_back(offsetBasis(toOffset, "warp", bit));
+  auto aligned = [](int32_t basis) { return basis % 8 == 0; };
+  if (!llvm::all_of(addressBases, aligned) || !llvm::all_of(others, aligned) ||
+      !llvm::all_of(warpBases, aligned))
+    return std::nullopt;
+
+  ThreadIndex thread = getThreadIndex(builder, loc, threadsPerWarp);
+  Value rowStart = LLVM::XOrOp::create(
+      builder, loc, emitXorOfBases(builder, loc, thread.lane, addressBases),
+      emitXorOfBases(builder, loc, thread.warp, warpBases));
+  auto layoutKind = plain ? NVVM::MMALayout::row : NVVM::MMALayout::col;
+  auto shape = NVVM::LdStMatrixShapeAttr::get(builder.getContext(), 8, 8);
+  Type i32 = builder.getI32Type();
+  auto resultType = LLVM::LLVMStructType::getLiteral(builder.getContext(),
+                                                     SmallVector<Type>(4, i32));
+  auto pairType = VectorType::get({2}, elementType);
+  SmallVector<Value> values;
+  int32_t numRegisters = toOffset.getNumRegisters();
+  for (int32_t group = 0; group < numRegisters; group += 8) {
+    int32_t groupOffset = 0;
+    for (auto [bit, basis] : llvm::enumerate(others))
+      if ((group >> (bit + 3)) & 1)
+        groupOffset ^= basis;
+    Value offset = groupOffset == 0
+                       ? rowStart
+                       : Value(LLVM::XOrOp::create(
+                             builder, loc, rowStart,
+                             i32Constant(builder, loc, groupOffset)));
+    Value pointer =
+        getSharedElementPointer(builder, loc, base, elementType, offset);
+    Value loaded = NVVM::LdMatrixOp::create(builder, loc, resultType, pointer,
+                                            4, layoutKind, shape,
+                                            NVVM::LdStMatrixEltType::B16);
+    for (int i = 0; i < 4; ++i) {
+      Value pair = LLVM::BitcastOp::create(
+          builder, loc, pairType,
+          LLVM::ExtractValueOp::create(builder, loc, loaded, i));
+      for (int j = 0; j < 2; ++j)
+        values.push_back(LLVM::ExtractElementOp::create(
+            builder, loc, pair, i32Constant(builder, loc, j)));
+    }
+  }
+  return values;
+}
+} // namespace
+
 FailureOr<SmallVector<Value>> mlir::tile::loadDistributedFromShared(
     OpBuilder &builder, Location loc, Value base, Type elementType,
     const layout::LinearLayout &registers, const layout::LinearLayout &shared,
     int threadsPerWarp) {
+  if (std::optional<layout::LinearLayout> toBuffer =
+          registers.invertAndCompose(shared))
+    if (std::optional<layout::LinearLayout> toOffset =
+            toBuffer->sublayout(toBuffer->getInDimNames(), {"offset"}))
+      if (std::optional<SmallVector<Value>> values = loadWithLdmatrix(
+              builder, loc, base, elementType, *toOffset, threadsPerWarp))
+        return *values;
   FailureOr<SharedAccess> access = planSharedAccess(
       builder, loc, elementType, registers, shared, threadsPerWarp);
   if (failed(access))

@@ -3,10 +3,11 @@
 // + allocation.offset; local_store, local_load and local_alloc's initial
 // value move registers at the offsets the distributed layout composed with
 // the inverse shared layout gives (swizzle included), as vectors where
-// consecutive registers are consecutive in the buffer; memdesc_index steps
+// consecutive registers are consecutive in the buffer, or with ldmatrix
+// (.trans) when the registers are its 8x8 fragments; memdesc_index steps
 // over whole buffers of a stacked allocation.
 
-// RUN: %mlir-tile %s -p 'builtin.module(convert-triton-gpu-to-llvm,canonicalize,cse)' \
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm,canonicalize,cse)' \
 // RUN:   | FileCheck %s --implicit-check-not='{{(= |^ *)(tt|ttg|ttng|arith|math)\.}}'
 
 // The 128x32 f16 buffer (8 KiB) is the module's only explicit one here;
@@ -19,9 +20,11 @@
 // CHECK: %[[P0:.+]] = llvm.getelementptr %[[BASE]][%{{.+}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
 // CHECK: llvm.store %{{.+}}, %[[P0]] {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
 // CHECK-COUNT-3: llvm.store %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
-// The mma operand layout holds pairs of consecutive k: 4-byte loads, 32 of
-// them (64 rows x 32 k per warp, 2 halves each).
-// CHECK-COUNT-32: llvm.load %{{.+}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<2xf16>
+// The mma operand layout is made of 8x8 ldmatrix fragments (pairs along k
+// in a row, rows 16-byte aligned under the vec = 8 swizzle): 64 rows x 32 k
+// per warp is 32 matrices, 8 ldmatrix.x4.
+// CHECK-COUNT-8: nvvm.ldmatrix %{{.+}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NOT: nvvm.ldmatrix
 // CHECK: llvm.load %[[P0]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
 // CHECK-COUNT-3: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
 // CHECK-NOT: llvm.load %{{.+}} : !llvm.ptr<3>
@@ -53,6 +56,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %y = ttg.local_load %v : !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 3x128x32> -> tensor<128x32xf16, #b>
     tt.store %p, %y : tensor<128x32x!tt.ptr<f16>, #b>
     ttg.local_dealloc %m : !ttg.memdesc<3x128x32xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// A B operand (k x n, n contiguous in shared memory): the pairs run down a
+// column, so ldmatrix.trans.
+// CHECK-LABEL: llvm.func @trans
+// CHECK-COUNT-4: nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<col>
+// CHECK-NOT: nvvm.ldmatrix
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @trans(%m: !ttg.memdesc<32x64xf16, #shared, #smem>, %q: tensor<32x64x!tt.ptr<f16>, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>) {
+    %b = ttg.local_load %m : !ttg.memdesc<32x64xf16, #shared, #smem> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    tt.store %q, %b : tensor<32x64x!tt.ptr<f16>, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     tt.return
   }
 }
