@@ -47,7 +47,7 @@ def variant_text(kernel, block, hinted):
     path, source_block = SOURCES[kernel]
     with open(os.path.join(ROOT, path)) as f:
         text = f.read()
-    text = re.sub(rf"\b{source_block}\b", str(block), text)
+    text = re.sub(rf"(?<![0-9]){source_block}(?![0-9])", str(block), text)
     if not hinted:
         text = INT_HINT.sub(r"\1", text)
     return text

@@ -24,9 +24,16 @@ struct SharedMemoryAllocation {
 /// Computes the allocation of `module`.
 SharedMemoryAllocation computeSharedMemoryAllocation(ModuleOp module);
 
+/// The most dynamic shared memory one CTA may use on the module's target
+/// (`ttg.target`, cuda:NN), or std::nullopt for a target without a known
+/// limit.
+std::optional<int64_t> getMaxSharedMemoryPerBlock(ModuleOp module);
+
 /// Computes the allocation and records it: `allocation.offset` on each op
-/// with a buffer, `ttg.shared` on the module.
-void annotateSharedMemoryAllocation(ModuleOp module);
+/// with a buffer, `ttg.shared` on the module. Fails, with a diagnostic on
+/// the op whose buffer crosses the target's limit and nothing recorded,
+/// when the module needs more than the target has.
+LogicalResult annotateSharedMemoryAllocation(ModuleOp module);
 
 /// Whether `module` already carries an allocation (`ttg.shared`).
 bool hasSharedMemoryAllocation(ModuleOp module);

@@ -24,7 +24,8 @@ struct AllocateSharedMemoryPass
     : public tile::impl::AllocateSharedMemoryPassBase<
           AllocateSharedMemoryPass> {
   void runOnOperation() override {
-    annotateSharedMemoryAllocation(getOperation());
+    if (failed(annotateSharedMemoryAllocation(getOperation())))
+      signalPassFailure();
   }
 };
 
@@ -32,7 +33,8 @@ struct AllocateSharedMemoryNvPass
     : public tile::impl::AllocateSharedMemoryNvPassBase<
           AllocateSharedMemoryNvPass> {
   void runOnOperation() override {
-    annotateSharedMemoryAllocation(getOperation());
+    if (failed(annotateSharedMemoryAllocation(getOperation())))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -52,4 +52,22 @@ def AllocateSharedMemoryNvPass
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
+def InsertBarriersPass : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
+  let summary = "Put a ttg.local_barrier between conflicting shared-memory accesses";
+  let description = [{
+    After `allocate-shared-memory`: walking each function in program order
+    (both branches of `scf.if`, loops to a fixpoint over their back edge),
+    inserts `ttg.local_barrier` before an op that reads bytes written since
+    the last barrier, or writes bytes read or written since then. Scratch
+    ops (a `tt.reduce` across warps, a `ttg.convert_layout` through shared
+    memory) read and write their scratch; `ttg.local_alloc` with a value,
+    `ttg.local_store` and `ttg.async_copy_global_to_local` write, and
+    `ttg.local_load` reads, their buffer. Triton does this inside
+    `convert-triton-gpu-to-llvm`; tile's lowering still does it when run
+    alone, and since existing barriers are respected, running both inserts
+    nothing twice.
+  }];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
 #endif // TILE_PASSES_TTG_PASSES_TD

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/analysis/Allocation.h"
+#include "passes/analysis/Membar.h"
 #include "passes/analysis/Scratch.h"
 #include "passes/conversion/Passes.h"
 #include "passes/conversion/TTGToLLVM/AccessWidth.h"
@@ -150,8 +151,11 @@ struct ConvertTritonGPUToLLVMPass
 
     // Triton's pipelines run allocate-shared-memory before this pass; run
     // alone, the pass allocates itself.
-    if (!hasSharedMemoryAllocation(module))
-      annotateSharedMemoryAllocation(module);
+    if (!hasSharedMemoryAllocation(module) &&
+        failed(annotateSharedMemoryAllocation(module)))
+      return signalPassFailure();
+    // As Triton's lowering does; a no-op after tile-insert-barriers.
+    insertSharedMemoryBarriers(module);
     if (auto bytes =
             module->getAttrOfType<IntegerAttr>(kSharedMemorySizeAttrName);
         bytes && bytes.getInt() > 0)
