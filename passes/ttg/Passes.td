@@ -23,8 +23,9 @@ def TTGRemoveLayoutConversionsPass
     Rematerializes the cheap producers of a converted value (make_range,
     splat, constants, addptr, broadcast, expand_dims, elementwise ops) in
     the target layout, and propagates the layouts of loads and stores
-    forward through elementwise ops, so that a straight-line kernel keeps
-    no conversion Triton would not have.
+    forward through elementwise ops into reductions (which reduce in any
+    layout), so that a straight-line kernel keeps no conversion Triton
+    would not have.
   }];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }

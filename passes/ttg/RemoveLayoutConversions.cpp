@@ -7,9 +7,11 @@
 //
 //  1. Folding: convert(x : L -> L) is x; convert(convert(x)) converts x once.
 //  2. Forward propagation: when a conversion's result only flows through
-//     elementwise ops into further conversions, those ops compute in the
-//     conversion's source layout instead (typically a load's coalesced
-//     layout), which removes the conversion and lets the later ones fold.
+//     elementwise ops into further conversions or reductions, those ops
+//     compute in the conversion's source layout instead (typically a load's
+//     coalesced layout), which removes the conversion and lets the later
+//     ones fold. A reduction reduces in the new layout; its tensor results
+//     (slices of it) are converted back for their users.
 //  3. Backward rematerialization: when the value a conversion converts is
 //     computed only by cheap ops (make_range, splat, constants, addptr,
 //     broadcast, expand_dims, elementwise arith/math) from values that are
@@ -217,6 +219,26 @@ bool foldConversions(FunctionOpInterface func) {
   return changed;
 }
 
+/// Gives the tensor results of `reduce`, whose operands now have layout
+/// `parent`, the matching slice layout, and converts them back to their old
+/// types for their users (later rounds remove those conversions where they
+/// can).
+void retypeReduceResults(tt::ReduceOp reduce, Attribute parent) {
+  OpBuilder builder(reduce->getContext());
+  builder.setInsertionPointAfter(reduce);
+  auto sliced = ttg::SliceEncodingAttr::get(reduce->getContext(),
+                                            reduce.getAxis(), parent);
+  for (Value result : reduce->getResults()) {
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    if (!type)
+      continue;
+    result.setType(type.cloneWithEncoding(sliced));
+    auto back = ttg::ConvertLayoutOp::create(builder, reduce.getLoc(), type,
+                                             result);
+    result.replaceAllUsesExcept(back.getResult(), back);
+  }
+}
+
 /// Step 2: retypes the elementwise ops `convert`'s result flows through into
 /// the conversion's source layout, when every path ends in another
 /// conversion and every other input is free to get in that layout.
@@ -229,6 +251,12 @@ bool propagateForward(ttg::ConvertLayoutOp convert, Rematerializer &remat) {
     for (Operation *user : value.getUsers()) {
       if (isa<ttg::ConvertLayoutOp>(user) || slice.contains(user))
         continue;
+      // A reduction can reduce in any layout: it ends the slice (its
+      // tensor results get converted back for their users).
+      if (isa<tt::ReduceOp>(user) && user->getBlock() == convert->getBlock()) {
+        slice.insert(user);
+        continue;
+      }
       if (!isLayoutAgnosticElementwise(user) ||
           user->getBlock() != convert->getBlock() ||
           slice.size() >= kMaxForwardSliceSize)
@@ -261,6 +289,10 @@ bool propagateForward(ttg::ConvertLayoutOp convert, Rematerializer &remat) {
       else if (isa<RankedTensorType>(value.getType()) &&
                !slice.contains(value.getDefiningOp()))
         operand.set(remat.rematerialize(value, srcEncoding));
+    }
+    if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
+      retypeReduceResults(reduce, srcEncoding);
+      continue;
     }
     Value result = op->getResult(0);
     result.setType(withEncoding(result.getType(), srcEncoding));

@@ -170,3 +170,63 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %1, %3 : tensor<1024xf32, #a>, tensor<1024xf32, #c>
   }
 }
+
+// -----
+
+// A reduction reduces in whatever layout its operand has: the load's
+// layout flows forward through the elementwise ops into both reductions
+// (softmax's shape), and no conversion is left.
+// CHECK-LABEL: tt.func @reduce_takes_the_load_layout
+// CHECK-NOT: ttg.convert_layout
+// CHECK: "tt.reduce"(%{{.+}}) <{axis = 0 : i32}>
+// CHECK: (tensor<1024xf32, #[[V4:.+]]>) -> f32
+// CHECK: math.exp %{{.+}} : tensor<1024xf32, #[[V4]]>
+// CHECK: (tensor<1024xf32, #[[V4]]>) -> f32
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#v4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#v1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @reduce_takes_the_load_layout(%p: tensor<1024x!tt.ptr<f32>, #v4>) -> f32 {
+    %x4 = tt.load %p : tensor<1024x!tt.ptr<f32>, #v4>
+    %x = ttg.convert_layout %x4 : tensor<1024xf32, #v4> -> tensor<1024xf32, #v1>
+    %m = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.maxnumf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) : (tensor<1024xf32, #v1>) -> f32
+    %ms = tt.splat %m : f32 -> tensor<1024xf32, #v1>
+    %d = arith.subf %x, %ms : tensor<1024xf32, #v1>
+    %e = math.exp %d : tensor<1024xf32, #v1>
+    %s = "tt.reduce"(%e) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) : (tensor<1024xf32, #v1>) -> f32
+    tt.return %s : f32
+  }
+}
+
+// -----
+
+// A reduction with a tensor result: it reduces in the load's layout and its
+// result (a slice of that layout) is converted to what its user had.
+// CHECK-LABEL: tt.func @reduce_rows
+// CHECK: %[[R:.+]] = "tt.reduce"
+// CHECK: (tensor<4x128xf32, #[[L:.+]]>) -> tensor<4xf32, #ttg.slice<{dim = 1, parent = #[[L]]}>>
+// CHECK: ttg.convert_layout %[[R]] : tensor<4xf32, #ttg.slice<{dim = 1, parent = #[[L]]}>> -> tensor<4xf32, #ttg.slice<{dim = 1, parent = #{{.+}}}>>
+#l4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#l1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @reduce_rows(%p: tensor<4x128x!tt.ptr<f32>, #l4>, %q: tensor<4x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #l1}>>) {
+    %x4 = tt.load %p : tensor<4x128x!tt.ptr<f32>, #l4>
+    %x = ttg.convert_layout %x4 : tensor<4x128xf32, #l4> -> tensor<4x128xf32, #l1>
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) : (tensor<4x128xf32, #l1>) -> tensor<4xf32, #ttg.slice<{dim = 1, parent = #l1}>>
+    tt.store %q, %s : tensor<4x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #l1}>>
+    tt.return
+  }
+}
