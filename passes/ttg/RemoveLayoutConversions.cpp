@@ -233,8 +233,8 @@ void retypeReduceResults(tt::ReduceOp reduce, Attribute parent) {
     if (!type)
       continue;
     result.setType(type.cloneWithEncoding(sliced));
-    auto back = ttg::ConvertLayoutOp::create(builder, reduce.getLoc(), type,
-                                             result);
+    auto back =
+        ttg::ConvertLayoutOp::create(builder, reduce.getLoc(), type, result);
     result.replaceAllUsesExcept(back.getResult(), back);
   }
 }
