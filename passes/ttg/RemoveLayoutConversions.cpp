@@ -19,9 +19,15 @@
 //     the conversion disappears.
 //  4. Dead code is erased.
 //
-// Ops with regions (scf.for, scf.if) stop both walks: values crossing them
-// keep their conversions. Cloned ops are placed right after the op they
-// copy, so they dominate everything the original does.
+//  5. Control flow: conversions of loop-invariant values are hoisted out of
+//     loops; a tensor an scf.for carries that every iteration converts to
+//     L on entry and back before the yield is carried in L; an scf.if
+//     result both branches convert from L is produced in L. Each leaves one
+//     conversion outside the region, which the next round may remove.
+//
+// Within a block, ops with regions stop the walks of steps 2 and 3. Cloned
+// ops are placed right after the op they copy, so they dominate everything
+// the original does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,11 +38,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -320,6 +328,112 @@ bool rematerializeBackward(ttg::ConvertLayoutOp convert,
   return true;
 }
 
+/// Step 5 (control flow): a conversion inside a loop of a value defined
+/// outside it converts the same thing every iteration; do it once before.
+bool hoistInvariantConversions(FunctionOpInterface func) {
+  bool changed = false;
+  func.walk([&](ttg::ConvertLayoutOp convert) {
+    auto loop = dyn_cast<LoopLikeOpInterface>(convert->getParentOp());
+    if (!loop || !loop.isDefinedOutsideOfLoop(convert.getSrc()))
+      return;
+    convert->moveBefore(loop);
+    changed = true;
+  });
+  return changed;
+}
+
+/// Whether `value` is produced by a conversion from `encoding`; its source
+/// then.
+Value convertedFrom(Value value, Attribute encoding) {
+  auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>();
+  if (!convert || getEncoding(convert.getSrc()) != encoding)
+    return nullptr;
+  return convert.getSrc();
+}
+
+/// Step 5 (control flow): a loop-carried tensor that each iteration
+/// converts to layout L right away and converts back from L before the
+/// yield is carried in L instead: one conversion before the loop and one
+/// after it replace two per iteration.
+bool retypeLoopCarriedValues(scf::ForOp loop) {
+  bool changed = false;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (unsigned i = 0; i < loop.getNumRegionIterArgs(); ++i) {
+    BlockArgument arg = loop.getRegionIterArg(i);
+    if (!isa<RankedTensorType>(arg.getType()) || arg.use_empty())
+      continue;
+    Attribute target;
+    bool allConverts = llvm::all_of(arg.getUsers(), [&](Operation *user) {
+      auto convert = dyn_cast<ttg::ConvertLayoutOp>(user);
+      if (!convert || (target && getEncoding(convert.getResult()) != target))
+        return false;
+      target = getEncoding(convert.getResult());
+      return true;
+    });
+    Value yielded = yield.getOperand(i);
+    Value source = target ? convertedFrom(yielded, target) : Value();
+    if (!allConverts || !source)
+      continue;
+    Type oldType = arg.getType();
+    Type newType = withEncoding(oldType, target);
+    OpBuilder builder(loop);
+    Value init = ttg::ConvertLayoutOp::create(builder, loop.getLoc(), newType,
+                                              loop.getInitArgs()[i]);
+    loop.getInitArgsMutable()[i].set(init);
+    yield->setOperand(i, source);
+    arg.setType(newType);
+    for (Operation *user : llvm::make_early_inc_range(arg.getUsers()))
+      user->getResult(0).replaceAllUsesWith(arg);
+    Value result = loop.getResult(i);
+    result.setType(newType);
+    builder.setInsertionPointAfter(loop);
+    auto back =
+        ttg::ConvertLayoutOp::create(builder, loop.getLoc(), oldType, result);
+    result.replaceAllUsesExcept(back.getResult(), back);
+    changed = true;
+  }
+  return changed;
+}
+
+/// Step 5 (control flow): an scf.if result that both branches produce by
+/// converting from one layout L is produced in L, converted once after.
+bool retypeIfResults(scf::IfOp ifOp) {
+  if (ifOp.getElseRegion().empty())
+    return false;
+  bool changed = false;
+  scf::YieldOp thenYield = ifOp.thenYield(), elseYield = ifOp.elseYield();
+  for (unsigned i = 0; i < ifOp.getNumResults(); ++i) {
+    Value result = ifOp.getResult(i);
+    auto convert =
+        thenYield.getOperand(i).getDefiningOp<ttg::ConvertLayoutOp>();
+    if (!isa<RankedTensorType>(result.getType()) || !convert)
+      continue;
+    Attribute source = getEncoding(convert.getSrc());
+    Value thenSource = convertedFrom(thenYield.getOperand(i), source);
+    Value elseSource = convertedFrom(elseYield.getOperand(i), source);
+    if (!thenSource || !elseSource)
+      continue;
+    Type oldType = result.getType();
+    thenYield->setOperand(i, thenSource);
+    elseYield->setOperand(i, elseSource);
+    result.setType(withEncoding(oldType, source));
+    OpBuilder builder(ifOp->getContext());
+    builder.setInsertionPointAfter(ifOp);
+    auto back =
+        ttg::ConvertLayoutOp::create(builder, ifOp.getLoc(), oldType, result);
+    result.replaceAllUsesExcept(back.getResult(), back);
+    changed = true;
+  }
+  return changed;
+}
+
+bool simplifyControlFlow(FunctionOpInterface func) {
+  bool changed = hoistInvariantConversions(func);
+  func.walk([&](scf::ForOp loop) { changed |= retypeLoopCarriedValues(loop); });
+  func.walk([&](scf::IfOp ifOp) { changed |= retypeIfResults(ifOp); });
+  return changed;
+}
+
 /// Step 4: erases ops whose results are unused and that have no effects.
 void eraseDeadOps(FunctionOpInterface func) {
   SmallVector<Operation *> ops;
@@ -344,6 +458,7 @@ void removeLayoutConversions(FunctionOpInterface func) {
         changed = true;
     remat.clear();
     eraseDeadOps(func);
+    changed |= simplifyControlFlow(func);
     if (!changed)
       return;
   }
