@@ -42,6 +42,8 @@ def parse_args(argv):
     p.add_argument("--dtype", default="f16", choices=["f16", "bf16"])
     p.add_argument("--triton-dir", default=os.path.join(HERE, "data"))
     p.add_argument("--out", default=os.environ.get("OUT", "bench-out"))
+    p.add_argument("--check-only", action="store_true",
+                   help="check, time nothing (for compute-sanitizer)")
     p.add_argument("--iters", type=int, default=50)
     p.add_argument("--warmup", type=int, default=10)
     args = p.parse_args(argv)
@@ -71,6 +73,8 @@ def main(argv):
     os.makedirs(args.out, exist_ok=True)
     driver = Driver()
     timer = Timer(torch, iters=args.iters, warmup=args.warmup)
+    if args.check_only:
+        timer.median_ms = lambda fn: float("nan")
     stream = torch.cuda.current_stream().cuda_stream
     dtype = torch.float16 if args.dtype == "f16" else torch.bfloat16
 

@@ -2,8 +2,10 @@
 
 Runs the variants bench/make_row_variants.py compiled (out/rows/<name>/) on
 row shapes whose BLOCK and hints hold for the variant (DESIGN.md's GPU
-protocol): BLOCK = next power of two of the width; hinted variants only where
-the width and the row strides are multiples of 16. Each case is checked
+protocol): the smallest compiled BLOCK (1, 1024, 4096 or 8192) that covers the
+width, masked beyond it; hinted variants only where the width and the row
+strides are multiples of 16. --random N adds N random shapes (1-64 rows, any
+width up to the largest BLOCK, padded or not), checked but not timed. Each case is checked
 against torch (softmax: torch.softmax; layer norm: F.layer_norm in f16), and
 masked cases run on padded rows (row strides larger than the width, the
 padding filled with NaN) to check that nothing outside the rows is read into
@@ -17,7 +19,7 @@ block, each with its own dynamic shared memory. GB/s counts one read and one
 write of the matrix (as the anchors do). Prints a table and writes
 OUT/rows.json (and OUT/rows.png with matplotlib).
 
-  python3 bench/bench_rows.py --variants out/rows --out $OUT
+  python3 bench/bench_rows.py --variants out/rows --out $OUT [--random 1000]
 
 Exit status: 0 all checks passed, 1 a check failed, 2 bad input or no GPU.
 """
@@ -60,14 +62,32 @@ def next_pow2(n):
 
 
 def pick_variant(kernel, width, stride_in, stride_out):
-    """The variant whose BLOCK and hints hold for this case."""
-    block = next_pow2(width)
+    """The variant whose BLOCK and hints hold for this case: the smallest
+    compiled BLOCK that covers the width (masked beyond it), hinted only
+    when the width and both row strides are multiples of 16."""
+    block = next(b for b in (1, 1024, TRITON_BLOCK[kernel]) if b >= width)
     warps = {1: 1, 1024: 4}.get(block, 8)
-    hinted = all(v % 16 == 0 for v in (width, stride_in, stride_out))
-    if block not in (1, 1024, TRITON_BLOCK[kernel]):
-        block, warps = TRITON_BLOCK[kernel], 8  # a wider BLOCK is masked
+    hinted = (block == TRITON_BLOCK[kernel] and
+              all(v % 16 == 0 for v in (width, stride_in, stride_out)))
     name = f"{kernel}_b{block}_w{warps}" + ("" if hinted else "_nohint")
     return name, block
+
+
+def random_cases(count, seed):
+    """`count` random (kernel, rows, width, padded) cases: 1 to 64 rows,
+    widths from 1 to the kernel's largest BLOCK (edges included), padded
+    rows half of the time."""
+    import random
+    rng = random.Random(seed)
+    cases = []
+    for i in range(count):
+        kernel = rng.choice(["softmax", "layernorm"])
+        top = TRITON_BLOCK[kernel]
+        width = rng.choice([1, 2, 15, 16, 17, 1023, 1024, 1025, top - 1, top,
+                            rng.randint(1, top), rng.randint(1, 64)])
+        rows = rng.choice([1, 2, 3, rng.randint(1, 64)])
+        cases.append((kernel, rows, width, rng.random() < 0.5))
+    return cases
 
 
 def parse_args(argv):
@@ -78,6 +98,13 @@ def parse_args(argv):
     p.add_argument("--triton-dir", default=os.path.join(HERE, "data"),
                    help="folder with Triton's PTX and .json")
     p.add_argument("--out", default=os.environ.get("OUT", "bench-out"))
+    p.add_argument("--check-only", action="store_true",
+                   help="check every case, time nothing (for compute-sanitizer)")
+    p.add_argument("--random", type=int, default=0, metavar="N",
+                   help="also check N random shapes (no timing)")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--max-rows", type=int, default=0,
+                   help="cap each case's rows (small shapes for compute-sanitizer)")
     p.add_argument("--iters", type=int, default=200)
     p.add_argument("--warmup", type=int, default=25)
     return p.parse_args(argv)
@@ -144,7 +171,8 @@ def main(argv):
         return 2
     os.makedirs(args.out, exist_ok=True)
     driver = Driver()
-    timer = Timer(torch, iters=args.iters, warmup=args.warmup)
+    timer = None if args.check_only else Timer(torch, iters=args.iters,
+                                                warmup=args.warmup)
     loaded = {}
 
     def kernel_for(label, path, json_path=None):
@@ -157,8 +185,15 @@ def main(argv):
     results, failures = [], 0
     print(f"{'kernel':10} {'rows x width':>14} {'variant':28} {'check':6} {'max err':>9}"
           f" {'ours GB/s':>10} {'Triton GB/s':>12} {'ours/Triton':>11}")
-    for kernel, rows, width, timed in CASES:
-        padded = not timed and (width % 16 != 0 or rows % 2 == 1)
+    cases = [(k, r, w, t, None) for k, r, w, t in CASES]
+    cases += [(k, r, w, False, pad) for k, r, w, pad in
+              random_cases(args.random, args.seed)]
+    for kernel, rows, width, timed, pad in cases:
+        if args.max_rows:
+            rows = min(rows, args.max_rows)
+        timed = timed and not args.check_only
+        padded = (pad if pad is not None else
+                  not timed and (width % 16 != 0 or rows % 2 == 1))
         case = Rows(torch, kernel, rows, width, padded)
         name, block = pick_variant(kernel, width, case.stride_in, case.stride_out)
         image, ours = kernel_for(name, os.path.join(args.variants, name, name + ".ptx"))
@@ -194,7 +229,8 @@ def main(argv):
                        ratio=triton_ms / ours_ms, triton_ok=tok, triton_max_err=terr)
             line += (f" {row['ours_GBps']:10.0f} {row['triton_GBps']:12.0f}"
                      f" {row['ratio']:11.3f}")
-        print(line + (f"  ({note})" if note else ""), flush=True)
+        if pad is None or not ok:
+            print(line + (f"  ({note})" if note else ""), flush=True)
         results.append(row)
 
     summary = dict(gpu=torch.cuda.get_device_name(), host=platform.node(),
