@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ttg/TTGDialect.h"
+#include "dialects/ttg/layout/LayoutOrder.h"
+#include "dialects/ttg/layout/Swizzle.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -348,6 +350,36 @@ BlockedEncodingAttr mlir::tile::ttg::getDefaultBlockedEncoding(
     order.push_back(d - 1);
   return buildBlockedEncoding(context, shape, sizePerThread, order, numWarps,
                               threadsPerWarp);
+}
+
+SmallVector<unsigned>
+mlir::tile::ttg::getOrderForMemory(RankedTensorType type) {
+  std::optional<layout::LinearLayout> ll = toLinearLayout(type);
+  if (!ll)
+    return {};
+  std::vector<unsigned> order = layout::getOrderForMemory(*ll);
+  return SmallVector<unsigned>(order.begin(), order.end());
+}
+
+SwizzledSharedEncodingAttr mlir::tile::ttg::getDotOperandSharedEncoding(
+    DotOperandEncodingAttr dotOperand, ArrayRef<int64_t> shape,
+    ArrayRef<unsigned> order, Type elementType) {
+  MLIRContext *context = dotOperand.getContext();
+  if (!elementType.isIntOrFloat() || order.size() != shape.size())
+    return {};
+  auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dotOperand.getParent());
+  // An FMA operand is read element by element; any order serves.
+  if (!mma)
+    return SwizzledSharedEncodingAttr::get(context, 1, 1, 1, order,
+                                           /*cgaLayout=*/{});
+  layout::SwizzleParams swizzle = layout::getMmaOperandSwizzle(
+      dotOperand.getOpIdx(), dotOperand.getKWidth(),
+      std::vector<int64_t>(shape.begin(), shape.end()),
+      std::vector<unsigned>(order.begin(), order.end()),
+      elementType.getIntOrFloatBitWidth());
+  return SwizzledSharedEncodingAttr::get(context, swizzle.vec, swizzle.perPhase,
+                                         swizzle.maxPhase, order,
+                                         /*cgaLayout=*/{});
 }
 
 //===----------------------------------------------------------------------===//

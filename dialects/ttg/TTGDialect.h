@@ -96,6 +96,22 @@ BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *context,
                                               unsigned numWarps,
                                               unsigned threadsPerWarp);
 
+/// The order (fastest dim first) in which to store a register tensor of
+/// `type` in shared memory, read off its layout as Triton's getOrderForMemory
+/// does (layout/LayoutOrder.h); empty when the encoding has no linear layout.
+SmallVector<unsigned> getOrderForMemory(RankedTensorType type);
+
+/// The #ttg.swizzled_shared encoding in which to stage a tensor of `shape`
+/// and `elementType`, stored with `order`, that is read back as the dot
+/// operand `dotOperand`: for an nvidia_mma parent, the bank-conflict-free
+/// swizzle of layout::getMmaOperandSwizzle (Triton 3.6's parameters); for a
+/// blocked parent (FMA), no swizzle. Null for element types without a bit
+/// width.
+SwizzledSharedEncodingAttr
+getDotOperandSharedEncoding(DotOperandEncodingAttr dotOperand,
+                            ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
+                            Type elementType);
+
 /// The module's ttg.num-warps (looking through parents of `op`), if any.
 std::optional<int> getNumWarps(Operation *op);
 /// The module's ttg.threads-per-warp, 32 when absent.

@@ -30,6 +30,71 @@ def TTGRemoveLayoutConversionsPass
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
+def TTGAccelerateMatmulPass
+    : Pass<"tritongpu-accelerate-matmul", "::mlir::ModuleOp"> {
+  let summary = "Give each tt.dot that tensor cores can compute an mma layout";
+  let description = [{
+    For each `tt.dot` whose result still has a register layout other than
+    `#ttg.nvidia_mma`, on a target of compute capability 8.0 or higher, and
+    whose operands mma.sync takes (f16, bf16, fp8, i8, or f32 with
+    `inputPrecision = tf32`), rewrites the result to
+
+        #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0,
+                         warpsPerCTA = W, instrShape = [16, 8]}>
+
+    and the operands to `#ttg.dot_op<{opIdx = 0|1, parent = #mma,
+    kWidth = 32 / bits}>`, with `ttg.convert_layout` ops converting the
+    operands and the accumulator in and the result back. `bits` is the
+    narrowest element width the operand had before widening casts (so f16
+    loaded and widened to f32 still gets kWidth 2). `W` is Triton's choice:
+    warps are doubled along M or N, whichever has more 16x8 tiles per warp
+    left (M on ties); when the dot is chained to another dot (attention),
+    all warps go along the longer dim, or copy the other dot's mma layout.
+
+    Then, as in Triton, operand types the chosen path does not compute
+    natively are widened with `tt.fp_to_fp` (or `arith.extsi`): fp8 operands
+    of mma.sync to f16 except on cuda:89, and FMA operands to the
+    accumulator's type.
+
+    Dots stay on the FMA path (blocked layouts) when mma.sync cannot take
+    them: f32 with `ieee` precision (and, until tile has
+    `tritongpu-F32DotTC`, `tf32x3`/`bf16x3`/`bf16x6`), f64, integers other
+    than i8, targets below cuda:80, and tiles smaller than one instruction
+    (M or N below 16, K below 256 / bits). Triton's frontend never emits
+    such small dots; tile also takes hand-written TTIR, so they stay FMA.
+
+    Deliberate differences from Triton 3.6:
+     * cuda:90 also uses mma.sync (version 2); Triton uses wgmma (version 3)
+       there. tile has no wgmma lowering yet.
+     * A dot whose operands mma.sync takes but whose accumulator type it has
+       no instruction for (e.g. bf16 x bf16 -> bf16, i8 x i8 -> i8, tf32
+       -> f16) is an error naming the op, the types and the target; Triton
+       builds the mma layout and fails later in the lowering.
+  }];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TTGReduceDataDuplicationPass
+    : Pass<"tritongpu-reduce-data-duplication", "::mlir::ModuleOp"> {
+  let summary = "Stage register-to-dot-operand conversions through swizzled shared memory";
+  let description = [{
+    A `ttg.convert_layout` from a register layout to a `#ttg.dot_op` layout
+    that moves data between warps (an mma operand is replicated across the
+    warps along the other dim) becomes an explicit
+
+        %m = ttg.local_alloc %x : (tensor<..., #blocked>) -> !ttg.memdesc<..., #shared, #smem>
+        %y = ttg.local_load %m : !ttg.memdesc<..., #shared, #smem> -> tensor<..., #ttg.dot_op<...>>
+
+    so each warp reads (with ldmatrix) only the part it needs. The shared
+    encoding is Triton 3.6's `#ttg.swizzled_shared` for that dot operand:
+    the order of the source layout (`getOrderForMemory`) and the
+    vec/perPhase/maxPhase of `getDotOperandSharedEncoding`. Conversions that
+    stay within each warp are left to the convert_layout lowering.
+  }];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
 def AllocateSharedMemoryPass
     : Pass<"allocate-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Give every shared buffer and scratch a byte offset";

@@ -19,6 +19,12 @@ ALLOWED = {
     "dialects/ttg/TTGDialect.cpp",
     # Choosing an instruction family: mma.sync or FMA for tt.dot.
     "passes/conversion/TTGToLLVM/DotOpToLLVM.cpp",
+    # Choosing the instruction family of each dot (mma.sync vs FMA) and
+    # building the mma and dot operand encodings of that choice.
+    "passes/ttg/AccelerateMatmul.cpp",
+    # Only conversions *to* a dot operand layout are staged through shared
+    # memory; the dot operand encoding is the decision.
+    "passes/ttg/ReduceDataDuplication.cpp",
 }
 CAST = re.compile(r"\b(isa|cast|dyn_cast|dyn_cast_if_present|isa_and_present|"
                   r"cast_if_present|dyn_cast_or_null|isa_and_nonnull)"

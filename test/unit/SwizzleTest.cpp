@@ -307,3 +307,45 @@ TEST(NVMMAShared, RejectsBadInput) {
   EXPECT_FALSE(nvmmaSharedToLinearLayout({4, 64}, 128, false, 16));
   EXPECT_FALSE(nvmmaSharedToLinearLayout({64, 96}, 128, false, 16));
 }
+
+//===----------------------------------------------------------------------===//
+// The dot operand swizzle rule
+//===----------------------------------------------------------------------===//
+
+static bool sameSwizzle(SwizzleParams s, int32_t vec, int32_t perPhase,
+                        int32_t maxPhase) {
+  return s.vec == vec && s.perPhase == perPhase && s.maxPhase == maxPhase;
+}
+
+TEST(MmaOperandSwizzle, MatchesTritonDumps) {
+  // matmul_f16_nopipe.sm80.ttgir: A 128x32 and B 32x128, both row-major.
+  EXPECT_TRUE(
+      sameSwizzle(getMmaOperandSwizzle(0, 2, {128, 32}, {1, 0}, 16), 8, 2, 4));
+  EXPECT_TRUE(
+      sameSwizzle(getMmaOperandSwizzle(1, 2, {32, 128}, {1, 0}, 16), 8, 1, 8));
+  // attn_fwd_f16_d64.sm80.ttgir: K^T stored K-contiguous.
+  EXPECT_TRUE(
+      sameSwizzle(getMmaOperandSwizzle(1, 2, {64, 64}, {0, 1}, 16), 8, 1, 8));
+}
+
+TEST(MmaOperandSwizzle, ScalesWithElementWidth) {
+  EXPECT_TRUE(
+      sameSwizzle(getMmaOperandSwizzle(0, 4, {64, 64}, {1, 0}, 8), 16, 2, 4));
+  EXPECT_TRUE(
+      sameSwizzle(getMmaOperandSwizzle(0, 1, {64, 32}, {1, 0}, 32), 4, 1, 8));
+  // A short row shares its phase with the rows in the same 128-byte line.
+  EXPECT_TRUE(
+      sameSwizzle(getMmaOperandSwizzle(0, 2, {64, 16}, {1, 0}, 16), 8, 4, 2));
+  // Transposed i8 A (M contiguous): vec (16) and the 8-row stride swap, so
+  // 8-element vectors and up to 16 phases, halved by the row packing.
+  EXPECT_TRUE(
+      sameSwizzle(getMmaOperandSwizzle(0, 4, {64, 64}, {0, 1}, 8), 8, 2, 8));
+}
+
+TEST(MmaOperandSwizzle, DegenerateInputIsUnswizzled) {
+  EXPECT_TRUE(sameSwizzle(getMmaOperandSwizzle(0, 2, {}, {}, 16), 1, 1, 1));
+  EXPECT_TRUE(
+      sameSwizzle(getMmaOperandSwizzle(0, 2, {64, 64}, {1}, 16), 1, 1, 1));
+  EXPECT_TRUE(
+      sameSwizzle(getMmaOperandSwizzle(0, 2, {64, 64}, {1, 0}, 0), 1, 1, 1));
+}

@@ -128,6 +128,35 @@ std::optional<LinearLayout> swizzledSharedToLinearLayout(
   return finishSharedLayout(ll, rank, error);
 }
 
+SwizzleParams getMmaOperandSwizzle(unsigned opIdx, unsigned kWidth,
+                                   const std::vector<int64_t> &shape,
+                                   const std::vector<unsigned> &order,
+                                   unsigned elementBitWidth, bool needTrans) {
+  // Degenerate input gets the unswizzled layout rather than a division by
+  // zero; the verifiers reject such tensors anyway.
+  if (shape.empty() || order.size() != shape.size() ||
+      order[0] >= shape.size() || elementBitWidth == 0 || shape[order[0]] <= 0)
+    return {};
+  int64_t rowLength = shape[order[0]];
+  int64_t bits = elementBitWidth;
+  // One 128-byte line of banks, in bits.
+  constexpr int64_t kLineBits = 1024;
+  int64_t perPhase = std::max<int64_t>(kLineBits / (bits * rowLength), 1);
+  int64_t stride = 8;
+  int64_t vec = 4 * std::max(kWidth, 1u);
+  if (needTrans)
+    std::swap(vec, stride);
+  size_t rank = shape.size();
+  unsigned kDim = opIdx == 0 ? rank - 1 : rank - 2;
+  if (rank >= 2 && order[0] != kDim)
+    std::swap(vec, stride);
+  int64_t maxPhase =
+      std::max<int64_t>(std::min(stride, kLineBits / (vec * bits)), 1);
+  maxPhase = std::max<int64_t>(maxPhase / perPhase, 1);
+  return {static_cast<int32_t>(vec), static_cast<int32_t>(perPhase),
+          static_cast<int32_t>(maxPhase)};
+}
+
 int32_t getNVMMAVec(int32_t swizzlingByteWidth, int32_t elementBitWidth) {
   if (swizzlingByteWidth == 0 || elementBitWidth <= 0)
     return 1;

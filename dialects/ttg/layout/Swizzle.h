@@ -49,6 +49,36 @@ swizzledSharedToLinearLayout(const std::vector<int64_t> &shape, int32_t vec,
                              const std::vector<unsigned> &order,
                              std::string *error = nullptr);
 
+/// The XOR parameters of a #ttg.swizzled_shared encoding.
+struct SwizzleParams {
+  int32_t vec = 1;
+  int32_t perPhase = 1;
+  int32_t maxPhase = 1;
+};
+
+/// Triton's swizzle for a tensor-core dot operand (an mma.sync or wgmma A/B
+/// tile, `opIdx` 0 or 1) staged in shared memory and read back with ldmatrix:
+/// `kWidth` consecutive K elements per thread, elements `elementBitWidth` bits
+/// wide, stored with `order` (fastest dim first) for a tile of `shape`.
+///
+/// A row of the fastest dim is XORed in vectors so that the 8 rows one
+/// ldmatrix reads fall into distinct 128-byte bank lines:
+///  * vec = 4 * kWidth elements (the 16 bytes a lane reads), but when the
+///    fastest dim is not K (the operand is stored transposed), vec and the
+///    8-row mma stride swap roles;
+///  * perPhase = max(1024 / (bits * rowLength), 1): short rows are packed
+///    several to one 128-byte line and share a phase;
+///  * maxPhase = max(min(stride, 1024 / (vec * bits)) / perPhase, 1): enough
+///    phases to spread one line's vectors, fewer when rows share a phase.
+/// `needTrans` flips the roles once more, as for an operand read transposed.
+/// The parameters are those Triton 3.6 gives (SwizzledSharedEncodingAttr's
+/// dot-operand builder), so dumps match.
+SwizzleParams getMmaOperandSwizzle(unsigned opIdx, unsigned kWidth,
+                                   const std::vector<int64_t> &shape,
+                                   const std::vector<unsigned> &order,
+                                   unsigned elementBitWidth,
+                                   bool needTrans = false);
+
 /// The vector width (in elements) of an NVMMA swizzle: one 16-byte chunk, or
 /// 1 when unswizzled.
 int32_t getNVMMAVec(int32_t swizzlingByteWidth, int32_t elementBitWidth);

@@ -1,0 +1,354 @@
+//===- AccelerateMatmul.cpp - Tensor-core layouts for tt.dot --------------===//
+//
+// tritongpu-accelerate-matmul: decides, for every tt.dot, whether tensor
+// cores compute it (mma.sync, #ttg.nvidia_mma version 2) or the FMA path
+// does, and gives the dot and its operands the layouts of that choice. The
+// rules (which types, which warpsPerCTA, which kWidth) are Triton 3.6's, so
+// the TTGIR matches Triton's dumps; the pass description in Passes.td lists
+// where tile deliberately differs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ttg/Passes.h"
+
+#include "dialects/tt/TTDialect.h"
+#include "dialects/ttg/TTGDialect.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/DebugLog.h"
+#include "llvm/Support/MathExtras.h"
+
+#define DEBUG_TYPE "tritongpu-accelerate-matmul"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TTGACCELERATEMATMULPASS
+#include "passes/ttg/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// The mma.sync tile a warp computes per instruction: 16 rows of M by 8
+/// columns of N.
+constexpr int64_t kMmaTileM = 16;
+constexpr int64_t kMmaTileN = 8;
+
+/// The compute capability named by the module's ttg.target ("cuda:80" ->
+/// 80), or std::nullopt when the attribute is missing or malformed.
+std::optional<int> getComputeCapability(ModuleOp module) {
+  auto target =
+      module->getAttrOfType<StringAttr>(ttg::TTGDialect::getTargetAttrName());
+  if (!target)
+    return std::nullopt;
+  StringRef text = target.getValue();
+  int capability = 0;
+  if (!text.consume_front("cuda:") || text.getAsInteger(10, capability))
+    return std::nullopt;
+  return capability;
+}
+
+Type getElementType(Value value) {
+  return cast<RankedTensorType>(value.getType()).getElementType();
+}
+
+/// The fp8 types NVIDIA hardware has (e5m2 and e4m3).
+bool isNvidiaFp8(Type type) {
+  return isa<Float8E5M2Type, Float8E4M3FNType>(type);
+}
+
+/// Whether mma.sync takes operands of these element types (Triton's
+/// supportMMA for version 2, less f64, for which tile has no lowering). fp8
+/// counts on every target: where the hardware lacks it, the operands are
+/// widened to f16 afterwards.
+bool mmaTakesOperands(tt::DotOp dot) {
+  Type a = getElementType(dot.getA()), b = getElementType(dot.getB());
+  if (a.isF32() && b.isF32())
+    return dot.getInputPrecision() == tt::InputPrecision::TF32;
+  auto takes = [](Type type) {
+    return isNvidiaFp8(type) || type.isF16() || type.isBF16() ||
+           type.isInteger(8);
+  };
+  return takes(a) && takes(b);
+}
+
+/// Whether mma.sync has an instruction accumulating operands of type
+/// `operand` into `acc` (PTX mma.sync.m16n8k{8,16,32}: f16 into f16 or f32;
+/// bf16 and tf32 into f32; s8 into s32; fp8, native or widened to f16, into
+/// f16 or f32).
+bool mmaHasAccumulator(Type operand, Type acc) {
+  if (operand.isF16() || isNvidiaFp8(operand))
+    return acc.isF16() || acc.isF32();
+  if (operand.isBF16() || operand.isF32())
+    return acc.isF32();
+  return operand.isInteger(8) && acc.isInteger(32);
+}
+
+/// What mma.sync accumulates operands of type `operand` into, for
+/// diagnostics.
+StringRef describeMmaAccumulators(Type operand) {
+  if (operand.isF16() || isNvidiaFp8(operand))
+    return "f16 and fp8 products into f16 or f32";
+  if (operand.isBF16() || operand.isF32())
+    return "bf16 and tf32 products into f32";
+  return "i8 products into i32";
+}
+
+/// Whether the dot is at least one instruction in every dim: a 16-row M
+/// tile, N of 16 (Triton's minimum dot size) and one instruction's K (256
+/// bits of operand elements: 16 for f16, 32 for 8-bit types, 8 for tf32).
+bool coversOneInstruction(tt::DotOp dot) {
+  ArrayRef<int64_t> a = dot.getA().getType().getShape();
+  ArrayRef<int64_t> b = dot.getB().getType().getShape();
+  size_t rank = a.size();
+  int64_t m = a[rank - 2], k = a[rank - 1], n = b[rank - 1];
+  unsigned bits = getElementType(dot.getA()).getIntOrFloatBitWidth();
+  return m >= kMmaTileM && n >= 2 * kMmaTileN && k >= 256 / bits;
+}
+
+/// The warpsPerCTA of the mma layout of another dot connected to `dot`
+/// through its operands and users in the same region, looking through
+/// transposes (a chained dot, as in attention): std::nullopt when there is
+/// none, an empty vector when there is one that has no mma layout yet.
+std::optional<SmallVector<unsigned>> findChainedDotWarps(tt::DotOp dot) {
+  Region *region = dot->getParentRegion();
+  auto sameRegion = [region](Operation *op) {
+    return op->getParentRegion() == region && !isa<tt::TransOp>(op);
+  };
+  BackwardSliceOptions backward;
+  backward.filter = sameRegion;
+  ForwardSliceOptions forward;
+  forward.filter = sameRegion;
+  std::optional<SmallVector<unsigned>> result;
+  int64_t rank = dot.getType().getRank();
+  for (Operation *op : getSlice(dot, backward, forward)) {
+    auto other = dyn_cast<tt::DotOp>(op);
+    if (!other || other == dot || other.getType().getRank() != rank)
+      continue;
+    if (auto mma = dyn_cast_if_present<ttg::NvidiaMmaEncodingAttr>(
+            other.getType().getEncoding()))
+      return SmallVector<unsigned>(mma.getWarpsPerCTA());
+    result = SmallVector<unsigned>();
+  }
+  return result;
+}
+
+/// Triton's warpsPerTileV2: for a chained dot, every warp along the longer
+/// of M and N; otherwise warps doubled along M or N, whichever still has
+/// more 16x8 instruction tiles per warp (M on a tie), which balances the A
+/// and B fragments each warp loads. A batched dot puts all warps on the
+/// batch.
+SmallVector<unsigned> getWarpsPerCTA(tt::DotOp dot, ArrayRef<int64_t> shape,
+                                     unsigned numWarps) {
+  if (shape.size() == 3)
+    return {numWarps, 1, 1};
+  if (std::optional<SmallVector<unsigned>> chained = findChainedDotWarps(dot)) {
+    if (!chained->empty())
+      return *chained;
+    if (shape[0] >= shape[1])
+      return {numWarps, 1};
+    return {1, numWarps};
+  }
+  int64_t repM = llvm::divideCeil(shape[0], kMmaTileM);
+  int64_t repN = llvm::divideCeil(shape[1], kMmaTileN);
+  unsigned warpsM = 1, warpsN = 1;
+  while (warpsM * warpsN < numWarps) {
+    if (repM >= repN) {
+      warpsM *= 2;
+      // Extra warps beyond one per tile still go along M.
+      if (repM != 1)
+        repM /= 2;
+    } else {
+      warpsN *= 2;
+      repN /= 2;
+    }
+  }
+  return {warpsM, warpsN};
+}
+
+/// The ops through which an operand keeps its values' original width: unary
+/// casts and layout conversions.
+bool isWidthPreservingUnary(Operation *op) {
+  return op->getNumOperands() == 1 &&
+         (isa<tt::FpToFpOp, tt::BitcastOp, ttg::ConvertLayoutOp>(op) ||
+          isa<arith::ArithDialect>(op->getDialect()));
+}
+
+/// Triton's computeOrigBitWidth: the element width `operand` had before the
+/// chain of unary casts that produced it, i.e. the first different width
+/// found walking that chain from its start; the operand's own width when
+/// there is none. An f16 tensor widened to f32 for a tf32 dot gives 16, so
+/// each thread keeps the f16 kWidth.
+unsigned getOriginalBitWidth(Value operand) {
+  unsigned width = getElementType(operand).getIntOrFloatBitWidth();
+  BackwardSliceOptions options;
+  options.omitBlockArguments = true;
+  options.filter = isWidthPreservingUnary;
+  SetVector<Operation *> slice;
+  (void)getBackwardSlice(operand, &slice, options);
+  for (Operation *op : slice) {
+    auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    if (!type || !type.getElementType().isIntOrFloat())
+      continue;
+    unsigned opWidth = type.getElementType().getIntOrFloatBitWidth();
+    if (opWidth != width)
+      return std::min(width, opWidth);
+  }
+  return width;
+}
+
+/// `value` converted to `encoding`, looking through a conversion that
+/// produced it (so the old conversion can die).
+Value convertTo(OpBuilder &builder, Value value, Attribute encoding) {
+  if (auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>())
+    value = convert.getSrc();
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getEncoding() == encoding)
+    return value;
+  return ttg::ConvertLayoutOp::create(builder, value.getLoc(),
+                                      type.cloneWithEncoding(encoding), value);
+}
+
+/// Erases `value`'s defining conversion if nothing uses it any more.
+void eraseIfDeadConversion(Value value) {
+  if (auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>())
+    if (convert->use_empty())
+      convert->erase();
+}
+
+/// Rewrites `dot` to compute in the mma.sync layout `mma`: operands in
+/// dot_op layouts with `kWidth`, the accumulator converted in and the result
+/// converted back to the original layout.
+void rewriteToMma(tt::DotOp dot, ttg::NvidiaMmaEncodingAttr mma,
+                  unsigned kWidth) {
+  MLIRContext *context = dot.getContext();
+  OpBuilder builder(dot);
+  Value a = dot.getA(), b = dot.getB(), c = dot.getC();
+  Value newA = convertTo(
+      builder, a, ttg::DotOperandEncodingAttr::get(context, 0, mma, kWidth));
+  Value newB = convertTo(
+      builder, b, ttg::DotOperandEncodingAttr::get(context, 1, mma, kWidth));
+  Value newC = convertTo(builder, c, mma);
+  auto newDot = tt::DotOp::create(
+      builder, dot.getLoc(), dot.getType().cloneWithEncoding(mma), newA, newB,
+      newC, dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
+  auto back = ttg::ConvertLayoutOp::create(builder, dot.getLoc(), dot.getType(),
+                                           newDot.getResult());
+  dot.getResult().replaceAllUsesWith(back.getResult());
+  dot.erase();
+  for (Value old : {a, b, c})
+    eraseIfDeadConversion(old);
+}
+
+/// `operand` widened to element type `to` (tt.fp_to_fp for floats,
+/// arith.extsi for integers, as Triton does).
+Value widenOperand(OpBuilder &builder, Value operand, Type to) {
+  auto type = cast<RankedTensorType>(operand.getType()).clone(to);
+  if (isa<FloatType>(to))
+    return tt::FpToFpOp::create(builder, operand.getLoc(), type, operand,
+                                /*rounding=*/nullptr);
+  return arith::ExtSIOp::create(builder, operand.getLoc(), type, operand);
+}
+
+/// Triton's decomposeMixedModeDotOp: widens the operands of a dot whose
+/// chosen path has no instruction for their type. mma.sync takes fp8 only on
+/// cuda:89, so elsewhere fp8 operands become f16; the FMA path multiplies in
+/// the accumulator's type, so narrower operands are widened to it.
+void widenUnsupportedOperands(tt::DotOp dot, int computeCapability) {
+  Type operandType = getElementType(dot.getA());
+  Type accType = getElementType(dot.getD());
+  Type to;
+  if (isa<ttg::NvidiaMmaEncodingAttr>(dot.getType().getEncoding())) {
+    if (!isNvidiaFp8(operandType) || computeCapability == 89)
+      return;
+    to = Float16Type::get(dot.getContext());
+  } else {
+    if (operandType == accType ||
+        operandType.getIntOrFloatBitWidth() >= accType.getIntOrFloatBitWidth())
+      return;
+    to = accType;
+  }
+  OpBuilder builder(dot);
+  dot.getAMutable().set(widenOperand(builder, dot.getA(), to));
+  dot.getBMutable().set(widenOperand(builder, dot.getB(), to));
+}
+
+struct TTGAccelerateMatmulPass
+    : public tile::impl::TTGAccelerateMatmulPassBase<TTGAccelerateMatmulPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<tt::DotOp> dots;
+    module.walk([&](tt::DotOp dot) {
+      if (dot.getType().getEncoding())
+        dots.push_back(dot);
+    });
+    if (dots.empty())
+      return;
+
+    std::optional<int> capability = getComputeCapability(module);
+    if (!capability) {
+      module.emitError() << "tritongpu-accelerate-matmul needs the module "
+                            "attribute ttg.target = \"cuda:<capability>\"";
+      return signalPassFailure();
+    }
+    std::optional<int> numWarps = ttg::getNumWarps(module);
+    if (!numWarps || !llvm::isPowerOf2_32(*numWarps)) {
+      module.emitError() << "tritongpu-accelerate-matmul needs the module "
+                            "attribute ttg.num-warps, a power of two";
+      return signalPassFailure();
+    }
+
+    for (tt::DotOp dot : dots)
+      if (failed(accelerate(dot, *capability, *numWarps)))
+        return signalPassFailure();
+    // Widen operands now that every dot has its path. The rewritten dots
+    // are new ops; collect all dots again.
+    module.walk([&](tt::DotOp dot) {
+      if (dot.getType().getEncoding())
+        widenUnsupportedOperands(dot, *capability);
+    });
+  }
+
+  /// Rewrites `dot` to mma.sync when it can; false when it stays on the FMA
+  /// path, failure after a diagnostic.
+  FailureOr<bool> accelerate(tt::DotOp dot, int capability, unsigned numWarps) {
+    RankedTensorType type = dot.getType();
+    Attribute encoding = type.getEncoding();
+    if (isa<ttg::NvidiaMmaEncodingAttr>(encoding) ||
+        !ttg::isDistributedEncoding(encoding))
+      return false;
+    if (capability < 80 || !mmaTakesOperands(dot) || !coversOneInstruction(dot))
+      return false;
+    Type operandType = getElementType(dot.getA());
+    Type accType = type.getElementType();
+    if (!mmaHasAccumulator(operandType, accType)) {
+      dot.emitOpError() << "with " << operandType << " x "
+                        << getElementType(dot.getB()) << " -> " << accType
+                        << " has no mma.sync instruction on cuda:" << capability
+                        << " (it accumulates "
+                        << describeMmaAccumulators(operandType)
+                        << "); use a supported accumulator type and convert "
+                           "the result";
+      return failure();
+    }
+
+    ArrayRef<int64_t> shape = type.getShape();
+    SmallVector<unsigned> warps = getWarpsPerCTA(dot, shape, numWarps);
+    SmallVector<unsigned> instrShape = shape.size() == 3
+                                           ? SmallVector<unsigned>{1, 16, 8}
+                                           : SmallVector<unsigned>{16, 8};
+    auto mma = ttg::NvidiaMmaEncodingAttr::get(
+        dot.getContext(), /*versionMajor=*/2, /*versionMinor=*/0, warps,
+        /*cgaLayout=*/{}, instrShape);
+    unsigned bits = std::min(getOriginalBitWidth(dot.getA()),
+                             getOriginalBitWidth(dot.getB()));
+    unsigned kWidth = std::max(32 / bits, 1u);
+    LDBG() << "mma.sync for " << dot << ": " << mma << ", kWidth " << kWidth;
+    rewriteToMma(dot, mma, kWidth);
+    return true;
+  }
+};
+} // namespace

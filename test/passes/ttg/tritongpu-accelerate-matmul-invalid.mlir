@@ -1,0 +1,77 @@
+// tritongpu-accelerate-matmul on dots it must not lower silently: a
+// diagnostic naming the op, the types and the target.
+//
+// Where Triton 3.6 falls back to the FMA path (f32 with ieee precision,
+// targets below sm_80) tile does too (see tritongpu-accelerate-matmul.mlir);
+// where Triton converts the operands (fp8 below sm_89 becomes f16) tile does
+// too. A dot whose operands mma.sync takes but whose accumulator type no
+// mma.sync instruction has is an error here; Triton builds the mma layout
+// and fails in the lowering. Malformed dots (mismatched K, mixed element
+// types) never reach the pass: the tt.dot verifier rejects them.
+
+// RUN: %mlir-tile %s -split-input-file -verify-diagnostics -p 'builtin.module(tritongpu-accelerate-matmul)' -o /dev/null
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func @bf16_acc(%a: tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xbf16, #blocked>) -> tensor<64x64xbf16, #blocked> {
+    // expected-error @below {{'tt.dot' op with 'bf16' x 'bf16' -> 'bf16' has no mma.sync instruction on cuda:80 (it accumulates bf16 and tf32 products into f32)}}
+    %d = tt.dot %a, %b, %c : tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xbf16, #blocked>
+    tt.return %d : tensor<64x64xbf16, #blocked>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @i8_acc(%a: tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xi8, #blocked>) -> tensor<64x64xi8, #blocked> {
+    // expected-error @below {{'tt.dot' op with 'i8' x 'i8' -> 'i8' has no mma.sync instruction on cuda:90 (it accumulates i8 products into i32)}}
+    %d = tt.dot %a, %b, %c : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xi8, #blocked>
+    tt.return %d : tensor<64x64xi8, #blocked>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func @tf32_f16_acc(%a: tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf16, #blocked>) -> tensor<64x64xf16, #blocked> {
+    // expected-error @below {{'tt.dot' op with 'f32' x 'f32' -> 'f16' has no mma.sync instruction on cuda:80}}
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf16, #blocked>
+    tt.return %d : tensor<64x64xf16, #blocked>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func @fp8_bf16_acc(%a: tensor<64x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xbf16, #blocked>) -> tensor<64x64xbf16, #blocked> {
+    // expected-error @below {{'tt.dot' op with 'f8E4M3FN' x 'f8E5M2' -> 'bf16' has no mma.sync instruction on cuda:80 (it accumulates f16 and fp8 products into f16 or f32)}}
+    %d = tt.dot %a, %b, %c : tensor<64x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xbf16, #blocked>
+    tt.return %d : tensor<64x64xbf16, #blocked>
+  }
+}
+
+// -----
+
+// Without a target there is no instruction set to choose from.
+// expected-error @below {{tritongpu-accelerate-matmul needs the module attribute ttg.target = "cuda:<capability>"}}
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @no_target(%a: tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>}>>, %b: tensor<16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>}>>, %c: tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>>) {
+    %d = tt.dot %a, %b, %c : tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>}>> * tensor<16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>}>> -> tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>>
+    tt.return
+  }
+}
+
+// -----
+
+// A mismatched K is caught by the tt.dot verifier before any pass runs.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func @mismatched_k(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) {
+    // expected-error @below {{'tt.dot' op K of a (32) must equal K of b (16)}}
+    %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return
+  }
+}
