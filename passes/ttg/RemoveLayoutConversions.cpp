@@ -395,6 +395,95 @@ bool retypeLoopCarriedValues(scf::ForOp loop) {
   return changed;
 }
 
+/// Step 5 (control flow): a loop-carried tensor that each iteration
+/// converts to layout L and advances with cheap elementwise ops (a pointer
+/// tensor bumped by addptr) is carried in L: the ops advance it in L, with
+/// their other operands rematerialized in L.
+bool retypeLoopCarriedSlice(scf::ForOp loop, unsigned index,
+                            Rematerializer &remat) {
+  BlockArgument arg = loop.getRegionIterArg(index);
+  if (!isa<RankedTensorType>(arg.getType()))
+    return false;
+  Operation *yield = loop.getBody()->getTerminator();
+  Attribute target;
+  SetVector<Operation *> slice;
+  SmallVector<Value> worklist{arg};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(user)) {
+        if (target && getEncoding(convert.getResult()) != target)
+          return false;
+        target = getEncoding(convert.getResult());
+        continue;
+      }
+      if (user == yield) {
+        if (use.getOperandNumber() != index)
+          return false;
+        continue;
+      }
+      if (slice.contains(user))
+        continue;
+      if (!isLayoutAgnosticElementwise(user) ||
+          user->getBlock() != loop.getBody() ||
+          slice.size() >= kMaxForwardSliceSize)
+        return false;
+      slice.insert(user);
+      worklist.push_back(user->getResult(0));
+    }
+  }
+  Value yielded = yield->getOperand(index);
+  if (!target || slice.empty() ||
+      (yielded != arg && !slice.contains(yielded.getDefiningOp())))
+    return false;
+  for (Operation *op : slice)
+    for (Value operand : op->getOperands())
+      if (operand != arg && isa<RankedTensorType>(operand.getType()) &&
+          !slice.contains(operand.getDefiningOp()) &&
+          !remat.canRematerialize(operand, target,
+                                  /*allowNewConversions=*/false))
+        return false;
+
+  Type oldType = arg.getType();
+  Type newType = withEncoding(oldType, target);
+  OpBuilder builder(loop);
+  Value init = ttg::ConvertLayoutOp::create(builder, loop.getLoc(), newType,
+                                            loop.getInitArgs()[index]);
+  loop.getInitArgsMutable()[index].set(init);
+  arg.setType(newType);
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  for (Operation *op : ordered) {
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value value = operand.get();
+      if (value != arg && isa<RankedTensorType>(value.getType()) &&
+          !slice.contains(value.getDefiningOp()))
+        operand.set(remat.rematerialize(value, target));
+    }
+    op->getResult(0).setType(withEncoding(op->getResult(0).getType(), target));
+  }
+  // The conversions to L now convert L to L.
+  SmallVector<ttg::ConvertLayoutOp> converts;
+  for (Value value : llvm::concat<Value>(
+           ValueRange{arg}, llvm::map_range(ordered, [](Operation *op) {
+             return op->getResult(0);
+           })))
+    for (Operation *user : value.getUsers())
+      if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(user))
+        converts.push_back(convert);
+  for (ttg::ConvertLayoutOp convert : converts)
+    convert.replaceAllUsesWith(convert.getSrc());
+  Value result = loop.getResult(index);
+  result.setType(newType);
+  builder.setInsertionPointAfter(loop);
+  auto back =
+      ttg::ConvertLayoutOp::create(builder, loop.getLoc(), oldType, result);
+  result.replaceAllUsesExcept(back.getResult(), back);
+  return true;
+}
+
 /// Step 5 (control flow): an scf.if result that both branches produce by
 /// converting from one layout L is produced in L, converted once after.
 bool retypeIfResults(scf::IfOp ifOp) {
@@ -429,7 +518,12 @@ bool retypeIfResults(scf::IfOp ifOp) {
 
 bool simplifyControlFlow(FunctionOpInterface func) {
   bool changed = hoistInvariantConversions(func);
-  func.walk([&](scf::ForOp loop) { changed |= retypeLoopCarriedValues(loop); });
+  func.walk([&](scf::ForOp loop) {
+    changed |= retypeLoopCarriedValues(loop);
+    Rematerializer remat;
+    for (unsigned i = 0; i < loop.getNumRegionIterArgs(); ++i)
+      changed |= retypeLoopCarriedSlice(loop, i, remat);
+  });
   func.walk([&](scf::IfOp ifOp) { changed |= retypeIfResults(ifOp); });
   return changed;
 }
