@@ -64,6 +64,13 @@ LogicalResult checkDotLowering(tt::DotOp op);
 void populateSharedMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           const LoweringContext &lowering);
+/// ttg.async_copy_global_to_local (cp.async), async_commit_group,
+/// async_wait.
+void populateAsyncOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns,
+                                   const LoweringContext &lowering);
+/// Emits an error when `op` is an async copy the lowering cannot express.
+LogicalResult checkAsyncCopyLowering(Operation *op);
 /// ttg.local_barrier.
 void populateBarrierOpToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,

@@ -73,7 +73,9 @@ bool isSupported(Operation *op) {
              tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
              tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp,
              ttg::LocalBarrierOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
-             ttg::LocalLoadOp, ttg::LocalDeallocOp, ttg::MemDescIndexOp>(op);
+             ttg::LocalLoadOp, ttg::LocalDeallocOp, ttg::MemDescIndexOp,
+             ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
+             ttg::AsyncWaitOp>(op);
 }
 
 /// Emits an error on `op` when it is a reduction whose layouts the lowering
@@ -114,6 +116,8 @@ struct ConvertTritonGPUToLLVMPass
             return WalkResult::interrupt();
           }
           if (failed(checkReduce(op)))
+            return WalkResult::interrupt();
+          if (failed(checkAsyncCopyLowering(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
@@ -178,6 +182,7 @@ struct ConvertTritonGPUToLLVMPass
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns, lowering);
+    populateAsyncOpToLLVMPatterns(converter, patterns, lowering);
     populateBarrierOpToLLVMPatterns(converter, patterns, lowering);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

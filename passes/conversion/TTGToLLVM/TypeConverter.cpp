@@ -19,6 +19,10 @@ TileLLVMTypeConverter::TileLLVMTypeConverter(MLIRContext *context,
       return std::nullopt;
     return LLVM::LLVMPointerType::get(context, type.getAddressSpace());
   });
+  // Async tokens only order ops in the IR; they lower to a dummy i32.
+  addConversion([context](ttg::AsyncTokenType type) -> std::optional<Type> {
+    return IntegerType::get(context, 32);
+  });
   // A shared-memory view is the pointer to its first element.
   addConversion([context](ttg::MemDescType type) -> std::optional<Type> {
     return LLVM::LLVMPointerType::get(context, /*addressSpace=*/3);

@@ -24,6 +24,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %a = ttg.local_alloc : () -> !ttg.memdesc<256x256xf16, #shared, #smem, mutable>
     // expected-error @below {{'ttg.local_alloc' op needs shared memory up to byte 196608: the module needs 196608 bytes of shared memory, more than the 166912 bytes a block may use on cuda:80}}
     %b = ttg.local_alloc : () -> !ttg.memdesc<128x256xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %a : !ttg.memdesc<256x256xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %b : !ttg.memdesc<128x256xf16, #shared, #smem, mutable>
     tt.return
   }
 }

@@ -50,10 +50,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @async_copy(%p: tensor<64x64x!tt.ptr<f32>, #b>) {
+  tt.func public @async_copy(%p: tensor<64x64x!tt.ptr<f32>, #b>, %mask: tensor<64x64xi1, #b>) {
     %m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
-    // expected-error @below {{'ttg.async_copy_global_to_local' op is not supported by convert-triton-gpu-to-llvm yet}}
-    %t = ttg.async_copy_global_to_local %p, %m : tensor<64x64x!tt.ptr<f32>, #b> -> <64x64xf32, #shared, #smem, mutable>
+    %one = arith.constant dense<1.0> : tensor<64x64xf32, #b>
+    // expected-error @below {{'ttg.async_copy_global_to_local' op cannot be lowered: cp.async fills masked-off elements with zeros, but `other` is not zero}}
+    %t = ttg.async_copy_global_to_local %p, %m mask %mask other %one : tensor<64x64x!tt.ptr<f32>, #b> -> <64x64xf32, #shared, #smem, mutable>
     tt.return
   }
 }
