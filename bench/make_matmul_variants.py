@@ -5,15 +5,17 @@ From examples/matmul/matmul_nopipe.ttir (Triton 3.6's TTIR of anchors'
 matmul_kernel, BM = BN = 128, BK = 32, GM = 8, f16, tt.divisibility = 16 on
 every argument) this writes
 
-  out/matmul/matmul_<dtype>/         hints kept: M, N, K and the row strides
-                                     multiples of 16
-  out/matmul/matmul_<dtype>_nohint/  no tt.divisibility on the integer
-                                     arguments (any M, N, K, e.g. 1000^3)
+  out/matmul/matmul_<dtype>_s<S>/         hints kept: M, N, K and the row
+                                          strides multiples of 16
+  out/matmul/matmul_<dtype>_s<S>_nohint/  no tt.divisibility on the integer
+                                          arguments (any M, N, K)
 
 for dtype f16 and bf16 (pointee and element types replaced; the f32
 accumulator and the truncf to the output type are as Triton prints them for
-bf16), and compiles each with tools/tile-compile --target cuda:80
---num-warps 4 (mma.sync m16n8k16, the like-for-like of Triton's sm_80 PTX).
+bf16) and S = 1 and 4 pipeline stages, and compiles each with
+tools/tile-compile --target cuda:80 --num-warps 4 --num-stages S (mma.sync
+m16n8k16, the like-for-like of Triton's sm_80 PTX; 4 stages: cp.async ring
+buffers from tritongpu-pipeline).
 
   python3 bench/make_matmul_variants.py
 """
@@ -39,9 +41,10 @@ def variant_text(dtype, hinted):
 
 def main():
     out = os.path.join(ROOT, "out", "matmul")
-    for dtype in ("f16", "bf16"):
-        for hinted in (True, False):
-            name = f"matmul_{dtype}" + ("" if hinted else "_nohint")
+    for dtype, stages, hinted in [(d, s, h) for d in ("f16", "bf16")
+                                  for s in (1, 4) for h in (True, False)]:
+        if True:
+            name = f"matmul_{dtype}_s{stages}" + ("" if hinted else "_nohint")
             folder = os.path.join(out, name)
             os.makedirs(folder, exist_ok=True)
             ttir = os.path.join(folder, "matmul.ttir")
@@ -49,6 +52,7 @@ def main():
                 f.write(variant_text(dtype, hinted))
             r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "tile-compile"),
                                 ttir, "--target", "cuda:80", "--num-warps", "4",
+                                "--num-stages", str(stages),
                                 "--build-dir", os.path.join(ROOT, "build"), "-o", folder],
                                capture_output=True, text=True)
             if r.returncode:

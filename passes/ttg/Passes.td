@@ -136,4 +136,61 @@ def InsertBarriersPass : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
+def TTGAssignLatenciesPass
+    : Pass<"tritongpu-assign-latencies", "::mlir::ModuleOp"> {
+  let summary = "Mark the loads of a dot loop that the pipeliner may run ahead";
+  let description = [{
+    In each `scf.for` that contains a `tt.dot`, a `tt.load` of a tensor of
+    pointers whose value is only staged into shared memory
+    (`ttg.local_alloc`, as reduce-data-duplication leaves dot operands) and
+    whose `other` is zero or absent gets `tt.latency = num-stages - 1`:
+    the number of iterations its copy may run ahead of its use.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Pipeline stages (1 disables pipelining)">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
+def TTGScheduleLoopsPass
+    : Pass<"tritongpu-schedule-loops", "::mlir::ModuleOp"> {
+  let summary = "Assign each op of a loop with latency-marked loads a pipeline stage";
+  let description = [{
+    The loads marked by `tritongpu-assign-latencies` and the ops of the loop
+    body that only compute their pointers and masks get `loop.stage = 0`;
+    everything else gets the loads' latency as its stage. `loop.cluster`
+    orders the kernel body: the last stage's ops (waits, shared-memory
+    reads, the dot) first, then the copies for later iterations, so a ring
+    buffer slot is refilled only after it was read.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Pipeline stages (1 disables pipelining)">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
+def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Software-pipeline scheduled loops with cp.async ring buffers";
+  let description = [{
+    For each loop `tritongpu-schedule-loops` scheduled: every marked load and
+    its `ttg.local_alloc` become a ring buffer of `num-stages - 1` slots
+    allocated before the loop, a `ttg.async_copy_global_to_local` into slot
+    `i mod (num-stages - 1)` (committed as its own group) in stage 0, and a
+    `ttg.async_wait` plus a view of the slot in the last stage. The loop is
+    then expanded by upstream MLIR's `scf` pipeliner: a prologue issues the
+    first copies, the kernel runs each iteration's copy `num-stages - 1`
+    iterations ahead, copies past the end are masked off, and the loop ends
+    with `ttg.async_wait {num = 0}` before the buffers are released.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Pipeline stages (1 disables pipelining)">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TILE_PASSES_TTG_PASSES_TD

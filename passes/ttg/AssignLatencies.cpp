@@ -1,0 +1,74 @@
+//===- AssignLatencies.cpp - tritongpu-assign-latencies -------------------===//
+//
+// Decides which loads of a dot loop the pipeliner will run ahead, and by how
+// many iterations (tt.latency). Also holds the test for a pipelinable load,
+// which the later pipelining passes share.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/analysis/AxisInfo.h"
+#include "passes/ttg/Passes.h"
+#include "passes/ttg/PipelineUtils.h"
+
+#include "dialects/ttg/TTGDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TTGASSIGNLATENCIESPASS
+#include "passes/ttg/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+bool mlir::tile::isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
+                                   ModuleAxisInfoAnalysis *axisInfo) {
+  if (load->getParentOp() != loop || !isa<RankedTensorType>(load.getType()) ||
+      load.getIsVolatile() || load->use_empty())
+    return false;
+  // cp.async zero-fills what the mask turns off.
+  if (Value other = load.getOther())
+    if (!matchPattern(other, m_AnyZeroFloat()) &&
+        !matchPattern(other, m_Zero()))
+      return false;
+  // cp.async moves at least 4 bytes per thread and run.
+  Type element = cast<RankedTensorType>(load.getType()).getElementType();
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8)
+    return false;
+  if (axisInfo) {
+    unsigned width = axisInfo->getPtrContiguity(load.getPtr());
+    if (Value mask = load.getMask())
+      width = std::min(width, axisInfo->getMaskAlignment(mask));
+    if (width * element.getIntOrFloatBitWidth() < 32)
+      return false;
+  }
+  return llvm::all_of(load->getUsers(), [](Operation *user) {
+    return isa<ttg::LocalAllocOp>(user);
+  });
+}
+
+namespace {
+struct TTGAssignLatenciesPass
+    : public tile::impl::TTGAssignLatenciesPassBase<TTGAssignLatenciesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (numStages < 2)
+      return;
+    ModuleAxisInfoAnalysis axisInfo(getOperation());
+    getOperation().walk([&](scf::ForOp loop) {
+      bool hasDot = false;
+      loop.getBody()->walk([&](tt::DotOp) { hasDot = true; });
+      if (!hasDot)
+        return;
+      Builder builder(loop.getContext());
+      for (auto load : loop.getBody()->getOps<tt::LoadOp>())
+        if (isPipelinableLoad(load, loop, &axisInfo))
+          load->setAttr(kLatencyAttrName,
+                        builder.getI32IntegerAttr(numStages - 1));
+    });
+  }
+};
+} // namespace

@@ -1,0 +1,283 @@
+//===- Pipeline.cpp - tritongpu-pipeline ----------------------------------===//
+//
+// Turns each scheduled loop (tritongpu-schedule-loops) into a software
+// pipeline. First, inside the loop, every latency-marked load that feeds a
+// ttg.local_alloc becomes an asynchronous copy into a ring buffer slot:
+//
+//   stage 0:     slot = buf[i mod D]; cp.async ptrs -> slot; commit
+//   last stage:  wait until the copy of iteration i landed; view buf[i mod D]
+//
+// with D = num-stages - 1 slots (the copy for iteration i + D refills the
+// slot iteration i read, after it was read: the schedule puts the last
+// stage first). Then upstream MLIR's scf pipeliner expands the loop by the
+// stages; copies it runs past the end of the loop are masked off. The
+// barriers the ring needs come from tile-insert-barriers / the lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ttg/Passes.h"
+#include "passes/ttg/PipelineUtils.h"
+
+#include "dialects/ttg/TTGDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TTGPIPELINEPASS
+#include "passes/ttg/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+void setSchedule(Operation *op, int stage, int cluster) {
+  Builder builder(op->getContext());
+  op->setAttr(kStageAttrName, builder.getI32IntegerAttr(stage));
+  op->setAttr(kClusterAttrName, builder.getI32IntegerAttr(cluster));
+}
+
+int getStage(Operation *op, int fallback) {
+  auto attr = op->getAttrOfType<IntegerAttr>(kStageAttrName);
+  return attr ? attr.getInt() : fallback;
+}
+
+/// `(iv - lb) / step mod slots`, the ring slot of the current iteration.
+Value emitSlotIndex(OpBuilder &builder, Location loc, scf::ForOp loop,
+                    int slots) {
+  Value iv = loop.getInductionVar();
+  Value iteration = arith::DivSIOp::create(
+      builder, loc,
+      arith::SubIOp::create(builder, loc, iv, loop.getLowerBound()),
+      loop.getStep());
+  Value count = arith::ConstantOp::create(
+      builder, loc, builder.getIntegerAttr(iv.getType(), slots));
+  Value slot = arith::RemSIOp::create(builder, loc, iteration, count);
+  if (!slot.getType().isInteger(32))
+    slot = arith::IndexCastOp::create(builder, loc, builder.getI32Type(), slot);
+  return slot;
+}
+
+/// Replaces the marked loads of `loop` by ring-buffer copies. Returns the
+/// ring buffers (to release after the loop) and the number of copy groups
+/// one iteration commits.
+SmallVector<Value> convertLoadsToAsyncCopies(scf::ForOp loop, int latency,
+                                             int &groupsPerIteration) {
+  SmallVector<tt::LoadOp> loads;
+  for (auto load : loop.getBody()->getOps<tt::LoadOp>())
+    if (load->hasAttr(kLatencyAttrName) && isPipelinableLoad(load, loop))
+      loads.push_back(load);
+  groupsPerIteration = loads.size();
+  SmallVector<Value> buffers;
+  if (loads.empty())
+    return buffers;
+  int slots = latency;
+  MLIRContext *context = loop.getContext();
+
+  // The wait, once per iteration, before the first use of any copied value.
+  Operation *firstUse = nullptr;
+  for (tt::LoadOp load : loads)
+    for (Operation *alloc : load->getUsers())
+      for (Operation *user : alloc->getUsers()) {
+        Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
+        if (inBody && (!firstUse || inBody->isBeforeInBlock(firstUse)))
+          firstUse = inBody;
+      }
+  OpBuilder builder(context);
+  Value readSlot;
+  if (firstUse) {
+    builder.setInsertionPoint(firstUse);
+    // Copies of the D - 1 later iterations may still be in flight.
+    auto wait = ttg::AsyncWaitOp::create(
+        builder, loop.getLoc(), ValueRange{},
+        builder.getI32IntegerAttr((latency - 1) * groupsPerIteration));
+    setSchedule(wait, latency, 0);
+    readSlot = emitSlotIndex(builder, loop.getLoc(), loop, slots);
+    for (Operation *op = wait->getNextNode(); op != firstUse;
+         op = op->getNextNode())
+      setSchedule(op, latency, 0);
+  }
+
+  for (tt::LoadOp load : loads) {
+    auto alloc = cast<ttg::LocalAllocOp>(*load->getUsers().begin());
+    ttg::MemDescType viewType = alloc.getType();
+    SmallVector<int64_t> ringShape = {slots};
+    ringShape.append(viewType.getShape().begin(), viewType.getShape().end());
+    auto ringType =
+        ttg::MemDescType::get(ringShape, viewType.getElementType(),
+                              viewType.getEncoding(), viewType.getMemorySpace(),
+                              /*mutableMemory=*/true);
+    auto slotType = ttg::MemDescType::get(
+        context, viewType.getShape(), viewType.getElementType(),
+        viewType.getEncoding(), viewType.getMemorySpace(),
+        /*mutableMemory=*/true, ringShape);
+    builder.setInsertionPoint(loop);
+    Value ring =
+        ttg::LocalAllocOp::create(builder, load.getLoc(), ringType,
+                                  /*src=*/Value(), /*alignment=*/IntegerAttr());
+    buffers.push_back(ring);
+
+    // Stage 0: copy into this iteration's slot.
+    Operation *previous = load->getPrevNode();
+    builder.setInsertionPoint(load);
+    Value writeSlot = emitSlotIndex(builder, load.getLoc(), loop, slots);
+    Value slot = ttg::MemDescIndexOp::create(builder, load.getLoc(), slotType,
+                                             ring, writeSlot);
+    auto copy = ttg::AsyncCopyGlobalToLocalOp::create(
+        builder, load.getLoc(), load.getPtr(), slot, load.getMask(),
+        load.getOther(), load.getCache(), load.getEvict(),
+        /*isVolatile=*/false, /*contiguity=*/1);
+    ttg::AsyncCommitGroupOp::create(builder, load.getLoc(),
+                                    ValueRange{copy.getToken()});
+    for (Operation *op = previous ? previous->getNextNode()
+                                  : &loop.getBody()->front();
+         op != load; op = op->getNextNode())
+      setSchedule(op, 0, 1);
+
+    // Last stage: read the slot the copy of this iteration filled.
+    builder.setInsertionPoint(firstUse);
+    Value view = ttg::MemDescIndexOp::create(builder, alloc.getLoc(), slotType,
+                                             ring, readSlot);
+    setSchedule(view.getDefiningOp(), latency, 0);
+    alloc.getResult().replaceAllUsesWith(view);
+    alloc->erase();
+    load->erase();
+  }
+  return buffers;
+}
+
+/// Masks off a copy that a pipelined loop runs outside its iterations
+/// (prologue and epilogue of a loop with a dynamic trip count); ops whose
+/// results are then unused need no predicate.
+Operation *predicateOp(RewriterBase &rewriter, Operation *op, Value pred) {
+  if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
+    auto ptrType = cast<RankedTensorType>(copy.getSrc().getType());
+    auto maskType = RankedTensorType::get(
+        ptrType.getShape(), rewriter.getI1Type(), ptrType.getEncoding());
+    rewriter.setInsertionPoint(copy);
+    Value splat = tt::SplatOp::create(rewriter, copy.getLoc(), maskType, pred);
+    Value mask = copy.getMask()
+                     ? Value(arith::AndIOp::create(rewriter, copy.getLoc(),
+                                                   copy.getMask(), splat))
+                     : splat;
+    rewriter.modifyOpInPlace(copy, [&] { copy.getMaskMutable().assign(mask); });
+    return copy;
+  }
+  // Reading a slot, waiting for copies or staging a value in a buffer of
+  // its own has no effect a skipped iteration could observe: the values
+  // are not used.
+  if (isa<ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp, ttg::MemDescIndexOp,
+          ttg::LocalLoadOp, ttg::LocalAllocOp>(op) ||
+      isMemoryEffectFree(op))
+    return op;
+  return nullptr;
+}
+
+void stripSchedule(Operation *root) {
+  root->walk([](Operation *op) {
+    op->removeAttr(kStageAttrName);
+    op->removeAttr(kClusterAttrName);
+  });
+}
+
+/// Pipelines `original` if it can. The work happens on a copy that takes
+/// over the loop's uses, so a loop the scf pipeliner refuses (it checks
+/// before changing anything) is left exactly as it was.
+LogicalResult pipelineLoop(scf::ForOp original) {
+  int latency = 0;
+  for (Operation &op : original.getBody()->without_terminator())
+    latency = std::max(latency, getStage(&op, 0));
+  if (latency == 0)
+    return success();
+  OpBuilder cloner(original);
+  auto loop = cast<scf::ForOp>(cloner.clone(*original));
+  original->replaceAllUsesWith(loop->getResults());
+  auto giveUp = [&](ArrayRef<Value> buffers) {
+    loop->replaceAllUsesWith(original->getResults());
+    loop->erase();
+    for (Value buffer : buffers)
+      buffer.getDefiningOp()->erase();
+    stripSchedule(original);
+    return success();
+  };
+  int groups = 0;
+  SmallVector<Value> buffers = convertLoadsToAsyncCopies(loop, latency, groups);
+  if (buffers.empty())
+    return giveUp(buffers);
+
+  scf::PipeliningOption options;
+  options.supportDynamicLoops = true;
+  options.peelEpilogue = true;
+  options.predicateFn = predicateOp;
+  options.getScheduleFn =
+      [latency](scf::ForOp forOp,
+                std::vector<std::pair<Operation *, unsigned>> &schedule) {
+        // Cluster 0 (the last stage) first, then the early copies.
+        for (int cluster : {0, 1})
+          for (Operation &op : forOp.getBody()->without_terminator()) {
+            auto attr = op.getAttrOfType<IntegerAttr>(kClusterAttrName);
+            int opCluster = attr ? attr.getInt() : 0;
+            if (opCluster == cluster)
+              schedule.push_back({&op, unsigned(getStage(&op, latency))});
+          }
+      };
+  IRRewriter rewriter(loop.getContext());
+  // In the peeled epilogue no copies are issued any more: each part waits
+  // for all copies (the kernel's count would let later ones stay pending).
+  options.annotateFn = [](Operation *op,
+                          scf::PipeliningOption::PipelinerPart part, unsigned) {
+    if (auto wait = dyn_cast<ttg::AsyncWaitOp>(op);
+        wait && part == scf::PipeliningOption::PipelinerPart::Epilogue)
+      wait.setNum(0);
+  };
+  // The prologue goes right before the loop, the epilogue right after it.
+  Operation *afterLoop = loop->getNextNode();
+  rewriter.setInsertionPoint(loop);
+  bool modified = false;
+  FailureOr<scf::ForOp> pipelined =
+      scf::pipelineForLoop(rewriter, loop, options, &modified);
+  if (failed(pipelined)) {
+    if (modified)
+      return original.emitOpError("was left half-pipelined");
+    return giveUp(buffers);
+  }
+  original->erase();
+
+  // Drain the copies still in flight (all masked off) and release the ring
+  // after the epilogue.
+  OpBuilder builder(pipelined->getContext());
+  builder.setInsertionPoint(afterLoop);
+  ttg::AsyncWaitOp::create(builder, pipelined->getLoc(), ValueRange{},
+                           builder.getI32IntegerAttr(0));
+  for (Value buffer : buffers)
+    ttg::LocalDeallocOp::create(builder, pipelined->getLoc(), buffer);
+  for (Operation *op = (*pipelined)->getBlock()->empty()
+                           ? nullptr
+                           : &(*pipelined)->getBlock()->front();
+       op; op = op->getNextNode())
+    op->walk([](Operation *nested) {
+      nested->removeAttr(kStageAttrName);
+      nested->removeAttr(kClusterAttrName);
+    });
+  return success();
+}
+
+struct TTGPipelinePass
+    : public tile::impl::TTGPipelinePassBase<TTGPipelinePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      if (failed(pipelineLoop(loop)))
+        return signalPassFailure();
+    // Loads that stayed synchronous keep no pipelining marks.
+    getOperation().walk(
+        [](tt::LoadOp load) { load->removeAttr(kLatencyAttrName); });
+  }
+};
+} // namespace

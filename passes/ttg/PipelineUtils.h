@@ -1,0 +1,35 @@
+//===- PipelineUtils.h - What the pipelining passes agree on ----*- C++ -*-===//
+//
+// The attribute names the three pipelining passes (assign-latencies,
+// schedule-loops, pipeline) pass to one another, as Triton names them, and
+// the test for a load the pipeliner can turn into cp.async.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PASSES_TTG_PIPELINEUTILS_H
+#define TILE_PASSES_TTG_PIPELINEUTILS_H
+
+#include "dialects/tt/TTDialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::tile {
+class ModuleAxisInfoAnalysis;
+
+/// On a tt.load: how many iterations ahead its copy may be issued.
+constexpr llvm::StringLiteral kLatencyAttrName = "tt.latency";
+/// On an op of a scheduled loop body: its pipeline stage, and its cluster
+/// (the order of ops in the pipelined body).
+constexpr llvm::StringLiteral kStageAttrName = "loop.stage";
+constexpr llvm::StringLiteral kClusterAttrName = "loop.cluster";
+
+/// Whether `load`, directly in `loop`'s body, can become a cp.async into a
+/// ring buffer: a tensor of pointers whose value is only written to shared
+/// memory (ttg.local_alloc), whose `other` is zero or absent and, given
+/// axis analysis, whose threads move at least 4 bytes per access (the
+/// smallest cp.async).
+bool isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
+                       ModuleAxisInfoAnalysis *axisInfo = nullptr);
+} // namespace mlir::tile
+
+#endif // TILE_PASSES_TTG_PIPELINEUTILS_H

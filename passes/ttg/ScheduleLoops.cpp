@@ -1,0 +1,80 @@
+//===- ScheduleLoops.cpp - tritongpu-schedule-loops -----------------------===//
+//
+// Gives every op of a loop with latency-marked loads its pipeline stage:
+// the loads and what only feeds them (pointer and mask arithmetic, the
+// pointer advance) in stage 0, the rest in the last stage. Clusters order
+// the pipelined body: the last stage first, the early copies after it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ttg/Passes.h"
+#include "passes/ttg/PipelineUtils.h"
+
+#include "dialects/ttg/TTGDialect.h"
+
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TTGSCHEDULELOOPSPASS
+#include "passes/ttg/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// The ops of `loop`'s body the marked loads depend on, the loads included,
+/// through loop-carried values too. Ops with regions or effects are never
+/// early; an early value a late op also reads is carried to it by the
+/// pipeliner.
+SetVector<Operation *> computeEarlyOps(scf::ForOp loop) {
+  SetVector<Operation *> early;
+  SmallVector<Operation *> worklist;
+  for (auto load : loop.getBody()->getOps<tt::LoadOp>())
+    if (load->hasAttr(kLatencyAttrName))
+      worklist.push_back(load);
+  Operation *yield = loop.getBody()->getTerminator();
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!early.insert(op))
+      continue;
+    for (Value operand : op->getOperands()) {
+      // A loop-carried value an early op reads must be advanced early too
+      // (a pointer bumped every iteration), or the copy issued ahead would
+      // wait for a later stage of an earlier iteration.
+      if (auto arg = dyn_cast<BlockArgument>(operand);
+          arg && arg.getOwner() == loop.getBody() && arg.getArgNumber() > 0)
+        operand = yield->getOperand(arg.getArgNumber() - 1);
+      Operation *def = operand.getDefiningOp();
+      if (def && def->getBlock() == loop.getBody() &&
+          def->getNumRegions() == 0 && isMemoryEffectFree(def))
+        worklist.push_back(def);
+    }
+  }
+  return early;
+}
+
+struct TTGScheduleLoopsPass
+    : public tile::impl::TTGScheduleLoopsPassBase<TTGScheduleLoopsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation().walk([&](scf::ForOp loop) {
+      int latency = 0;
+      for (auto load : loop.getBody()->getOps<tt::LoadOp>())
+        if (auto attr = load->getAttrOfType<IntegerAttr>(kLatencyAttrName))
+          latency = std::max<int>(latency, attr.getInt());
+      if (latency == 0)
+        return;
+      SetVector<Operation *> early = computeEarlyOps(loop);
+      Builder builder(loop.getContext());
+      for (Operation &op : loop.getBody()->without_terminator()) {
+        bool isEarly = early.contains(&op);
+        op.setAttr(kStageAttrName,
+                   builder.getI32IntegerAttr(isEarly ? 0 : latency));
+        op.setAttr(kClusterAttrName, builder.getI32IntegerAttr(isEarly));
+      }
+    });
+  }
+};
+} // namespace
