@@ -210,7 +210,7 @@ LogicalResult pipelineLoop(scf::ForOp original) {
 
   scf::PipeliningOption options;
   options.supportDynamicLoops = true;
-  options.peelEpilogue = true;
+  options.peelEpilogue = false;
   options.predicateFn = predicateOp;
   options.getScheduleFn =
       [latency](scf::ForOp forOp,
@@ -233,8 +233,8 @@ LogicalResult pipelineLoop(scf::ForOp original) {
         wait && part == scf::PipeliningOption::PipelinerPart::Epilogue)
       wait.setNum(0);
   };
-  // The prologue goes right before the loop, the epilogue right after it.
-  Operation *afterLoop = loop->getNextNode();
+  // The prologue goes right before the loop, anything after it (an
+  // epilogue) right after it, before the original loop that follows.
   rewriter.setInsertionPoint(loop);
   bool modified = false;
   FailureOr<scf::ForOp> pipelined =
@@ -244,16 +244,14 @@ LogicalResult pipelineLoop(scf::ForOp original) {
       return original.emitOpError("was left half-pipelined");
     return giveUp(buffers);
   }
-  original->erase();
-
   // Drain the copies still in flight (all masked off) and release the ring
-  // after the epilogue.
-  OpBuilder builder(pipelined->getContext());
-  builder.setInsertionPoint(afterLoop);
+  // where the original loop ended.
+  OpBuilder builder(original);
   ttg::AsyncWaitOp::create(builder, pipelined->getLoc(), ValueRange{},
                            builder.getI32IntegerAttr(0));
   for (Value buffer : buffers)
     ttg::LocalDeallocOp::create(builder, pipelined->getLoc(), buffer);
+  original->erase();
   for (Operation *op = (*pipelined)->getBlock()->empty()
                            ? nullptr
                            : &(*pipelined)->getBlock()->front();
