@@ -1,0 +1,106 @@
+// The three pipelining passes on a matmul loop (A has a contiguity hint, so
+// its threads load 16 bytes at a time; B has none, so its 2-byte accesses
+// are too small for cp.async and B stays a synchronous load):
+//  * tritongpu-assign-latencies marks A's load with tt.latency = stages - 1;
+//  * tritongpu-schedule-loops puts that load and the pointer bump feeding
+//    the next iteration's load in stage 0 (cluster 1: issued after the
+//    reads), everything else in the last stage (cluster 0);
+//  * tritongpu-pipeline turns A's load + local_alloc into a ring of
+//    stages - 1 buffers: the prologue issues the first stages - 1 copies
+//    (masked off past the trip count), the loop waits for the current one
+//    (leaving the later ones in flight), reads its slot, computes and issues
+//    the copy stages - 1 iterations ahead; after the loop, a wait for all
+//    copies and the release of the ring.
+
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-assign-latencies{num-stages=3})' | FileCheck %s --check-prefix=LAT
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-assign-latencies{num-stages=3},tritongpu-schedule-loops{num-stages=3})' | FileCheck %s --check-prefix=SCHED
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-assign-latencies{num-stages=3},tritongpu-schedule-loops{num-stages=3},tritongpu-pipeline{num-stages=3})' | FileCheck %s --check-prefix=PIPE
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-assign-latencies{num-stages=1},tritongpu-schedule-loops{num-stages=1},tritongpu-pipeline{num-stages=1})' | FileCheck %s --check-prefix=OFF
+
+// LAT-LABEL: tt.func public @matmul_loop
+// LAT: tt.load %{{.+}} {tt.latency = 2 : i32} : tensor<128x32x!tt.ptr<f16>
+// LAT-NOT: tt.latency
+// LAT: tt.dot
+
+// SCHED-LABEL: tt.func public @matmul_loop
+// SCHED: tt.load {{.+}}loop.cluster = 1 : i32, loop.stage = 0 : i32, tt.latency = 2 : i32
+// SCHED-NEXT: tt.load {{.+}}loop.cluster = 0 : i32, loop.stage = 2 : i32
+// SCHED: tt.dot {{.+}}loop.cluster = 0 : i32, loop.stage = 2 : i32
+// SCHED-NEXT: tt.addptr {{.+}}loop.cluster = 1 : i32, loop.stage = 0 : i32
+// SCHED-NEXT: tt.addptr {{.+}}loop.cluster = 0 : i32, loop.stage = 2 : i32
+
+// PIPE-LABEL: tt.func public @matmul_loop
+// PIPE: %[[RING:.+]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x32xf16, #{{.+}}, #smem, mutable>
+// PIPE: %[[S0:.+]] = ttg.memdesc_index %[[RING]][%{{.+}}] : !ttg.memdesc<2x128x32xf16, {{.+}}> -> !ttg.memdesc<128x32xf16, #{{.+}}, #smem, mutable, 2x128x32>
+// PIPE: ttg.async_copy_global_to_local %arg0, %[[S0]] mask %{{.+}}
+// PIPE-NEXT: ttg.async_commit_group
+// PIPE: ttg.async_copy_global_to_local %{{.+}}, %{{.+}} mask
+// PIPE-NEXT: ttg.async_commit_group
+// PIPE: scf.for
+// PIPE: ttg.async_wait {num = 1 : i32}
+// PIPE: ttg.memdesc_index %[[RING]]
+// PIPE-NEXT: ttg.local_load
+// PIPE: tt.dot
+// PIPE: ttg.async_copy_global_to_local
+// PIPE-NEXT: ttg.async_commit_group
+// PIPE: scf.yield
+// PIPE: ttg.async_wait {num = 0 : i32}
+// PIPE-NEXT: ttg.local_dealloc %[[RING]]
+// PIPE-NOT: loop.stage
+// PIPE-NOT: tt.latency
+
+// OFF-LABEL: tt.func public @matmul_loop
+// OFF-NOT: async_copy
+// OFF-NOT: tt.latency
+// OFF: tt.load
+
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#sa = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#sb = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @matmul_loop(%pa: tensor<128x32x!tt.ptr<f16>, #a> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %pb: tensor<32x128x!tt.ptr<f16>, #b>, %n: i32, %out: tensor<128x128x!tt.ptr<f32>, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %da = arith.constant dense<32> : tensor<128x32xi32, #a>
+    %db = arith.constant dense<4096> : tensor<32x128xi32, #b>
+    %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+    %r:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %qa = %pa, %qb = %pb) -> (tensor<128x128xf32, #mma>, tensor<128x32x!tt.ptr<f16>, #a>, tensor<32x128x!tt.ptr<f16>, #b>) : i32 {
+      %x = tt.load %qa : tensor<128x32x!tt.ptr<f16>, #a>
+      %y = tt.load %qb : tensor<32x128x!tt.ptr<f16>, #b>
+      %sx = ttg.local_alloc %x : (tensor<128x32xf16, #a>) -> !ttg.memdesc<128x32xf16, #sa, #smem>
+      %sy = ttg.local_alloc %y : (tensor<32x128xf16, #b>) -> !ttg.memdesc<32x128xf16, #sb, #smem>
+      %dx = ttg.local_load %sx : !ttg.memdesc<128x32xf16, #sa, #smem> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %dy = ttg.local_load %sy : !ttg.memdesc<32x128xf16, #sb, #smem> -> tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %dx, %dy, %acc : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      %na = tt.addptr %qa, %da : tensor<128x32x!tt.ptr<f16>, #a>, tensor<128x32xi32, #a>
+      %nb = tt.addptr %qb, %db : tensor<32x128x!tt.ptr<f16>, #b>, tensor<32x128xi32, #b>
+      scf.yield %d, %na, %nb : tensor<128x128xf32, #mma>, tensor<128x32x!tt.ptr<f16>, #a>, tensor<32x128x!tt.ptr<f16>, #b>
+    }
+    tt.store %out, %r#0 : tensor<128x128x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// A loop without a dot is left alone.
+// LAT-LABEL: tt.func public @copy_loop
+// LAT-NOT: tt.latency
+// PIPE-LABEL: tt.func public @copy_loop
+// PIPE-NOT: async_copy
+// PIPE: tt.load
+#a = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copy_loop(%p: tensor<512x!tt.ptr<f32>, #a> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %q: tensor<512x!tt.ptr<f32>, #a>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %k = %c0 to %n step %c1 : i32 {
+      %x = tt.load %p : tensor<512x!tt.ptr<f32>, #a>
+      tt.store %q, %x : tensor<512x!tt.ptr<f32>, #a>
+    }
+    tt.return
+  }
+}
