@@ -227,24 +227,28 @@ bool foldConversions(FunctionOpInterface func) {
   return changed;
 }
 
+/// Gives `result` the type `newType` and converts it back to its old type,
+/// right after its op, for all its current users.
+void retypeAndConvertBack(OpResult result, Type newType) {
+  Type oldType = result.getType();
+  result.setType(newType);
+  OpBuilder builder(result.getOwner()->getContext());
+  builder.setInsertionPointAfter(result.getOwner());
+  auto back = ttg::ConvertLayoutOp::create(builder, result.getOwner()->getLoc(),
+                                           oldType, result);
+  result.replaceAllUsesExcept(back.getResult(), back);
+}
+
 /// Gives the tensor results of `reduce`, whose operands now have layout
 /// `parent`, the matching slice layout, and converts them back to their old
 /// types for their users (later rounds remove those conversions where they
 /// can).
 void retypeReduceResults(tt::ReduceOp reduce, Attribute parent) {
-  OpBuilder builder(reduce->getContext());
-  builder.setInsertionPointAfter(reduce);
   auto sliced = ttg::SliceEncodingAttr::get(reduce->getContext(),
                                             reduce.getAxis(), parent);
-  for (Value result : reduce->getResults()) {
-    auto type = dyn_cast<RankedTensorType>(result.getType());
-    if (!type)
-      continue;
-    result.setType(type.cloneWithEncoding(sliced));
-    auto back =
-        ttg::ConvertLayoutOp::create(builder, reduce.getLoc(), type, result);
-    result.replaceAllUsesExcept(back.getResult(), back);
-  }
+  for (OpResult result : reduce->getResults())
+    if (auto type = dyn_cast<RankedTensorType>(result.getType()))
+      retypeAndConvertBack(result, type.cloneWithEncoding(sliced));
 }
 
 /// Step 2: retypes the elementwise ops `convert`'s result flows through into
@@ -384,12 +388,7 @@ bool retypeLoopCarriedValues(scf::ForOp loop) {
     arg.setType(newType);
     for (Operation *user : llvm::make_early_inc_range(arg.getUsers()))
       user->getResult(0).replaceAllUsesWith(arg);
-    Value result = loop.getResult(i);
-    result.setType(newType);
-    builder.setInsertionPointAfter(loop);
-    auto back =
-        ttg::ConvertLayoutOp::create(builder, loop.getLoc(), oldType, result);
-    result.replaceAllUsesExcept(back.getResult(), back);
+    retypeAndConvertBack(loop->getResult(i), newType);
     changed = true;
   }
   return changed;
@@ -475,12 +474,7 @@ bool retypeLoopCarriedSlice(scf::ForOp loop, unsigned index,
         converts.push_back(convert);
   for (ttg::ConvertLayoutOp convert : converts)
     convert.replaceAllUsesWith(convert.getSrc());
-  Value result = loop.getResult(index);
-  result.setType(newType);
-  builder.setInsertionPointAfter(loop);
-  auto back =
-      ttg::ConvertLayoutOp::create(builder, loop.getLoc(), oldType, result);
-  result.replaceAllUsesExcept(back.getResult(), back);
+  retypeAndConvertBack(loop->getResult(index), newType);
   return true;
 }
 
@@ -502,15 +496,10 @@ bool retypeIfResults(scf::IfOp ifOp) {
     Value elseSource = convertedFrom(elseYield.getOperand(i), source);
     if (!thenSource || !elseSource)
       continue;
-    Type oldType = result.getType();
     thenYield->setOperand(i, thenSource);
     elseYield->setOperand(i, elseSource);
-    result.setType(withEncoding(oldType, source));
-    OpBuilder builder(ifOp->getContext());
-    builder.setInsertionPointAfter(ifOp);
-    auto back =
-        ttg::ConvertLayoutOp::create(builder, ifOp.getLoc(), oldType, result);
-    result.replaceAllUsesExcept(back.getResult(), back);
+    retypeAndConvertBack(ifOp->getResult(i),
+                         withEncoding(result.getType(), source));
     changed = true;
   }
   return changed;

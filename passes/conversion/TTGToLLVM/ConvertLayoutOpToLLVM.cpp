@@ -61,35 +61,6 @@ SmallVector<int32_t> registerKey(const LinearLayout &layout, int32_t reg) {
   return coords;
 }
 
-/// a ^ b, leaving out a constant zero operand.
-Value emitXor(OpBuilder &builder, Location loc, Value a, Value b) {
-  if (matchPattern(a, m_Zero()))
-    return b;
-  if (matchPattern(b, m_Zero()))
-    return a;
-  return LLVM::XOrOp::create(builder, loc, a, b);
-}
-
-/// The XOR, over the bits of the run-time `index`, of `images[bit]` for
-/// every set bit (the images being compile-time constants).
-Value xorOfBits(OpBuilder &builder, Location loc, Value index,
-                ArrayRef<int32_t> images) {
-  Value result = i32Constant(builder, loc, 0);
-  for (auto [bit, image] : llvm::enumerate(images)) {
-    if (image == 0)
-      continue;
-    Value selected = LLVM::AndOp::create(
-        builder, loc,
-        LLVM::LShrOp::create(builder, loc, index,
-                             i32Constant(builder, loc, bit)),
-        i32Constant(builder, loc, 1));
-    Value term = LLVM::MulOp::create(builder, loc, selected,
-                                     i32Constant(builder, loc, image));
-    result = emitXor(builder, loc, result, term);
-  }
-  return result;
-}
-
 /// The parity of the bits of `index` selected by `mask`, as 0 or 1 (i32).
 Value parityOf(OpBuilder &builder, Location loc, Value index, int32_t mask) {
   SmallVector<int32_t> images;

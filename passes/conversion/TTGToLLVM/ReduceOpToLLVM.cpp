@@ -182,18 +182,11 @@ private:
 
     // The warp's index among the warps along the axis.
     ThreadIndex thread = getThreadIndex(rewriter, loc, lowering.threadsPerWarp);
-    Value warpAlongAxis = i32Constant(rewriter, loc, 0);
-    for (auto [k, bit] : llvm::enumerate(plan.warpBits)) {
-      Value selected = LLVM::AndOp::create(
-          rewriter, loc,
-          LLVM::LShrOp::create(rewriter, loc, thread.warp,
-                               i32Constant(rewriter, loc, bit)),
-          i32Constant(rewriter, loc, 1));
-      warpAlongAxis = LLVM::OrOp::create(
-          rewriter, loc, warpAlongAxis,
-          LLVM::ShlOp::create(rewriter, loc, selected,
-                              i32Constant(rewriter, loc, k)));
-    }
+    SmallVector<int32_t> warpImages(plan.operandLayout.getInDimSizeLog2("warp"),
+                                    0);
+    for (auto [k, bit] : llvm::enumerate(plan.warpBits))
+      warpImages[bit] = int32_t(1) << k;
+    Value warpAlongAxis = xorOfBits(rewriter, loc, thread.warp, warpImages);
     Value warpOffset =
         LLVM::MulOp::create(rewriter, loc, warpAlongAxis,
                             i32Constant(rewriter, loc, plan.outputElements));

@@ -284,26 +284,6 @@ int32_t offsetBasis(const layout::LinearLayout &toOffset,
   return toOffset.getBasis(inDim, bit, "offset");
 }
 
-/// XOR of `bases[i]` over the set bits i of `index`.
-Value emitXorOfBases(OpBuilder &builder, Location loc, Value index,
-                     ArrayRef<int32_t> bases) {
-  Value result = i32Constant(builder, loc, 0);
-  for (auto [bit, basis] : llvm::enumerate(bases)) {
-    if (basis == 0)
-      continue;
-    Value selected = LLVM::AndOp::create(
-        builder, loc,
-        LLVM::LShrOp::create(builder, loc, index,
-                             i32Constant(builder, loc, bit)),
-        i32Constant(builder, loc, 1));
-    result = LLVM::XOrOp::create(
-        builder, loc, result,
-        LLVM::MulOp::create(builder, loc, selected,
-                            i32Constant(builder, loc, basis)));
-  }
-  return result;
-}
-
 /// Loads 16-bit elements with ldmatrix.x4 when the registers are 8x8
 /// matrix fragments of the buffer. ldmatrix hands lane t of a warp, for
 /// each of four 8x8 matrices, the pair at row t/4, columns 2(t%4) and
@@ -349,8 +329,8 @@ loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
 
   ThreadIndex thread = getThreadIndex(builder, loc, threadsPerWarp);
   Value rowStart = LLVM::XOrOp::create(
-      builder, loc, emitXorOfBases(builder, loc, thread.lane, addressBases),
-      emitXorOfBases(builder, loc, thread.warp, warpBases));
+      builder, loc, xorOfBits(builder, loc, thread.lane, addressBases),
+      xorOfBits(builder, loc, thread.warp, warpBases));
   auto layoutKind = plain ? NVVM::MMALayout::row : NVVM::MMALayout::col;
   auto shape = NVVM::LdStMatrixShapeAttr::get(builder.getContext(), 8, 8);
   Type i32 = builder.getI32Type();

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 
 #include <map>
 
@@ -35,6 +36,32 @@ Value mlir::tile::packElements(OpBuilder &builder, Location loc,
 Value mlir::tile::i32Constant(OpBuilder &builder, Location loc, int64_t value) {
   return LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
                                   builder.getI32IntegerAttr(value));
+}
+
+Value mlir::tile::emitXor(OpBuilder &builder, Location loc, Value a, Value b) {
+  if (matchPattern(a, m_Zero()))
+    return b;
+  if (matchPattern(b, m_Zero()))
+    return a;
+  return LLVM::XOrOp::create(builder, loc, a, b);
+}
+
+Value mlir::tile::xorOfBits(OpBuilder &builder, Location loc, Value index,
+                            ArrayRef<int32_t> images) {
+  Value result = i32Constant(builder, loc, 0);
+  for (auto [bit, image] : llvm::enumerate(images)) {
+    if (image == 0)
+      continue;
+    Value selected = LLVM::AndOp::create(
+        builder, loc,
+        LLVM::LShrOp::create(builder, loc, index,
+                             i32Constant(builder, loc, bit)),
+        i32Constant(builder, loc, 1));
+    Value term = LLVM::MulOp::create(builder, loc, selected,
+                                     i32Constant(builder, loc, image));
+    result = emitXor(builder, loc, result, term);
+  }
+  return result;
 }
 
 ThreadIndex mlir::tile::getThreadIndex(OpBuilder &builder, Location loc,

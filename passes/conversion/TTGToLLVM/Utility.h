@@ -29,6 +29,14 @@ Value packElements(OpBuilder &builder, Location loc,
 /// An i32 constant.
 Value i32Constant(OpBuilder &builder, Location loc, int64_t value);
 
+/// a ^ b, leaving out a constant zero operand.
+Value emitXor(OpBuilder &builder, Location loc, Value a, Value b);
+
+/// The XOR, over the set bits of the run-time `index`, of `images[bit]`
+/// (compile-time constants): the image of `index` under a linear map.
+Value xorOfBits(OpBuilder &builder, Location loc, Value index,
+                ArrayRef<int32_t> images);
+
 /// The lane and warp of the executing thread.
 struct ThreadIndex {
   Value lane;
