@@ -20,14 +20,22 @@ int64_t mlir::tile::getSharedElementBytes(Type type) {
 }
 
 namespace {
+/// The tensor coordinates input `value` of `inDim` maps to (the other
+/// inputs 0).
+SmallVector<int32_t> coordsOf(const LinearLayout &layout,
+                              const std::string &inDim, int32_t value) {
+  SmallVector<int32_t> coords;
+  // The optional must outlive the loop over it.
+  if (auto applied = layout.apply({{inDim, value}}))
+    for (const auto &[name, coord] : *applied)
+      coords.push_back(coord);
+  return coords;
+}
+
 /// The tensor coordinates basis `bit` of `inDim` maps to.
 SmallVector<int32_t> basisCoords(const LinearLayout &layout,
                                  const std::string &inDim, int bit) {
-  SmallVector<int32_t> coords;
-  if (auto applied = layout.apply({{inDim, int32_t(1) << bit}}))
-    for (const auto &[name, value] : *applied)
-      coords.push_back(value);
-  return coords;
+  return coordsOf(layout, inDim, int32_t(1) << bit);
 }
 
 /// `coords` without dimension `axis`.
@@ -64,16 +72,10 @@ bool resultFollowsOperand(const ReducePlan &plan) {
   }
   std::set<SmallVector<int32_t>> partials;
   for (int32_t r = 0; r < src.getNumRegisters(); ++r) {
-    SmallVector<int32_t> coords;
-    for (const auto &[name, value] : *src.apply({{"register", r}}))
-      coords.push_back(value);
-    partials.insert(dropAxis(coords, plan.axis));
+    partials.insert(dropAxis(coordsOf(src, "register", r), plan.axis));
   }
   for (int32_t r = 0; r < dst.getNumRegisters(); ++r) {
-    SmallVector<int32_t> coords;
-    for (const auto &[name, value] : *dst.apply({{"register", r}}))
-      coords.push_back(value);
-    if (!partials.count(coords))
+    if (!partials.count(coordsOf(dst, "register", r)))
       return false;
   }
   return true;
