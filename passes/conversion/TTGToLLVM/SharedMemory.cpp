@@ -327,6 +327,9 @@ loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
       !llvm::all_of(warpBases, aligned))
     return std::nullopt;
 
+  int32_t threadBits = 0;
+  for (int32_t basis : llvm::concat<int32_t>(addressBases, warpBases))
+    threadBits |= basis;
   ThreadIndex thread = getThreadIndex(builder, loc, threadsPerWarp);
   Value rowStart = LLVM::XOrOp::create(
       builder, loc, xorOfBits(builder, loc, thread.lane, addressBases),
@@ -344,11 +347,14 @@ loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
     for (auto [bit, basis] : llvm::enumerate(others))
       if ((group >> (bit + 3)) & 1)
         groupOffset ^= basis;
-    Value offset = groupOffset == 0
-                       ? rowStart
-                       : Value(LLVM::XOrOp::create(
-                             builder, loc, rowStart,
-                             i32Constant(builder, loc, groupOffset)));
+    // Bits the lanes and warps never set: adding keeps the group's offset
+    // an immediate of the address.
+    Value constant = i32Constant(builder, loc, groupOffset);
+    Value offset =
+        groupOffset == 0 ? rowStart
+        : (groupOffset & threadBits) == 0
+            ? Value(LLVM::AddOp::create(builder, loc, rowStart, constant))
+            : Value(LLVM::XOrOp::create(builder, loc, rowStart, constant));
     Value pointer =
         getSharedElementPointer(builder, loc, base, elementType, offset);
     Value loaded = NVVM::LdMatrixOp::create(builder, loc, resultType, pointer,

@@ -119,6 +119,16 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
   for (size_t d = 0; d < rank; ++d)
     base.push_back(LLVM::XOrOp::create(builder, loc, lanePart[d], warpPart[d]));
 
+  // The bits the thread part can set, per dimension: a register offset
+  // that avoids them can be added instead of XORed, which lets LLVM fold it
+  // into an address as an immediate.
+  SmallVector<int32_t> threadBits(rank, 0);
+  for (const auto &[name, bases] : layout.getBases())
+    if (name != "register")
+      for (const auto &basis : bases)
+        for (size_t d = 0; d < rank; ++d)
+          threadBits[d] |= basis[d];
+
   SmallVector<SmallVector<Value>> indices;
   int32_t numRegisters = layout.getNumRegisters();
   for (int32_t r = 0; r < numRegisters; ++r) {
@@ -126,10 +136,15 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
     SmallVector<Value> index;
     for (size_t d = 0; d < rank; ++d) {
       int32_t offset = coords ? (*coords)[d].second : 0;
-      index.push_back(offset == 0 ? base[d]
-                                  : Value(LLVM::XOrOp::create(
-                                        builder, loc, base[d],
-                                        i32Constant(builder, loc, offset))));
+      if (offset == 0) {
+        index.push_back(base[d]);
+        continue;
+      }
+      Value constant = i32Constant(builder, loc, offset);
+      index.push_back(
+          (offset & threadBits[d]) == 0
+              ? Value(LLVM::AddOp::create(builder, loc, base[d], constant))
+              : Value(LLVM::XOrOp::create(builder, loc, base[d], constant)));
     }
     indices.push_back(std::move(index));
   }
