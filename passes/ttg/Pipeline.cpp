@@ -45,26 +45,49 @@ int getStage(Operation *op, int fallback) {
   return attr ? attr.getInt() : fallback;
 }
 
-/// `(iv - lb) / step mod slots`, the ring slot of the current iteration.
-Value emitSlotIndex(OpBuilder &builder, Location loc, scf::ForOp loop,
-                    int slots) {
-  Value iv = loop.getInductionVar();
-  Value iteration = arith::DivSIOp::create(
-      builder, loc,
-      arith::SubIOp::create(builder, loc, iv, loop.getLowerBound()),
-      loop.getStep());
-  Value count = arith::ConstantOp::create(
-      builder, loc, builder.getIntegerAttr(iv.getType(), slots));
-  Value slot = arith::RemSIOp::create(builder, loc, iteration, count);
-  if (!slot.getType().isInteger(32))
-    slot = arith::IndexCastOp::create(builder, loc, builder.getI32Type(), slot);
-  return slot;
+/// Carries two ring positions through `loop` (which it replaces): the slot
+/// the copy of the current iteration fills (advanced in stage 0) and the
+/// slot the current iteration reads (advanced in the last stage). Both
+/// start at 0 and wrap at `slots`, so no modulo is computed per iteration.
+std::pair<Value, Value> carrySlotIndices(scf::ForOp &loop, int slots,
+                                         int latency) {
+  IRRewriter rewriter(loop.getContext());
+  rewriter.setInsertionPoint(loop);
+  Type i32 = rewriter.getI32Type();
+  Value zero = arith::ConstantOp::create(rewriter, loop.getLoc(),
+                                         rewriter.getI32IntegerAttr(0));
+  auto next = [&](OpBuilder &b, Location loc, Value slot, int stage,
+                  int cluster) {
+    auto constant = [&](int64_t value) {
+      return arith::ConstantOp::create(b, loc, b.getIntegerAttr(i32, value));
+    };
+    auto one = constant(1), count = constant(slots), first = constant(0);
+    auto bumped = arith::AddIOp::create(b, loc, slot, one);
+    auto wraps =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bumped, count);
+    auto result = arith::SelectOp::create(b, loc, wraps, first, bumped);
+    for (Operation *op :
+         {one.getOperation(), count.getOperation(), first.getOperation(),
+          bumped.getOperation(), wraps.getOperation(), result.getOperation()})
+      setSchedule(op, stage, cluster);
+    return result.getResult();
+  };
+  FailureOr<LoopLikeOpInterface> extended = loop.replaceWithAdditionalYields(
+      rewriter, ValueRange{zero, zero},
+      /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument> args) {
+        return SmallVector<Value>{next(b, loc, args[0], 0, 1),
+                                  next(b, loc, args[1], latency, 0)};
+      });
+  loop = cast<scf::ForOp>(extended->getOperation());
+  auto args = loop.getRegionIterArgs();
+  return {args[args.size() - 2], args[args.size() - 1]};
 }
 
 /// Replaces the marked loads of `loop` by ring-buffer copies. Returns the
 /// ring buffers (to release after the loop) and the number of copy groups
 /// one iteration commits.
-SmallVector<Value> convertLoadsToAsyncCopies(scf::ForOp loop, int latency,
+SmallVector<Value> convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
                                              int &groupsPerIteration) {
   SmallVector<tt::LoadOp> loads;
   for (auto load : loop.getBody()->getOps<tt::LoadOp>())
@@ -76,6 +99,7 @@ SmallVector<Value> convertLoadsToAsyncCopies(scf::ForOp loop, int latency,
     return buffers;
   int slots = latency;
   MLIRContext *context = loop.getContext();
+  auto [writeSlot, readSlot] = carrySlotIndices(loop, slots, latency);
 
   // The wait, once per iteration, before the first use of any copied value.
   Operation *firstUse = nullptr;
@@ -87,7 +111,6 @@ SmallVector<Value> convertLoadsToAsyncCopies(scf::ForOp loop, int latency,
           firstUse = inBody;
       }
   OpBuilder builder(context);
-  Value readSlot;
   if (firstUse) {
     builder.setInsertionPoint(firstUse);
     // Copies of the D - 1 later iterations may still be in flight.
@@ -95,10 +118,6 @@ SmallVector<Value> convertLoadsToAsyncCopies(scf::ForOp loop, int latency,
         builder, loop.getLoc(), ValueRange{},
         builder.getI32IntegerAttr((latency - 1) * groupsPerIteration));
     setSchedule(wait, latency, 0);
-    readSlot = emitSlotIndex(builder, loop.getLoc(), loop, slots);
-    for (Operation *op = wait->getNextNode(); op != firstUse;
-         op = op->getNextNode())
-      setSchedule(op, latency, 0);
   }
 
   for (tt::LoadOp load : loads) {
@@ -123,7 +142,6 @@ SmallVector<Value> convertLoadsToAsyncCopies(scf::ForOp loop, int latency,
     // Stage 0: copy into this iteration's slot.
     Operation *previous = load->getPrevNode();
     builder.setInsertionPoint(load);
-    Value writeSlot = emitSlotIndex(builder, load.getLoc(), loop, slots);
     Value slot = ttg::MemDescIndexOp::create(builder, load.getLoc(), slotType,
                                              ring, writeSlot);
     auto copy = ttg::AsyncCopyGlobalToLocalOp::create(
@@ -196,7 +214,9 @@ LogicalResult pipelineLoop(scf::ForOp original) {
   auto loop = cast<scf::ForOp>(cloner.clone(*original));
   original->replaceAllUsesWith(loop->getResults());
   auto giveUp = [&](ArrayRef<Value> buffers) {
-    loop->replaceAllUsesWith(original->getResults());
+    for (auto [mine, theirs] :
+         llvm::zip(loop->getResults(), original->getResults()))
+      mine.replaceAllUsesWith(theirs);
     loop->erase();
     for (Value buffer : buffers)
       buffer.getDefiningOp()->erase();
