@@ -239,6 +239,17 @@ void retypeAndConvertBack(OpResult result, Type newType) {
   result.replaceAllUsesExcept(back.getResult(), back);
 }
 
+/// Carries loop value `index` of `loop` as `newType`: its init converted
+/// before the loop, its region argument retyped (the caller fixes the
+/// yield and the uses).
+void retypeIterArg(scf::ForOp loop, unsigned index, Type newType) {
+  OpBuilder builder(loop);
+  Value init = ttg::ConvertLayoutOp::create(builder, loop.getLoc(), newType,
+                                            loop.getInitArgs()[index]);
+  loop.getInitArgsMutable()[index].set(init);
+  loop.getRegionIterArg(index).setType(newType);
+}
+
 /// Gives the tensor results of `reduce`, whose operands now have layout
 /// `parent`, the matching slice layout, and converts them back to their old
 /// types for their users (later rounds remove those conversions where they
@@ -378,14 +389,9 @@ bool retypeLoopCarriedValues(scf::ForOp loop) {
     Value source = target ? convertedFrom(yielded, target) : Value();
     if (!allConverts || !source)
       continue;
-    Type oldType = arg.getType();
-    Type newType = withEncoding(oldType, target);
-    OpBuilder builder(loop);
-    Value init = ttg::ConvertLayoutOp::create(builder, loop.getLoc(), newType,
-                                              loop.getInitArgs()[i]);
-    loop.getInitArgsMutable()[i].set(init);
+    Type newType = withEncoding(arg.getType(), target);
+    retypeIterArg(loop, i, newType);
     yield->setOperand(i, source);
-    arg.setType(newType);
     for (Operation *user : llvm::make_early_inc_range(arg.getUsers()))
       user->getResult(0).replaceAllUsesWith(arg);
     retypeAndConvertBack(loop->getResult(i), newType);
@@ -444,13 +450,8 @@ bool retypeLoopCarriedSlice(scf::ForOp loop, unsigned index,
                                   /*allowNewConversions=*/false))
         return false;
 
-  Type oldType = arg.getType();
-  Type newType = withEncoding(oldType, target);
-  OpBuilder builder(loop);
-  Value init = ttg::ConvertLayoutOp::create(builder, loop.getLoc(), newType,
-                                            loop.getInitArgs()[index]);
-  loop.getInitArgsMutable()[index].set(init);
-  arg.setType(newType);
+  Type newType = withEncoding(arg.getType(), target);
+  retypeIterArg(loop, index, newType);
   SmallVector<Operation *> ordered(slice.begin(), slice.end());
   llvm::sort(ordered,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
