@@ -3,112 +3,341 @@
 #include "passes/analysis/Allocation.h"
 #include "passes/analysis/Scratch.h"
 
+#include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <functional>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::tile;
 
-namespace {
-/// A buffer and the program points (pre-order op numbers) it is live at.
-struct LiveBuffer {
-  Operation *op;
-  int64_t bytes;
-  int64_t start, end;
-  int64_t offset = 0;
-};
+//===----------------------------------------------------------------------===//
+// Which buffer a memdesc views
+//===----------------------------------------------------------------------===//
 
-/// The last program point of `op` or, when `op` sits inside a region of an
-/// op in `block`, of that enclosing op: a use inside a loop keeps a buffer
-/// live for the whole loop.
-int64_t lastPointIn(Operation *op, Block *block,
-                    const DenseMap<Operation *, int64_t> &lastPoint) {
-  while (op->getBlock() != block && op->getParentOp())
-    op = op->getParentOp();
-  return lastPoint.lookup(op);
+namespace {
+/// Whether `op` returns a view of (part of) its first operand's buffer.
+bool isSharedMemoryView(Operation *op) {
+  return isa_and_nonnull<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp,
+                         ttg::MemDescTransOp, ttg::MemDescReshapeOp,
+                         ttg::MemDescReinterpretOp>(op);
+}
+} // namespace
+
+bool mlir::tile::getIncomingValues(Value value,
+                                   SmallVectorImpl<Value> &incoming) {
+  Operation *owner = isa<BlockArgument>(value)
+                         ? value.getParentBlock()->getParentOp()
+                         : value.getDefiningOp();
+  auto branch = dyn_cast_or_null<RegionBranchOpInterface>(owner);
+  if (!branch)
+    return false;
+  SmallVector<RegionSuccessor> successors;
+  branch.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+  for (Region &region : owner->getRegions())
+    branch.getSuccessorRegions(region, successors);
+  for (const RegionSuccessor &successor : successors) {
+    ValueRange inputs = successor.getSuccessorInputs();
+    auto it = llvm::find(inputs, value);
+    if (it == inputs.end())
+      continue;
+    branch.getPredecessorValues(successor, it - inputs.begin(), incoming);
+    return true;
+  }
+  return false;
 }
 
-/// The lowest offset (aligned) where `bytes` fit beside `live`.
-int64_t firstFit(ArrayRef<const LiveBuffer *> live, int64_t bytes) {
+bool mlir::tile::getAllocationSources(Value memdesc,
+                                      SmallVectorImpl<Operation *> &allocs) {
+  SmallVector<Value> worklist = {memdesc};
+  DenseSet<Value> seen;
+  bool complete = true;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    Operation *def = value.getDefiningOp();
+    if (isa_and_nonnull<ttg::LocalAllocOp>(def)) {
+      allocs.push_back(def);
+    } else if (isSharedMemoryView(def)) {
+      worklist.push_back(def->getOperand(0));
+    } else if (SmallVector<Value> incoming;
+               getIncomingValues(value, incoming)) {
+      worklist.append(incoming);
+    } else {
+      complete = false;
+    }
+  }
+  return complete;
+}
+
+//===----------------------------------------------------------------------===//
+// Liveness
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Ops of one function numbered in pre-order: the extent [first, last] of
+/// an op covers every op nested in it.
+class ProgramPoints {
+public:
+  explicit ProgramPoints(Operation *root) {
+    int64_t counter = 0;
+    root->walk<WalkOrder::PreOrder>(
+        [&](Operation *op) { first[op] = counter++; });
+    root->walk<WalkOrder::PostOrder>([&](Operation *op) {
+      int64_t end = first[op];
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          if (!block.empty())
+            end = std::max(end, last[&block.back()]);
+      last[op] = end;
+    });
+  }
+
+  int64_t getFirst(Operation *op) const { return first.lookup(op); }
+  int64_t getLast(Operation *op) const { return last.lookup(op); }
+
+private:
+  DenseMap<Operation *, int64_t> first, last;
+};
+
+/// A closed range of program points.
+struct LiveRange {
+  int64_t start = std::numeric_limits<int64_t>::max();
+  int64_t end = std::numeric_limits<int64_t>::min();
+
+  bool overlaps(const LiveRange &other) const {
+    return start <= other.end && other.start <= end;
+  }
+};
+
+/// The innermost block that holds both `a` and `b` (or ops nested in them).
+Block *getCommonBlock(Block *a, Block *b) {
+  auto parentBlock = [](Block *block) -> Block * {
+    Operation *parent = block->getParentOp();
+    return parent ? parent->getBlock() : nullptr;
+  };
+  SmallPtrSet<Block *, 8> ancestors;
+  for (Block *block = a; block; block = parentBlock(block))
+    ancestors.insert(block);
+  for (Block *block = b; block; block = parentBlock(block))
+    if (ancestors.contains(block))
+      return block;
+  return nullptr;
+}
+
+/// The live range of the buffer `alloc` creates, given every value that
+/// may view it. The range is measured in the innermost block that holds
+/// the alloc and all those values: an op nested deeper counts as the op of
+/// that block around it. So a use inside a loop keeps the buffer live for
+/// the whole loop, and a buffer that a loop carries from one iteration to
+/// the next (a region argument or result outside the body) is live for the
+/// whole loop too.
+LiveRange getExplicitLiveRange(Operation *alloc, ArrayRef<Value> aliases,
+                               const ProgramPoints &points) {
+  Block *scope = alloc->getBlock();
+  for (Value alias : aliases)
+    if (Block *common = getCommonBlock(scope, alias.getParentBlock()))
+      scope = common;
+  LiveRange range;
+  auto cover = [&](Operation *op) {
+    if (Operation *ancestor = scope->findAncestorOpInBlock(*op)) {
+      range.start = std::min(range.start, points.getFirst(ancestor));
+      range.end = std::max(range.end, points.getLast(ancestor));
+      return;
+    }
+    // The op that owns `scope` itself (a block argument's loop): all of it.
+    range.start = std::min(range.start, points.getFirst(&scope->front()));
+    range.end = std::max(range.end, points.getLast(&scope->back()));
+  };
+  cover(alloc);
+  for (Value alias : aliases) {
+    cover(isa<BlockArgument>(alias) ? alias.getParentBlock()->getParentOp()
+                                    : alias.getDefiningOp());
+    for (Operation *user : alias.getUsers())
+      cover(user);
+  }
+  return range;
+}
+
+/// Every memdesc value of `func` grouped by the local_alloc it may view.
+DenseMap<Operation *, SmallVector<Value>> getAliases(tt::FuncOp func) {
+  DenseMap<Operation *, SmallVector<Value>> aliases;
+  auto add = [&](Value value) {
+    if (!isa<ttg::MemDescType>(value.getType()))
+      return;
+    SmallVector<Operation *> allocs;
+    (void)getAllocationSources(value, allocs);
+    for (Operation *alloc : allocs)
+      aliases[alloc].push_back(value);
+  };
+  func.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      add(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          add(arg);
+  });
+  return aliases;
+}
+
+//===----------------------------------------------------------------------===//
+// Placement
+//===----------------------------------------------------------------------===//
+
+/// The buffers of one function, with offsets from the function's base.
+struct FunctionAllocation {
+  SmallVector<SharedBuffer> buffers;
+  int64_t bytes = 0;
+  int64_t alignment = kScratchAlignment;
+};
+
+/// The lowest offset, a multiple of `alignment`, where `bytes` overlap none
+/// of `live`.
+int64_t firstFit(ArrayRef<const SharedBuffer *> live, int64_t bytes,
+                 int64_t alignment) {
   SmallVector<int64_t> candidates = {0};
-  for (const LiveBuffer *other : live)
+  for (const SharedBuffer *other : live)
     candidates.push_back(
-        llvm::alignTo(other->offset + other->bytes, kScratchAlignment));
+        llvm::alignTo(other->offset + other->bytes, alignment));
   llvm::sort(candidates);
   for (int64_t candidate : candidates)
-    if (llvm::none_of(live, [&](const LiveBuffer *other) {
+    if (llvm::none_of(live, [&](const SharedBuffer *other) {
           return candidate < other->offset + other->bytes &&
                  other->offset < candidate + bytes;
         }))
       return candidate;
   return candidates.back();
 }
-} // namespace
 
-SharedMemoryAllocation
-mlir::tile::computeSharedMemoryAllocation(ModuleOp module) {
-  // Program points: ops numbered in pre-order; an op's last point is the
-  // largest number inside it.
-  DenseMap<Operation *, int64_t> point, lastPoint;
-  int64_t counter = 0;
-  module.walk<WalkOrder::PreOrder>(
-      [&](Operation *op) { point[op] = counter++; });
-  module.walk<WalkOrder::PostOrder>([&](Operation *op) {
-    lastPoint[op] = counter;
-    int64_t last = point[op];
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (Operation &nested : block)
-          last = std::max(last, lastPoint[&nested]);
-    lastPoint[op] = last;
-  });
-
-  // Explicit buffers live from their local_alloc to the last use of the
-  // buffer or of a view of it; scratch only at its op.
-  SmallVector<LiveBuffer> buffers;
-  module.walk([&](Operation *op) {
+FunctionAllocation allocateFunction(tt::FuncOp func) {
+  ProgramPoints points(func);
+  DenseMap<Operation *, SmallVector<Value>> aliases = getAliases(func);
+  FunctionAllocation allocation;
+  SmallVector<LiveRange> ranges;
+  func.walk([&](Operation *op) {
     if (int64_t bytes = getExplicitAllocationSizeInBytes(op)) {
-      int64_t end = point[op];
-      SmallVector<Value> worklist(op->getResults());
-      while (!worklist.empty()) {
-        Value value = worklist.pop_back_val();
-        for (Operation *user : value.getUsers()) {
-          end = std::max(end, lastPointIn(user, op->getBlock(), lastPoint));
-          if (isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp,
-                  ttg::MemDescTransOp, ttg::MemDescReshapeOp,
-                  ttg::MemDescReinterpretOp>(user))
-            worklist.append(user->result_begin(), user->result_end());
-          else if (isa<RegionBranchOpInterface,
-                       RegionBranchTerminatorOpInterface>(user))
-            // Carried through control flow: live to the end of the block.
-            end = std::max(end, lastPointIn(op->getBlock()->getTerminator(),
-                                            op->getBlock(), lastPoint));
-        }
-      }
-      buffers.push_back({op, bytes, point[op], end});
-    } else if (int64_t scratch = getScratchSizeInBytes(op)) {
-      buffers.push_back({op, scratch, point[op], point[op]});
+      allocation.buffers.push_back({op, /*isScratch=*/false, 0, bytes,
+                                    getExplicitAllocationAlignment(op)});
+      ranges.push_back(getExplicitLiveRange(op, aliases.lookup(op), points));
+    } else if (int64_t bytes = getScratchSizeInBytes(op)) {
+      allocation.buffers.push_back(
+          {op, /*isScratch=*/true, 0, bytes, kScratchAlignment});
+      ranges.push_back({points.getFirst(op), points.getLast(op)});
     }
   });
-
   // First fit in program order, beside the buffers live at the same time.
-  SharedMemoryAllocation allocation;
-  for (size_t i = 0; i < buffers.size(); ++i) {
-    SmallVector<const LiveBuffer *> live;
+  for (auto [i, buffer] : llvm::enumerate(allocation.buffers)) {
+    SmallVector<const SharedBuffer *> live;
     for (size_t j = 0; j < i; ++j)
-      if (buffers[j].start <= buffers[i].end &&
-          buffers[i].start <= buffers[j].end)
-        live.push_back(&buffers[j]);
-    buffers[i].offset = firstFit(live, buffers[i].bytes);
-    allocation.offsets[buffers[i].op] = buffers[i].offset;
-    allocation.totalBytes =
-        std::max(allocation.totalBytes, buffers[i].offset + buffers[i].bytes);
+      if (ranges[j].overlaps(ranges[i]))
+        live.push_back(&allocation.buffers[j]);
+    buffer.offset = firstFit(live, buffer.bytes, buffer.alignment);
+    allocation.bytes = std::max(allocation.bytes, buffer.offset + buffer.bytes);
+    allocation.alignment = std::max(allocation.alignment, buffer.alignment);
   }
   return allocation;
+}
+
+//===----------------------------------------------------------------------===//
+// Functions and calls
+//===----------------------------------------------------------------------===//
+
+/// The functions of `module`, callers before callees. Fails, with a
+/// diagnostic, on a recursive call.
+FailureOr<SmallVector<tt::FuncOp>> getCallersFirst(ModuleOp module) {
+  enum class State { Unvisited, Visiting, Done };
+  DenseMap<Operation *, State> state;
+  SmallVector<tt::FuncOp> postOrder;
+  std::function<LogicalResult(tt::FuncOp)> visit =
+      [&](tt::FuncOp func) -> LogicalResult {
+    state[func] = State::Visiting;
+    WalkResult result = func.walk([&](tt::CallOp call) {
+      auto callee = module.lookupSymbol<tt::FuncOp>(call.getCallee());
+      if (!callee)
+        return WalkResult::advance();
+      if (state.lookup(callee) == State::Visiting) {
+        call.emitOpError("makes a recursive call; shared memory cannot be "
+                         "allocated for recursive functions");
+        return WalkResult::interrupt();
+      }
+      if (state.lookup(callee) == State::Unvisited && failed(visit(callee)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return failure();
+    state[func] = State::Done;
+    postOrder.push_back(func);
+    return success();
+  };
+  for (auto func : module.getOps<tt::FuncOp>())
+    if (state.lookup(func) == State::Unvisited && failed(visit(func)))
+      return failure();
+  return SmallVector<tt::FuncOp>(llvm::reverse(postOrder));
+}
+} // namespace
+
+int64_t mlir::tile::getExplicitAllocationAlignment(Operation *op) {
+  auto alloc = dyn_cast<ttg::LocalAllocOp>(op);
+  if (!alloc)
+    return kScratchAlignment;
+  int64_t alignment = kScratchAlignment;
+  if (std::optional<uint32_t> requested = alloc.getAlignment())
+    alignment = std::max<int64_t>(alignment, llvm::PowerOf2Ceil(*requested));
+  // wgmma and TMA apply an nvmma_shared swizzle to the absolute shared
+  // address (the 16-byte chunk bits XOR the row bits above them), so the
+  // buffer must start on a whole swizzle pattern: 8 rows of
+  // swizzlingByteWidth bytes. A swizzled_shared layout is applied by our
+  // own index math relative to the buffer's start; moving the start by a
+  // multiple of 16 bytes moves every thread's bank by the same amount,
+  // which keeps vector accesses aligned and conflict-free, so 16 suffices.
+  if (auto nvmma =
+          dyn_cast<ttg::NVMMASharedEncodingAttr>(alloc.getType().getEncoding()))
+    alignment = std::max<int64_t>(alignment,
+                                  8 * int64_t(nvmma.getSwizzlingByteWidth()));
+  return alignment;
+}
+
+FailureOr<SharedMemoryAllocation>
+mlir::tile::computeSharedMemoryAllocation(ModuleOp module) {
+  FailureOr<SmallVector<tt::FuncOp>> functions = getCallersFirst(module);
+  if (failed(functions))
+    return failure();
+  // A callee addresses the same array with absolute offsets, and runs while
+  // any buffer of its caller may be live: it starts above all of them.
+  DenseMap<Operation *, FunctionAllocation> perFunction;
+  DenseMap<Operation *, int64_t> base;
+  for (tt::FuncOp func : *functions) {
+    FunctionAllocation &allocation = perFunction[func] = allocateFunction(func);
+    int64_t start = llvm::alignTo(base.lookup(func), allocation.alignment);
+    base[func] = start;
+    func.walk([&](tt::CallOp call) {
+      if (auto callee = module.lookupSymbol<tt::FuncOp>(call.getCallee()))
+        base[callee] = std::max(base.lookup(callee), start + allocation.bytes);
+    });
+  }
+
+  SharedMemoryAllocation result;
+  for (auto func : module.getOps<tt::FuncOp>()) {
+    const FunctionAllocation &allocation = perFunction[func];
+    for (SharedBuffer buffer : allocation.buffers) {
+      buffer.offset += base[func];
+      result.offsets[buffer.op] = buffer.offset;
+      result.buffers.push_back(buffer);
+    }
+    result.totalBytes =
+        std::max(result.totalBytes, base[func] + allocation.bytes);
+  }
+  return result;
 }
 
 std::optional<int64_t> mlir::tile::getMaxSharedMemoryPerBlock(ModuleOp module) {
@@ -125,34 +354,34 @@ std::optional<int64_t> mlir::tile::getMaxSharedMemoryPerBlock(ModuleOp module) {
 }
 
 LogicalResult mlir::tile::annotateSharedMemoryAllocation(ModuleOp module) {
-  SharedMemoryAllocation allocation = computeSharedMemoryAllocation(module);
+  FailureOr<SharedMemoryAllocation> allocation =
+      computeSharedMemoryAllocation(module);
+  if (failed(allocation))
+    return failure();
   std::optional<int64_t> limit = getMaxSharedMemoryPerBlock(module);
-  if (limit && allocation.totalBytes > *limit) {
-    // Name the op whose buffer reaches furthest past the limit.
-    Operation *worst = nullptr;
-    int64_t worstEnd = 0;
-    for (auto [op, offset] : allocation.offsets) {
-      int64_t end = offset + std::max(getScratchSizeInBytes(op),
-                                      getExplicitAllocationSizeInBytes(op));
-      if (end > worstEnd ||
-          (end == worstEnd && worst && op->isBeforeInBlock(worst)))
-        worst = op, worstEnd = end;
-    }
+  if (limit && allocation->totalBytes > *limit) {
+    // Name the first buffer, in program order, that crosses the limit.
+    const SharedBuffer *crossing =
+        llvm::find_if(allocation->buffers, [&](const SharedBuffer &buffer) {
+          return buffer.offset + buffer.bytes > *limit;
+        });
     InFlightDiagnostic diag =
-        worst ? worst->emitOpError("needs shared memory up to byte ")
-                    << worstEnd << ": "
-              : module.emitError();
-    diag << "the module needs " << allocation.totalBytes
+        crossing != allocation->buffers.end()
+            ? crossing->op->emitOpError("needs shared memory up to byte ")
+                  << crossing->offset + crossing->bytes << ": "
+            : module.emitError();
+    diag << "the module needs " << allocation->totalBytes
          << " bytes of shared memory, more than the " << *limit
          << " bytes a block may use on "
          << module->getAttrOfType<StringAttr>("ttg.target").getValue();
     return failure();
   }
   Builder builder(module.getContext());
-  for (auto [op, offset] : allocation.offsets)
-    op->setAttr(kAllocationOffsetAttrName, builder.getI32IntegerAttr(offset));
+  for (const SharedBuffer &buffer : allocation->buffers)
+    buffer.op->setAttr(kAllocationOffsetAttrName,
+                       builder.getI32IntegerAttr(buffer.offset));
   module->setAttr(kSharedMemorySizeAttrName,
-                  builder.getI32IntegerAttr(allocation.totalBytes));
+                  builder.getI32IntegerAttr(allocation->totalBytes));
   return success();
 }
 

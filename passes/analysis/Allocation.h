@@ -4,6 +4,19 @@
 // Places every explicit shared buffer (ttg.local_alloc) and every op's
 // scratch (see Scratch.h) in the CTA's dynamic shared memory.
 //
+// Liveness: an explicit buffer lives from its ttg.local_alloc to the last
+// use of the buffer or of any value that may view it (memdesc views, and
+// memdescs carried through scf.for/if/while region arguments, results and
+// yields); a use inside a loop keeps it live for the whole loop, and a
+// buffer carried around a loop's back edge lives for the whole loop.
+// Scratch lives only while its op runs. Buffers are placed first fit, in
+// program order, at the lowest aligned offset that overlaps no buffer live
+// at the same time, so buffers never live together may share bytes.
+//
+// Functions reached through tt.call address shared memory the same way
+// (absolute offsets into one array), so a callee's buffers are placed above
+// every byte its callers use; recursion is refused.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILE_PASSES_ANALYSIS_ALLOCATION_H
@@ -11,18 +24,50 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
 
 namespace mlir::tile {
+/// One buffer of the allocation.
+struct SharedBuffer {
+  /// The ttg.local_alloc, or the op that uses the scratch.
+  Operation *op;
+  /// Whether this is an op's scratch rather than an explicit buffer.
+  bool isScratch;
+  int64_t offset;
+  int64_t bytes;
+  int64_t alignment;
+};
+
 /// Where each buffer of a module lives.
 struct SharedMemoryAllocation {
+  /// Every buffer, function by function, in program order.
+  SmallVector<SharedBuffer> buffers;
   /// Byte offset of the buffer of each op that has one.
   llvm::DenseMap<Operation *, int64_t> offsets;
   /// Bytes of shared memory the module needs.
   int64_t totalBytes = 0;
 };
 
-/// Computes the allocation of `module`.
-SharedMemoryAllocation computeSharedMemoryAllocation(ModuleOp module);
+/// Computes the allocation of `module`. Fails, with a diagnostic, on a
+/// recursive tt.call.
+FailureOr<SharedMemoryAllocation>
+computeSharedMemoryAllocation(ModuleOp module);
+
+/// The bytes an explicit buffer's offset must be a multiple of.
+int64_t getExplicitAllocationAlignment(Operation *op);
+
+/// The values that flow into `value` when it is an argument of a region or
+/// a result of a region-branching op (scf.for/if/while): initial values,
+/// yields, condition arguments. Returns false when it is neither.
+bool getIncomingValues(Value value, SmallVectorImpl<Value> &incoming);
+
+/// The ttg.local_alloc ops whose buffer `memdesc` may view, found by
+/// following view ops and scf region arguments and results back to their
+/// sources. Returns false when some source is not a local_alloc (a function
+/// argument, an op the tracing does not know).
+bool getAllocationSources(Value memdesc, SmallVectorImpl<Operation *> &allocs);
 
 /// The most dynamic shared memory one CTA may use on the module's target
 /// (`ttg.target`, cuda:NN), or std::nullopt for a target without a known

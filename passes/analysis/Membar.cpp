@@ -1,6 +1,7 @@
 //===- Membar.cpp - Barriers between shared-memory accesses ---------------===//
 
 #include "passes/analysis/Membar.h"
+#include "passes/analysis/Allocation.h"
 #include "passes/analysis/Scratch.h"
 
 #include "dialects/tt/TTDialect.h"
@@ -8,6 +9,11 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <set>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -27,36 +33,62 @@ struct Interval {
   }
 };
 
-/// The bytes read and written since the last barrier.
-struct PendingAccesses {
-  std::set<Interval> reads, writes;
+using IntervalSet = std::set<Interval>;
 
-  bool conflictsWith(const PendingAccesses &next) const {
-    auto anyOverlap = [](const std::set<Interval> &a,
-                         const std::set<Interval> &b) {
-      for (const Interval &x : a)
-        for (const Interval &y : b)
-          if (x.overlaps(y))
-            return true;
-      return false;
-    };
-    // Read after write, write after read, write after write.
-    return anyOverlap(writes, next.reads) || anyOverlap(reads, next.writes) ||
-           anyOverlap(writes, next.writes);
+bool anyOverlap(const IntervalSet &a, const IntervalSet &b) {
+  for (const Interval &x : a)
+    for (const Interval &y : b)
+      if (x.overlaps(y))
+        return true;
+  return false;
+}
+
+/// What the threads may have touched since the last barrier, plus the
+/// asynchronous copies not yet retired by an async_wait {num = 0}.
+struct PendingAccesses {
+  IntervalSet reads, writes;
+  /// Issued copies; a barrier does not order them, only a wait does.
+  IntervalSet inFlight;
+
+  /// Read after write, write after read, write after write.
+  bool conflictsWith(const IntervalSet &nextReads,
+                     const IntervalSet &nextWrites) const {
+    return anyOverlap(writes, nextReads) || anyOverlap(reads, nextWrites) ||
+           anyOverlap(writes, nextWrites);
   }
   void merge(const PendingAccesses &other) {
     reads.insert(other.reads.begin(), other.reads.end());
     writes.insert(other.writes.begin(), other.writes.end());
+    inFlight.insert(other.inFlight.begin(), other.inFlight.end());
   }
-  void clear() {
+  /// What a barrier does: everything before it is complete and visible,
+  /// except copies still in flight.
+  void sync() {
     reads.clear();
     writes.clear();
   }
-  bool empty() const { return reads.empty() && writes.empty(); }
   bool operator==(const PendingAccesses &other) const {
-    return reads == other.reads && writes == other.writes;
+    return reads == other.reads && writes == other.writes &&
+           inFlight == other.inFlight;
   }
 };
+
+/// A byte range a memdesc may cover. `exact` when it is exactly the
+/// memdesc's bytes (so a constant memdesc_index may narrow it further).
+struct ViewRange {
+  Interval bytes;
+  bool exact;
+};
+
+/// Whether `op` is a CTA barrier that orders shared memory. Named by string
+/// for the dialects tile does not link (gpu) or lowers to (nvvm).
+bool isBarrier(Operation *op) {
+  if (isa<ttg::LocalBarrierOp>(op))
+    return true;
+  StringRef name = op->getName().getStringRef();
+  return name == "gpu.barrier" || name == "nvvm.barrier0" ||
+         name == "nvvm.barrier";
+}
 
 class BarrierInserter {
 public:
@@ -74,8 +106,8 @@ public:
 
 private:
   void visitOp(Operation *op, PendingAccesses &state, bool insert) {
-    if (isa<ttg::LocalBarrierOp>(op)) {
-      state.clear();
+    if (isBarrier(op)) {
+      state.sync();
       return;
     }
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
@@ -87,22 +119,37 @@ private:
       state.merge(elseState);
       return;
     }
-    if (isa<scf::ForOp, scf::WhileOp>(op)) {
+    // Loops, and any other op whose regions branch among themselves (run
+    // as a loop, which covers every order the regions may run in).
+    if (isa<RegionBranchOpInterface>(op) && op->getNumRegions() > 0) {
       visitLoop(op, state, insert);
       return;
     }
-    PendingAccesses access = getAccesses(op);
-    if (access.empty())
+    if (auto wait = dyn_cast<ttg::AsyncWaitOp>(op)) {
+      // This thread's copies have landed; others' only after a barrier.
+      state.writes.insert(state.inFlight.begin(), state.inFlight.end());
+      if (wait.getNum() == 0)
+        state.inFlight.clear();
       return;
-    if (state.conflictsWith(access)) {
+    }
+    IntervalSet reads, writes;
+    getAccesses(op, reads, writes);
+    if (reads.empty() && writes.empty())
+      return;
+    if (state.conflictsWith(reads, writes)) {
       if (insert) {
         OpBuilder builder(op);
         ttg::LocalBarrierOp::create(builder, op->getLoc());
         ++inserted;
       }
-      state.clear();
+      state.sync();
     }
-    state.merge(access);
+    if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
+      state.inFlight.insert(writes.begin(), writes.end());
+      return;
+    }
+    state.reads.insert(reads.begin(), reads.end());
+    state.writes.insert(writes.begin(), writes.end());
   }
 
   /// A loop's body runs after the code before the loop and after its own
@@ -126,6 +173,7 @@ private:
         // Far more than real loops need; stay correct regardless.
         entry.reads.insert(everything);
         entry.writes.insert(everything);
+        entry.inFlight.insert(everything);
         break;
       }
     }
@@ -135,58 +183,143 @@ private:
     state.merge(end);
   }
 
-  /// The byte range of the buffer a memdesc value views.
-  Interval bufferOf(Value memdesc) {
-    while (Operation *def = memdesc.getDefiningOp()) {
-      if (auto alloc = dyn_cast<ttg::LocalAllocOp>(def)) {
-        auto offset =
-            alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName);
-        if (!offset)
-          break;
-        return {offset.getInt(),
-                offset.getInt() + getExplicitAllocationSizeInBytes(alloc)};
-      }
-      if (!isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
-               ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(def))
-        break;
-      memdesc = def->getOperand(0);
+  /// Adds to `ranges` the bytes `memdesc` may view; false when some source
+  /// cannot be traced to an allocated ttg.local_alloc.
+  bool traceView(Value memdesc, SmallVectorImpl<ViewRange> &ranges,
+                 DenseSet<Value> &visiting) {
+    if (!visiting.insert(memdesc).second)
+      return true; // Around a loop: the other paths give its sources.
+    Operation *def = memdesc.getDefiningOp();
+    if (auto alloc = dyn_cast_or_null<ttg::LocalAllocOp>(def)) {
+      auto offset =
+          alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName);
+      if (!offset)
+        return false;
+      int64_t start = offset.getInt();
+      ranges.push_back(
+          {{start, start + getExplicitAllocationSizeInBytes(alloc)}, true});
+      return true;
     }
-    return everything;
+    if (isa_and_nonnull<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp,
+                        ttg::MemDescTransOp, ttg::MemDescReshapeOp,
+                        ttg::MemDescReinterpretOp>(def)) {
+      SmallVector<ViewRange> sources;
+      if (!traceView(def->getOperand(0), sources, visiting))
+        return false;
+      for (ViewRange source : sources)
+        ranges.push_back(narrow(def, source));
+      return true;
+    }
+    // A region argument or result of scf.for/if/while: whatever flows in.
+    SmallVector<Value> incoming;
+    if (!getIncomingValues(memdesc, incoming))
+      return false;
+    for (Value value : incoming)
+      if (!traceView(value, ranges, visiting))
+        return false;
+    return true;
   }
 
-  PendingAccesses getAccesses(Operation *op) {
-    PendingAccesses access;
+  /// The bytes the view `op` takes of `source`, the bytes of its operand.
+  static ViewRange narrow(Operation *op, ViewRange source) {
+    if (auto index = dyn_cast<ttg::MemDescIndexOp>(op)) {
+      APInt constant;
+      if (!source.exact ||
+          !matchPattern(index.getIndex(), m_ConstantInt(&constant)))
+        return {source.bytes, false};
+      // Slice i is the i-th run of the result's bytes, as the lowering
+      // addresses it.
+      ttg::MemDescType type = index.getType();
+      int64_t slice = getSharedElementBytes(type.getElementType());
+      for (int64_t size : type.getShape())
+        slice *= size;
+      int64_t start = source.bytes.start + constant.getSExtValue() * slice;
+      if (start < source.bytes.start || start + slice > source.bytes.end)
+        return {source.bytes, false};
+      return {{start, start + slice}, true};
+    }
+    // Transposed and reshaped views cover the same bytes. A subslice's
+    // elements are spread over its parent by the layout, and a
+    // reinterpretation may cover fewer bytes: keep the whole range.
+    bool same = isa<ttg::MemDescTransOp, ttg::MemDescReshapeOp>(op);
+    return {source.bytes, source.exact && same};
+  }
+
+  /// The bytes `memdesc` may view: all of shared memory when untraceable.
+  void addBuffer(Value memdesc, IntervalSet &set) {
+    SmallVector<ViewRange> ranges;
+    DenseSet<Value> visiting;
+    if (!traceView(memdesc, ranges, visiting)) {
+      set.insert(everything);
+      return;
+    }
+    for (const ViewRange &range : ranges)
+      set.insert(range.bytes);
+  }
+
+  void getAccesses(Operation *op, IntervalSet &reads, IntervalSet &writes) {
     if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
       if (alloc.getSrc())
-        access.writes.insert(bufferOf(alloc.getResult()));
-      return access;
+        addBuffer(alloc.getResult(), writes);
+      return;
     }
-    if (auto store = dyn_cast<ttg::LocalStoreOp>(op)) {
-      access.writes.insert(bufferOf(store.getDst()));
-      return access;
-    }
-    if (auto load = dyn_cast<ttg::LocalLoadOp>(op)) {
-      access.reads.insert(bufferOf(load.getSrc()));
-      return access;
-    }
-    if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
-      access.writes.insert(bufferOf(copy.getResult()));
-      return access;
-    }
+    if (auto store = dyn_cast<ttg::LocalStoreOp>(op))
+      return addBuffer(store.getDst(), writes);
+    if (auto load = dyn_cast<ttg::LocalLoadOp>(op))
+      return addBuffer(load.getSrc(), reads);
+    if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op))
+      return addBuffer(copy.getResult(), writes);
+    if (isa<ttg::LocalDeallocOp>(op))
+      return;
     if (isa<tt::CallOp>(op)) {
-      // The callee may touch anything.
-      access.reads.insert(everything);
-      access.writes.insert(everything);
-      return access;
+      // The callee may touch anything, and leaves no barrier at its end.
+      reads.insert(everything);
+      writes.insert(everything);
+      return;
     }
     int64_t scratch = getScratchSizeInBytes(op);
-    auto offset = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName);
-    if (scratch > 0 && offset) {
+    if (auto offset = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName);
+        scratch > 0 && offset) {
+      // Threads write their part, sync inside the op, read others' parts.
       Interval range{offset.getInt(), offset.getInt() + scratch};
-      access.reads.insert(range);
-      access.writes.insert(range);
+      reads.insert(range);
+      writes.insert(range);
+      return;
     }
-    return access;
+    getOtherAccesses(op, reads, writes);
+  }
+
+  /// Any other op that declares shared-memory effects (e.g. wgmma reading
+  /// its operands, mbarrier ops): the buffers of its memdesc operands, or
+  /// all of shared memory when it has none.
+  void getOtherAccesses(Operation *op, IntervalSet &reads,
+                        IntervalSet &writes) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return;
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &instance : instances) {
+      if (!isa<ttg::SharedMemory>(instance.getResource()))
+        continue;
+      bool isRead = isa<MemoryEffects::Read>(instance.getEffect());
+      bool isWrite = isa<MemoryEffects::Write>(instance.getEffect());
+      if (!isRead && !isWrite)
+        continue;
+      IntervalSet &set = isRead ? reads : writes;
+      if (Value value = instance.getValue()) {
+        addBuffer(value, set);
+        continue;
+      }
+      bool any = false;
+      for (Value operand : op->getOperands())
+        if (isa<ttg::MemDescType>(operand.getType())) {
+          addBuffer(operand, set);
+          any = true;
+        }
+      if (!any)
+        set.insert(everything);
+    }
   }
 
   Interval everything;

@@ -11,13 +11,22 @@
 //
 // Accesses come from the allocation (passes/analysis/Allocation.h): an op
 // with scratch reads and writes its scratch; a ttg.local_alloc with a value
-// writes its buffer; local_store and async copies write, and local_load
-// reads, the buffer their memdesc views (traced back through view ops; a
-// memdesc the analysis cannot trace counts as all of shared memory).
+// writes its buffer; local_store writes, and local_load reads, the buffer
+// their memdesc views (traced back through view ops and scf region
+// arguments; a memdesc_index with a constant index narrows to its slice; a
+// memdesc the analysis cannot trace counts as all of shared memory). A
+// tt.call may touch anything.
 //
-// The insertion is idempotent: barriers already in the IR clear the state,
-// so running it again (e.g. the lowering after tile-insert-barriers) adds
-// none.
+// Asynchronous copies (cp.async) write when they land, which a thread
+// learns only from its own ttg.async_wait; other threads see the data after
+// a barrier that follows that wait. So a copy counts as a write at its
+// issue (it must not overtake earlier reads of its bytes), stays in flight
+// across barriers, and becomes a pending write again at every async_wait
+// until an async_wait with num = 0 retires it: reading its bytes after the
+// wait needs a barrier even if one was placed between issue and wait.
+//
+// Barriers already in the IR (ttg.local_barrier, gpu.barrier, nvvm
+// barriers) clear the state, so running the insertion twice adds nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +36,11 @@
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::tile {
+/// The unit attribute tile-insert-barriers leaves on the module, telling
+/// convert-triton-gpu-to-llvm that the barriers are already in place.
+constexpr llvm::StringLiteral kBarriersInsertedAttrName =
+    "tile.barriers-inserted";
+
 /// Inserts ttg.local_barrier where shared-memory accesses of `module`
 /// conflict. The module must carry an allocation (`allocation.offset`,
 /// `ttg.shared`). Returns the number of barriers inserted.

@@ -1,6 +1,7 @@
 //===- InsertBarriers.cpp - tile-insert-barriers pass ---------------------===//
 //
-// Runs the barrier analysis (passes/analysis/Membar.h) as a visible pass.
+// Runs the barrier analysis (passes/analysis/Membar.h) as a visible pass and
+// marks the module, so that convert-triton-gpu-to-llvm does not run it again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,7 @@ struct InsertBarriersPass
       return signalPassFailure();
     }
     insertSharedMemoryBarriers(module);
+    module->setAttr(kBarriersInsertedAttrName, UnitAttr::get(&getContext()));
   }
 };
 } // namespace

@@ -102,8 +102,30 @@ def AllocateSharedMemoryPass
     Every `ttg.local_alloc` buffer and every op that needs scratch while it
     runs (a `tt.reduce` across warps, a `ttg.convert_layout` through shared
     memory) gets its byte offset as the attribute `allocation.offset`; the
-    module gets the total as `ttg.shared`. Scratch is live only while its op
-    runs, so all scratch shares the space after the explicit buffers.
+    module gets the total as `ttg.shared`.
+
+    A buffer lives from its `ttg.local_alloc` to the last use of it or of a
+    view of it (memdesc views, memdescs carried by `scf.for`/`if`/`while`);
+    a use inside a loop keeps it live for the whole loop. Scratch lives only
+    while its op runs. Buffers take the lowest aligned offset (16 bytes;
+    `nvmma_shared` buffers a whole swizzle pattern) that overlaps no buffer
+    live at the same time, in program order, so buffers that are never live
+    together share bytes. A function called by `tt.call` is placed above
+    everything its callers use; recursion is refused.
+
+    The pass fails, naming the first buffer past the limit, when the module
+    needs more shared memory than a block may have on its `ttg.target`
+    (sm_80: 166912 bytes, sm_86/sm_89: 101376, sm_90: 232448).
+
+    ```mlir
+    // before
+    %a = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %a : !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    // after: %a is dead when %b is allocated
+    %a = ttg.local_alloc {allocation.offset = 0 : i32} : ...
+    %b = ttg.local_alloc {allocation.offset = 0 : i32} : ...
+    ```
   }];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
@@ -126,12 +148,29 @@ def InsertBarriersPass : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
     inserts `ttg.local_barrier` before an op that reads bytes written since
     the last barrier, or writes bytes read or written since then. Scratch
     ops (a `tt.reduce` across warps, a `ttg.convert_layout` through shared
-    memory) read and write their scratch; `ttg.local_alloc` with a value,
-    `ttg.local_store` and `ttg.async_copy_global_to_local` write, and
-    `ttg.local_load` reads, their buffer. Triton does this inside
-    `convert-triton-gpu-to-llvm`; tile's lowering still does it when run
-    alone, and since existing barriers are respected, running both inserts
-    nothing twice.
+    memory) read and write their scratch; `ttg.local_alloc` with a value and
+    `ttg.local_store` write, and `ttg.local_load` reads, their buffer (the
+    slice of it, for a `ttg.memdesc_index` with a constant index).
+    `ttg.async_copy_global_to_local` must not overtake earlier accesses of
+    its bytes, and its data counts as written at each later `ttg.async_wait`
+    (other threads may read it only after a barrier that follows the wait).
+    `tt.call` counts as touching everything.
+
+    The module gets the unit attribute `tile.barriers-inserted`. Triton
+    inserts barriers inside `convert-triton-gpu-to-llvm`; tile's lowering
+    still does when run alone, unless the module carries that attribute.
+    Existing barriers are respected, so running the pass twice inserts
+    nothing more.
+
+    ```mlir
+    // before: two reductions across warps share their scratch
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({...}) {allocation.offset = 0 : i32} : ...
+    %m = "tt.reduce"(%x) <{axis = 0 : i32}> ({...}) {allocation.offset = 0 : i32} : ...
+    // after
+    %s = "tt.reduce"(%x) ...
+    ttg.local_barrier
+    %m = "tt.reduce"(%x) ...
+    ```
   }];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }

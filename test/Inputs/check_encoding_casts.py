@@ -17,6 +17,9 @@ ALLOWED = {
     "dialects/ttg/EncodingToLinearLayout.cpp",
     # Printing aliases, and layout inference that builds blocked results.
     "dialects/ttg/TTGDialect.cpp",
+    # Buffer alignment: wgmma and TMA apply the nvmma_shared swizzle to the
+    # absolute address, so such buffers start on a whole swizzle pattern.
+    "passes/analysis/Allocation.cpp",
     # Choosing an instruction family: mma.sync or FMA for tt.dot.
     "passes/conversion/TTGToLLVM/DotOpToLLVM.cpp",
     # Choosing the instruction family of each dot (mma.sync vs FMA) and

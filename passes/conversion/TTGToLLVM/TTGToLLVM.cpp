@@ -158,8 +158,9 @@ struct ConvertTritonGPUToLLVMPass
     if (!hasSharedMemoryAllocation(module) &&
         failed(annotateSharedMemoryAllocation(module)))
       return signalPassFailure();
-    // As Triton's lowering does; a no-op after tile-insert-barriers.
-    insertSharedMemoryBarriers(module);
+    // As Triton's lowering does, unless tile-insert-barriers already has.
+    if (!module->hasAttr(kBarriersInsertedAttrName))
+      insertSharedMemoryBarriers(module);
     if (auto bytes =
             module->getAttrOfType<IntegerAttr>(kSharedMemorySizeAttrName);
         bytes && bytes.getInt() > 0)
@@ -196,6 +197,8 @@ struct ConvertTritonGPUToLLVMPass
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    // The barriers are nvvm barriers now; the marker has no more meaning.
+    module->removeAttr(kBarriersInsertedAttrName);
   }
 };
 } // namespace
