@@ -3,7 +3,11 @@
 #include "test/lib/TestPasses.h"
 
 namespace mlir::tile {
+void registerTestAllocationPass();
 void registerTestAxisInfoPass();
 
-void registerTileTestPasses() { registerTestAxisInfoPass(); }
+void registerTileTestPasses() {
+  registerTestAllocationPass();
+  registerTestAxisInfoPass();
+}
 } // namespace mlir::tile

@@ -1,0 +1,257 @@
+// The shared-memory allocation, printed by test-tile-print-allocation: each
+// buffer's op (by source line), offset and size, then the total. A buffer
+// lives from its local_alloc to the last use of it or of a value viewing it
+// (views, scf region arguments and results); a use inside a loop keeps it
+// for the whole loop; scratch lives only at its op. First fit in program
+// order at 16-byte-aligned offsets (nvmma_shared: a whole swizzle pattern).
+
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(test-tile-print-allocation)' -o /dev/null | FileCheck %s
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // %a is dead once %b is allocated: they share bytes. %c is allocated
+  // while %b is live: it goes after it.
+  // CHECK-LABEL: function @reuse_and_overlap
+  tt.func @reuse_and_overlap() {
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 8192
+    %a = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %a : !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 4096
+    %b = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 4096, size = 8192
+    %c = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %b : !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %c : !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    tt.return
+  }
+  // CHECK-NEXT: total = 12288
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // The last use of a view keeps its buffer live: %a is read through
+  // memdesc_index after %b is allocated.
+  // CHECK-LABEL: function @view_keeps_buffer
+  tt.func @view_keeps_buffer() -> tensor<32x32xf16, #b> {
+    %c1 = arith.constant 1 : i32
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 6144
+    %a = ttg.local_alloc : () -> !ttg.memdesc<3x32x32xf16, #shared, #smem, mutable>
+    %v = ttg.memdesc_index %a[%c1] : !ttg.memdesc<3x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 6144, size = 2048
+    %b = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %x = ttg.local_load %v : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    ttg.local_store %x, %b : tensor<32x32xf16, #b> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    tt.return %x : tensor<32x32xf16, #b>
+  }
+  // CHECK-NEXT: total = 8192
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // %a, allocated before the loop and used inside it, is live during the
+  // whole loop: the scratch of the reduction after its use in the body
+  // must not take its bytes (the next iteration uses %a again). %c,
+  // allocated after the loop, takes them.
+  // CHECK-LABEL: function @loop
+  tt.func @loop(%x: tensor<256xf32, #b>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 8192
+    %a = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      ttg.local_dealloc %a : !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+      // CHECK-NEXT: scratch tt.reduce (line [[@LINE+1]]): offset = 8192, size = 16
+      %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+      ^bb0(%p: f32, %q: f32):
+        %r = arith.addf %p, %q : f32
+        tt.reduce.return %r : f32
+      }) : (tensor<256xf32, #b>) -> f32
+    }
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 8192
+    %c = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    tt.return
+  }
+  // CHECK-NEXT: total = 8208
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#bl = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // A buffer allocated in the body and carried to the next iteration
+  // (iter_args) is live for the whole loop: at the top of the body the
+  // previous iteration's %next is still read, so the reduction's scratch
+  // there must not take its bytes. Nor may %next take %init's bytes (the
+  // first iteration reads %init).
+  // CHECK-LABEL: function @loop_carried
+  tt.func @loop_carried(%x: tensor<256xf32, #b>, %y: tensor<32x32xf16, #bl>, %n: i32) -> tensor<32x32xf16, #bl> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 2048
+    %init = ttg.local_alloc %y : (tensor<32x32xf16, #bl>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %last = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init) -> (!ttg.memdesc<32x32xf16, #shared, #smem>) : i32 {
+      // CHECK-NEXT: scratch tt.reduce (line [[@LINE+1]]): offset = 2048, size = 16
+      %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+      ^bb0(%p: f32, %q: f32):
+        %r = arith.addf %p, %q : f32
+        tt.reduce.return %r : f32
+      }) : (tensor<256xf32, #b>) -> f32
+      %t = ttg.local_load %cur : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #bl>
+      // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 2064, size = 2048
+      %next = ttg.local_alloc %t : (tensor<32x32xf16, #bl>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+      scf.yield %next : !ttg.memdesc<32x32xf16, #shared, #smem>
+    }
+    %z = ttg.local_load %last : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #bl>
+    tt.return %z : tensor<32x32xf16, #bl>
+  }
+  // CHECK-NEXT: total = 4112
+}
+
+// -----
+
+#bl = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // A buffer allocated in a branch and returned by scf.if lives until the
+  // last use of the result: %d must not take its bytes.
+  // CHECK-LABEL: function @if_result
+  tt.func @if_result(%c: i1, %y: tensor<32x32xf16, #bl>) -> tensor<32x32xf16, #bl> {
+    %m = scf.if %c -> (!ttg.memdesc<32x32xf16, #shared, #smem>) {
+      // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 2048
+      %t = ttg.local_alloc %y : (tensor<32x32xf16, #bl>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+      scf.yield %t : !ttg.memdesc<32x32xf16, #shared, #smem>
+    } else {
+      // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 2048, size = 2048
+      %e = ttg.local_alloc %y : (tensor<32x32xf16, #bl>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+      scf.yield %e : !ttg.memdesc<32x32xf16, #shared, #smem>
+    }
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 4096, size = 2048
+    %d = ttg.local_alloc %y : (tensor<32x32xf16, #bl>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %z = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #bl>
+    ttg.local_dealloc %d : !ttg.memdesc<32x32xf16, #shared, #smem>
+    tt.return %z : tensor<32x32xf16, #bl>
+  }
+  // CHECK-NEXT: total = 6144
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // Scratch lives only at its op: two reductions share their bytes, beside
+  // the buffer live around them; after the buffer dies, the third takes 0.
+  // CHECK-LABEL: function @scratch
+  tt.func @scratch(%x: tensor<256xf32, #b>) -> f32 {
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 8192
+    %a = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    // CHECK-NEXT: scratch tt.reduce (line [[@LINE+1]]): offset = 8192, size = 16
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.addf %p, %q : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<256xf32, #b>) -> f32
+    // CHECK-NEXT: scratch tt.reduce (line [[@LINE+1]]): offset = 8192, size = 16
+    %m = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.maxnumf %p, %q : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<256xf32, #b>) -> f32
+    ttg.local_dealloc %a : !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    // CHECK-NEXT: scratch tt.reduce (line [[@LINE+1]]): offset = 0, size = 16
+    %w = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.minnumf %p, %q : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<256xf32, #b>) -> f32
+    %t = arith.addf %s, %m : f32
+    %u = arith.addf %t, %w : f32
+    tt.return %u : f32
+  }
+  // CHECK-NEXT: total = 8208
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma64 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // Alignment: 16 bytes, an nvmma_shared buffer a whole swizzle pattern
+  // (8 rows of swizzlingByteWidth bytes), or the alignment attribute.
+  // Small buffers fill the gaps that alignment leaves.
+  // CHECK-LABEL: function @alignment
+  tt.func @alignment() {
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 48
+    %a = ttg.local_alloc : () -> !ttg.memdesc<3x8xf16, #shared, #smem, mutable>
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 1024, size = 16384
+    %b = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 48, size = 16
+    %c = ttg.local_alloc : () -> !ttg.memdesc<8xf16, #shared, #smem, mutable>
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 17408, size = 8192
+    %d = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #nvmma64, #smem, mutable>
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 256, size = 16
+    %e = ttg.local_alloc {alignment = 256 : i32} : () -> !ttg.memdesc<8xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %a : !ttg.memdesc<3x8xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %b : !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
+    ttg.local_dealloc %c : !ttg.memdesc<8xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %d : !ttg.memdesc<128x32xf16, #nvmma64, #smem, mutable>
+    ttg.local_dealloc %e : !ttg.memdesc<8xf16, #shared, #smem, mutable>
+    tt.return
+  }
+  // CHECK-NEXT: total = 25600
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // A callee addresses the same shared array: its buffers go above
+  // everything its callers use (@leaf above @middle above @kernel).
+  // CHECK-LABEL: function @kernel
+  tt.func public @kernel(%x: tensor<256xf32, #b>) -> f32 {
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 8192
+    %a = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    %r = tt.call @middle(%x) : (tensor<256xf32, #b>) -> f32
+    %s = tt.call @leaf(%x) : (tensor<256xf32, #b>) -> f32
+    ttg.local_dealloc %a : !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    %t = arith.addf %r, %s : f32
+    tt.return %t : f32
+  }
+  // CHECK-LABEL: function @middle
+  tt.func private @middle(%x: tensor<256xf32, #b>) -> f32 {
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 8192, size = 4096
+    %a = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    %r = tt.call @leaf(%x) : (tensor<256xf32, #b>) -> f32
+    ttg.local_dealloc %a : !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    tt.return %r : f32
+  }
+  // CHECK-LABEL: function @leaf
+  tt.func private @leaf(%x: tensor<256xf32, #b>) -> f32 {
+    // CHECK-NEXT: scratch tt.reduce (line [[@LINE+1]]): offset = 12288, size = 16
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.addf %p, %q : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<256xf32, #b>) -> f32
+    tt.return %s : f32
+  }
+  // CHECK-NEXT: total = 12304
+}
