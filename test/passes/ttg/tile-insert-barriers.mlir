@@ -143,3 +143,246 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// The pass marks the module so that the lowering does not insert again.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: "tile.barriers-inserted"
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // Reads only (of a buffer the analysis cannot trace: all of shared
+  // memory): no barrier.
+  // CHECK-LABEL: tt.func @reads_only
+  // CHECK-NOT: ttg.local_barrier
+  // CHECK: tt.return
+  tt.func @reads_only(%m: !ttg.memdesc<32x32xf16, #shared, #smem>) {
+    %x = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #b>
+    %y = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #b>
+    tt.return
+  }
+
+  // A local_alloc with a value writes its buffer: reading it needs a
+  // barrier.
+  // CHECK-LABEL: tt.func @alloc_then_load
+  // CHECK: ttg.local_alloc %
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  tt.func @alloc_then_load(%x: tensor<32x32xf16, #b>) {
+    %m = ttg.local_alloc %x : (tensor<32x32xf16, #b>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %y = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #b>
+    tt.return
+  }
+
+  // A memdesc_index with a constant index is one slice: writing slice 0
+  // and reading slice 1 needs no barrier; reading slice 0 does.
+  // CHECK-LABEL: tt.func @constant_slices
+  // CHECK: ttg.local_store
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  tt.func @constant_slices(%x: tensor<32x32xf16, #b>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %m = ttg.local_alloc : () -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
+    %s0 = ttg.memdesc_index %m[%c0] : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %s1 = ttg.memdesc_index %m[%c1] : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    ttg.local_store %x, %s0 : tensor<32x32xf16, #b> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %y = ttg.local_load %s1 : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    %z = ttg.local_load %s0 : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    tt.return
+  }
+
+  // A slice picked at run time may be any slice.
+  // CHECK-LABEL: tt.func @dynamic_slice
+  // CHECK: ttg.local_store
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  tt.func @dynamic_slice(%x: tensor<32x32xf16, #b>, %i: i32) {
+    %c0 = arith.constant 0 : i32
+    %m = ttg.local_alloc : () -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
+    %s0 = ttg.memdesc_index %m[%c0] : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %si = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    ttg.local_store %x, %s0 : tensor<32x32xf16, #b> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %y = ttg.local_load %si : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    tt.return
+  }
+
+  // A write in one branch and a read in the other never meet; the read
+  // after the scf.if meets the write of the then-branch.
+  // CHECK-LABEL: tt.func @if_both_branches
+  // CHECK: scf.if
+  // CHECK-NEXT: ttg.local_store
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: }
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  tt.func @if_both_branches(%c: i1, %x: tensor<32x32xf16, #b>) {
+    %m = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    scf.if %c {
+      ttg.local_store %x, %m : tensor<32x32xf16, #b> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    } else {
+      %y = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    }
+    %z = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    tt.return
+  }
+
+  // A loop that only loads at the top of its body and stores at the
+  // bottom: the store of one iteration meets the load of the next, so the
+  // barrier goes before the load (read after the previous iteration's
+  // write), and one before the store (write after this iteration's read).
+  // CHECK-LABEL: tt.func @loop_store_at_bottom
+  // CHECK: ttg.local_store
+  // CHECK-NEXT: scf.for
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_store
+  // CHECK-NEXT: }
+  tt.func @loop_store_at_bottom(%x: tensor<32x32xf16, #b>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %m = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    ttg.local_store %x, %m : tensor<32x32xf16, #b> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %y = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+      ttg.local_store %y, %m : tensor<32x32xf16, #b> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    }
+    tt.return
+  }
+
+  // Ping-pong through two buffers carried by the loop: the memdesc of the
+  // region argument is either buffer, so the load meets both stores.
+  // CHECK-LABEL: tt.func @loop_carried_memdesc
+  // CHECK: scf.for
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_store
+  // CHECK-NEXT: scf.yield
+  tt.func @loop_carried_memdesc(%x: tensor<32x32xf16, #b>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %p = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %q = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %p, %other = %q) -> (!ttg.memdesc<32x32xf16, #shared, #smem, mutable>, !ttg.memdesc<32x32xf16, #shared, #smem, mutable>) : i32 {
+      %y = ttg.local_load %cur : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+      ttg.local_store %y, %other : tensor<32x32xf16, #b> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+      scf.yield %other, %cur : !ttg.memdesc<32x32xf16, #shared, #smem, mutable>, !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    }
+    tt.return
+  }
+
+  // scf.while: the after-region's store meets the before-region's load of
+  // the next iteration.
+  // CHECK-LABEL: tt.func @while_loop
+  // CHECK: scf.while
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK: } do {
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_store
+  tt.func @while_loop(%x: tensor<32x32xf16, #b>, %c: i1) {
+    %m = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    scf.while : () -> () {
+      %y = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+      scf.condition(%c)
+    } do {
+      ttg.local_store %x, %m : tensor<32x32xf16, #b> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+      scf.yield
+    }
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // A cp.async's data is visible to other threads only after its
+  // async_wait and a barrier: the barrier goes between wait and load, even
+  // when another barrier sits between the copy and the wait.
+  // CHECK-LABEL: tt.func @async_copy_wait_load
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK-NEXT: ttg.async_commit_group
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.async_wait
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NOT: ttg.local_barrier
+  // CHECK: tt.return
+  tt.func @async_copy_wait_load(%p: tensor<32x32x!tt.ptr<f16>, #b>) {
+    %m = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %p, %m : tensor<32x32x!tt.ptr<f16>, #b> -> <32x32xf16, #shared, #smem, mutable>
+    %g = ttg.async_commit_group tokens %t
+    ttg.local_barrier
+    %w = ttg.async_wait %g {num = 0 : i32}
+    %y = ttg.local_load %m token %w : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    %z = ttg.local_load %m token %w : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    tt.return
+  }
+
+  // A copy must not overwrite bytes other threads may still be reading;
+  // a copy into another slice may go ahead.
+  // CHECK-LABEL: tt.func @async_copy_after_load
+  // CHECK: ttg.local_load
+  // CHECK-NEXT: ttg.async_copy_global_to_local
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.async_copy_global_to_local
+  tt.func @async_copy_after_load(%p: tensor<32x32x!tt.ptr<f16>, #b>, %m: !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
+    %s0 = ttg.memdesc_index %buf[%c0] : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %s1 = ttg.memdesc_index %buf[%c1] : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %y = ttg.local_load %s0 : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    %t1 = ttg.async_copy_global_to_local %p, %s1 : tensor<32x32x!tt.ptr<f16>, #b> -> <32x32xf16, #shared, #smem, mutable>
+    %t0 = ttg.async_copy_global_to_local %p, %s0 : tensor<32x32x!tt.ptr<f16>, #b> -> <32x32xf16, #shared, #smem, mutable>
+    tt.return
+  }
+
+  // An async_wait with num > 0 leaves copies in flight: a later wait
+  // makes them pending writes again.
+  // CHECK-LABEL: tt.func @async_wait_partial
+  // CHECK: ttg.async_wait %{{.+}} {num = 1
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: ttg.async_wait {num = 0
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  tt.func @async_wait_partial(%p: tensor<32x32x!tt.ptr<f16>, #b>) {
+    %m = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %p, %m : tensor<32x32x!tt.ptr<f16>, #b> -> <32x32xf16, #shared, #smem, mutable>
+    %g = ttg.async_commit_group tokens %t
+    %w = ttg.async_wait %g {num = 1 : i32}
+    %y = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    %v = ttg.async_wait {num = 0 : i32}
+    %z = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    tt.return
+  }
+
+  // A call may touch any byte: pending accesses are synchronized before
+  // it, and the next access after it waits for it.
+  // CHECK-LABEL: tt.func @call
+  // CHECK: ttg.local_store
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: tt.call
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.local_load
+  tt.func @call(%x: tensor<32x32xf16, #b>) {
+    %m = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    ttg.local_store %x, %m : tensor<32x32xf16, #b> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    tt.call @callee() : () -> ()
+    %y = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #b>
+    tt.return
+  }
+  tt.func private @callee() {
+    tt.return
+  }
+}
