@@ -22,14 +22,11 @@ using namespace mlir::tile;
 // Which buffer a memdesc views
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Whether `op` returns a view of (part of) its first operand's buffer.
-bool isSharedMemoryView(Operation *op) {
+bool mlir::tile::isSharedMemoryView(Operation *op) {
   return isa_and_nonnull<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp,
                          ttg::MemDescTransOp, ttg::MemDescReshapeOp,
                          ttg::MemDescReinterpretOp>(op);
 }
-} // namespace
 
 bool mlir::tile::getIncomingValues(Value value,
                                    SmallVectorImpl<Value> &incoming) {

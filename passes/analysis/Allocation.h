@@ -58,6 +58,10 @@ computeSharedMemoryAllocation(ModuleOp module);
 /// The bytes an explicit buffer's offset must be a multiple of.
 int64_t getExplicitAllocationAlignment(Operation *op);
 
+/// Whether `op` returns a view of (part of) the buffer its first operand
+/// views: memdesc_index, _subslice, _trans, _reshape, _reinterpret.
+bool isSharedMemoryView(Operation *op);
+
 /// The values that flow into `value` when it is an argument of a region or
 /// a result of a region-branching op (scf.for/if/while): initial values,
 /// yields, condition arguments. Returns false when it is neither.

@@ -10,7 +10,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <set>
@@ -200,9 +199,7 @@ private:
           {{start, start + getExplicitAllocationSizeInBytes(alloc)}, true});
       return true;
     }
-    if (isa_and_nonnull<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp,
-                        ttg::MemDescTransOp, ttg::MemDescReshapeOp,
-                        ttg::MemDescReinterpretOp>(def)) {
+    if (isSharedMemoryView(def)) {
       SmallVector<ViewRange> sources;
       if (!traceView(def->getOperand(0), sources, visiting))
         return false;
