@@ -41,6 +41,22 @@ static std::optional<int64_t> lookUpIntAttr(Operation *op, StringRef name) {
   return std::nullopt;
 }
 
+std::optional<int> ttg::getComputeCapability(Operation *op) {
+  auto module =
+      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
+  auto target =
+      module
+          ? module->getAttrOfType<StringAttr>(TTGDialect::getTargetAttrName())
+          : StringAttr();
+  if (!target)
+    return std::nullopt;
+  StringRef text = target.getValue();
+  int capability = 0;
+  if (!text.consume_front("cuda:") || text.getAsInteger(10, capability))
+    return std::nullopt;
+  return capability;
+}
+
 std::optional<int> ttg::getNumWarps(Operation *op) {
   return lookUpIntAttr(op, TTGDialect::getNumWarpsAttrName());
 }

@@ -114,6 +114,10 @@ getDotOperandSharedEncoding(DotOperandEncodingAttr dotOperand,
 
 /// The module's ttg.num-warps (looking through parents of `op`), if any.
 std::optional<int> getNumWarps(Operation *op);
+/// The compute capability the module's ttg.target names ("cuda:80" -> 80;
+/// looking through parents of `op`), or std::nullopt when the attribute is
+/// missing or malformed.
+std::optional<int> getComputeCapability(Operation *op);
 /// The module's ttg.threads-per-warp, 32 when absent.
 int getThreadsPerWarp(Operation *op);
 /// The module's ttg.num-ctas, 1 when absent.

@@ -9,7 +9,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <functional>
@@ -338,16 +337,19 @@ mlir::tile::computeSharedMemoryAllocation(ModuleOp module) {
 }
 
 std::optional<int64_t> mlir::tile::getMaxSharedMemoryPerBlock(ModuleOp module) {
-  auto target = module->getAttrOfType<StringAttr>("ttg.target");
-  if (!target)
-    return std::nullopt;
   // Opt-in maximum of dynamic shared memory per block (CUDA's
   // sharedMemPerBlockOptin) for each compute capability.
-  return llvm::StringSwitch<std::optional<int64_t>>(target.getValue())
-      .Case("cuda:80", 166912)
-      .Cases({"cuda:86", "cuda:89"}, 101376)
-      .Case("cuda:90", 232448)
-      .Default(std::nullopt);
+  switch (ttg::getComputeCapability(module).value_or(0)) {
+  case 80:
+    return 166912;
+  case 86:
+  case 89:
+    return 101376;
+  case 90:
+    return 232448;
+  default:
+    return std::nullopt;
+  }
 }
 
 LogicalResult mlir::tile::annotateSharedMemoryAllocation(ModuleOp module) {
@@ -370,7 +372,10 @@ LogicalResult mlir::tile::annotateSharedMemoryAllocation(ModuleOp module) {
     diag << "the module needs " << allocation->totalBytes
          << " bytes of shared memory, more than the " << *limit
          << " bytes a block may use on "
-         << module->getAttrOfType<StringAttr>("ttg.target").getValue();
+         << module
+                ->getAttrOfType<StringAttr>(
+                    ttg::TTGDialect::getTargetAttrName())
+                .getValue();
     return failure();
   }
   Builder builder(module.getContext());

@@ -37,20 +37,6 @@ namespace {
 constexpr int64_t kMmaTileM = 16;
 constexpr int64_t kMmaTileN = 8;
 
-/// The compute capability named by the module's ttg.target ("cuda:80" ->
-/// 80), or std::nullopt when the attribute is missing or malformed.
-std::optional<int> getComputeCapability(ModuleOp module) {
-  auto target =
-      module->getAttrOfType<StringAttr>(ttg::TTGDialect::getTargetAttrName());
-  if (!target)
-    return std::nullopt;
-  StringRef text = target.getValue();
-  int capability = 0;
-  if (!text.consume_front("cuda:") || text.getAsInteger(10, capability))
-    return std::nullopt;
-  return capability;
-}
-
 Type getElementType(Value value) {
   return cast<RankedTensorType>(value.getType()).getElementType();
 }
@@ -288,7 +274,7 @@ struct TTGAccelerateMatmulPass
     if (dots.empty())
       return;
 
-    std::optional<int> capability = getComputeCapability(module);
+    std::optional<int> capability = ttg::getComputeCapability(module);
     if (!capability) {
       module.emitError() << "tritongpu-accelerate-matmul needs the module "
                             "attribute ttg.target = \"cuda:<capability>\"";
