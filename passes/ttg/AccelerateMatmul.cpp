@@ -12,6 +12,7 @@
 #include "passes/ttg/Passes.h"
 
 #include "dialects/tt/TTDialect.h"
+#include "dialects/ttg/MmaShapes.h"
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -32,11 +33,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-/// The mma.sync tile a warp computes per instruction: 16 rows of M by 8
-/// columns of N.
-constexpr int64_t kMmaTileM = 16;
-constexpr int64_t kMmaTileN = 8;
-
 Type getElementType(Value value) {
   return cast<RankedTensorType>(value.getType()).getElementType();
 }
@@ -91,8 +87,8 @@ bool coversOneInstruction(tt::DotOp dot) {
   ArrayRef<int64_t> b = dot.getB().getType().getShape();
   size_t rank = a.size();
   int64_t m = a[rank - 2], k = a[rank - 1], n = b[rank - 1];
-  unsigned bits = getElementType(dot.getA()).getIntOrFloatBitWidth();
-  return m >= kMmaTileM && n >= 2 * kMmaTileN && k >= 256 / bits;
+  return m >= ttg::kMmaV2TileM && n >= 2 * ttg::kMmaV2TileN &&
+         k >= ttg::getMmaV2K(getElementType(dot.getA()));
 }
 
 /// The warpsPerCTA of the mma layout of another dot connected to `dot`
@@ -138,8 +134,8 @@ SmallVector<unsigned> getWarpsPerCTA(tt::DotOp dot, ArrayRef<int64_t> shape,
       return {numWarps, 1};
     return {1, numWarps};
   }
-  int64_t repM = llvm::divideCeil(shape[0], kMmaTileM);
-  int64_t repN = llvm::divideCeil(shape[1], kMmaTileN);
+  int64_t repM = llvm::divideCeil(shape[0], ttg::kMmaV2TileM);
+  int64_t repN = llvm::divideCeil(shape[1], ttg::kMmaV2TileN);
   unsigned warpsM = 1, warpsN = 1;
   while (warpsM * warpsN < numWarps) {
     if (repM >= repN) {
@@ -323,9 +319,10 @@ struct TTGAccelerateMatmulPass
 
     ArrayRef<int64_t> shape = type.getShape();
     SmallVector<unsigned> warps = getWarpsPerCTA(dot, shape, numWarps);
-    SmallVector<unsigned> instrShape = shape.size() == 3
-                                           ? SmallVector<unsigned>{1, 16, 8}
-                                           : SmallVector<unsigned>{16, 8};
+    SmallVector<unsigned> instrShape = {unsigned(ttg::kMmaV2TileM),
+                                        unsigned(ttg::kMmaV2TileN)};
+    if (shape.size() == 3)
+      instrShape.insert(instrShape.begin(), 1);
     auto mma = ttg::NvidiaMmaEncodingAttr::get(
         dot.getContext(), /*versionMajor=*/2, /*versionMinor=*/0, warps,
         /*cgaLayout=*/{}, instrShape);

@@ -21,7 +21,7 @@ ALLOWED = {
     # absolute address, so such buffers start on a whole swizzle pattern.
     "passes/analysis/Allocation.cpp",
     # Choosing an instruction family: mma.sync or FMA for tt.dot.
-    "passes/conversion/TTGToLLVM/DotOpToLLVM.cpp",
+    "passes/conversion/TTGToLLVM/Dot/DotPlan.cpp",
     # Choosing the instruction family of each dot (mma.sync vs FMA) and
     # building the mma and dot operand encodings of that choice.
     "passes/ttg/AccelerateMatmul.cpp",

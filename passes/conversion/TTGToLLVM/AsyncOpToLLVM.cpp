@@ -13,13 +13,13 @@
 #include "passes/conversion/TTGToLLVM/Patterns.h"
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/Utility.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -79,10 +79,6 @@ struct AsyncCopyOpConversion
         emitIndices(rewriter, loc, *toOffset, lowering.threadsPerWarp);
     Value base = adaptor.getResult();
     int32_t size = width * bytes;
-    // 16-byte copies may bypass L1 (.cg); smaller ones must go through it.
-    auto modifier = NVVM::LoadCacheModifierKindAttr::get(
-        rewriter.getContext(), size == 16 ? NVVM::LoadCacheModifierKind::CG
-                                          : NVVM::LoadCacheModifierKind::CA);
     for (size_t first = 0; first < ptrs.size(); first += width) {
       Value dst = getSharedElementPointer(rewriter, loc, base, element,
                                           offsets[first].front());
@@ -91,9 +87,7 @@ struct AsyncCopyOpConversion
         sourceBytes = LLVM::SelectOp::create(rewriter, loc, masks[first],
                                              i32Constant(rewriter, loc, size),
                                              i32Constant(rewriter, loc, 0));
-      NVVM::CpAsyncOp::create(rewriter, loc, dst, ptrs[first],
-                              rewriter.getI32IntegerAttr(size), modifier,
-                              sourceBytes);
+      nvidia::emitAsyncCopy(rewriter, loc, dst, ptrs[first], size, sourceBytes);
     }
     rewriter.replaceOp(op, tokenValue(rewriter, loc));
     return success();
@@ -108,7 +102,7 @@ struct AsyncCommitGroupOpConversion
   LogicalResult
   matchAndRewrite(ttg::AsyncCommitGroupOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
+    nvidia::emitAsyncCommitGroup(rewriter, op.getLoc());
     rewriter.replaceOp(op, tokenValue(rewriter, op.getLoc()));
     return success();
   }
@@ -119,7 +113,7 @@ struct AsyncWaitOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncWaitOp> {
   LogicalResult
   matchAndRewrite(ttg::AsyncWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getNum());
+    nvidia::emitAsyncWaitGroup(rewriter, op.getLoc(), op.getNum());
     rewriter.replaceOp(op, tokenValue(rewriter, op.getLoc()));
     return success();
   }

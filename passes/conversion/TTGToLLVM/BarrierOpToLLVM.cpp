@@ -2,6 +2,7 @@
 
 #include "passes/conversion/TTGToLLVM/Patterns.h"
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/ttg/TTGDialect.h"
 
@@ -18,7 +19,7 @@ struct LocalBarrierOpConversion
   LogicalResult
   matchAndRewrite(ttg::LocalBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    emitCTABarrier(rewriter, op.getLoc());
+    nvidia::emitCTABarrier(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }

@@ -21,6 +21,7 @@
 #include "passes/conversion/TTGToLLVM/Patterns.h"
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/Utility.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/ttg/layout/ConversionScratch.h"
@@ -291,7 +292,7 @@ private:
                                               elementType, srcIndices[r][0]);
       storeSharedVector(rewriter, loc, pointer, elements.slice(r, srcVec));
     }
-    emitCTABarrier(rewriter, loc);
+    nvidia::emitCTABarrier(rewriter, loc);
 
     // Load: registers holding an element already loaded reuse it.
     SmallVector<SmallVector<Value>> dstIndices =

@@ -7,12 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/conversion/TTGToLLVM/Patterns.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/tt/TTDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -52,11 +52,8 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
     auto llvmFunc = LLVM::LLVMFuncOp::create(rewriter, func.getLoc(),
                                              func.getName(), llvmType);
     if (isKernel) {
-      llvmFunc->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
-                        rewriter.getUnitAttr());
-      llvmFunc->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
-                        rewriter.getDenseI32ArrayAttr(
-                            {lowering.numWarps * lowering.threadsPerWarp}));
+      nvidia::markAsKernel(llvmFunc,
+                           lowering.numWarps * lowering.threadsPerWarp);
     } else if (!func.isExternal()) {
       // Device functions are private to the module; a declaration stays
       // external so it can be resolved at link time (libdevice, ...).

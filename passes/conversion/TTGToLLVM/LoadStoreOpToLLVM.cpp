@@ -16,7 +16,6 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -98,8 +97,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tt::StoreOp> {
     // only thread 0 of the CTA does.
     Value onlyFirstThread;
     if (!isa<RankedTensorType>(op.getPtr().getType())) {
-      Value tid =
-          NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+      Value tid = nvidia::getThreadId(rewriter, loc);
       onlyFirstThread =
           LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid,
                                i32Constant(rewriter, loc, 0));

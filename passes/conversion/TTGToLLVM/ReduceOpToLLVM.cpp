@@ -15,6 +15,7 @@
 #include "passes/conversion/TTGToLLVM/Patterns.h"
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/Utility.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/tt/TTDialect.h"
 
@@ -207,7 +208,7 @@ private:
                                             elementTypes[i], index),
                     value);
     }
-    emitCTABarrier(rewriter, loc);
+    nvidia::emitCTABarrier(rewriter, loc);
 
     // Load and combine, per result register.
     SmallVector<SmallVector<Value>> resultCoords;

@@ -2,37 +2,38 @@
 
 #include "passes/conversion/TTGToLLVM/Patterns.h"
 #include "passes/conversion/TTGToLLVM/Utility.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
+/// The grid axis (0, 1, 2) of a program-id dimension.
+int getAxisIndex(tt::ProgramIDDim dim) {
+  switch (dim) {
+  case tt::ProgramIDDim::X:
+    return 0;
+  case tt::ProgramIDDim::Y:
+    return 1;
+  case tt::ProgramIDDim::Z:
+    return 2;
+  }
+  llvm_unreachable("unknown program-id dimension");
+}
+
 struct GetProgramIdOpConversion
     : public ConvertOpToLLVMPattern<tt::GetProgramIdOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(tt::GetProgramIdOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type i32 = rewriter.getI32Type();
-    Value id;
-    switch (op.getAxis()) {
-    case tt::ProgramIDDim::X:
-      id = NVVM::BlockIdXOp::create(rewriter, op.getLoc(), i32);
-      break;
-    case tt::ProgramIDDim::Y:
-      id = NVVM::BlockIdYOp::create(rewriter, op.getLoc(), i32);
-      break;
-    case tt::ProgramIDDim::Z:
-      id = NVVM::BlockIdZOp::create(rewriter, op.getLoc(), i32);
-      break;
-    }
-    rewriter.replaceOp(op, id);
+    rewriter.replaceOp(op, nvidia::getBlockId(rewriter, op.getLoc(),
+                                              getAxisIndex(op.getAxis())));
     return success();
   }
 };
@@ -43,20 +44,8 @@ struct GetNumProgramsOpConversion
   LogicalResult
   matchAndRewrite(tt::GetNumProgramsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type i32 = rewriter.getI32Type();
-    Value count;
-    switch (op.getAxis()) {
-    case tt::ProgramIDDim::X:
-      count = NVVM::GridDimXOp::create(rewriter, op.getLoc(), i32);
-      break;
-    case tt::ProgramIDDim::Y:
-      count = NVVM::GridDimYOp::create(rewriter, op.getLoc(), i32);
-      break;
-    case tt::ProgramIDDim::Z:
-      count = NVVM::GridDimZOp::create(rewriter, op.getLoc(), i32);
-      break;
-    }
-    rewriter.replaceOp(op, count);
+    rewriter.replaceOp(op, nvidia::getGridDim(rewriter, op.getLoc(),
+                                              getAxisIndex(op.getAxis())));
     return success();
   }
 };

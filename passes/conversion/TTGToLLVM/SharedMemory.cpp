@@ -3,9 +3,9 @@
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/analysis/Scratch.h"
 #include "passes/conversion/TTGToLLVM/Utility.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -69,10 +69,6 @@ Value mlir::tile::loadShared(OpBuilder &builder, Location loc, Value pointer,
     return LLVM::LoadOp::create(builder, loc, type, pointer);
   Value byte = LLVM::LoadOp::create(builder, loc, builder.getI8Type(), pointer);
   return LLVM::TruncOp::create(builder, loc, type, byte);
-}
-
-void mlir::tile::emitCTABarrier(OpBuilder &builder, Location loc) {
-  NVVM::Barrier0Op::create(builder, loc);
 }
 
 /// The type an element of `type` takes in a shared-memory vector: integers
@@ -150,28 +146,22 @@ SmallVector<Value> mlir::tile::loadSharedVector(OpBuilder &builder,
   return values;
 }
 
-/// One shfl.sync of a 32-bit value; `lane` is the lane mask (bfly) or the
-/// source lane (idx).
-static Value shuffle32(OpBuilder &builder, Location loc, Value value,
-                       Value lane, NVVM::ShflKind kind, int threadsPerWarp) {
-  Value allLanes = i32Constant(builder, loc, -1);
-  Value clamp = i32Constant(builder, loc, threadsPerWarp - 1);
-  return NVVM::ShflOp::create(builder, loc, value.getType(), allLanes, value,
-                              lane, clamp, kind, UnitAttr());
-}
-
-/// A shfl.sync of any integer, float or pointer value up to 64 bits:
+/// A warp shuffle of any integer, float or pointer value up to 64 bits:
 /// narrower values travel widened to 32 bits, 64-bit ones as two halves.
 static Value shuffle(OpBuilder &builder, Location loc, Value value, Value lane,
-                     NVVM::ShflKind kind, int threadsPerWarp) {
+                     nvidia::ShuffleMode mode, int threadsPerWarp) {
+  auto shuffle32 = [&](Value word) {
+    return nvidia::emitShuffle32(builder, loc, word, lane, mode,
+                                 threadsPerWarp);
+  };
   Type type = value.getType();
   Type i32 = builder.getI32Type();
   if (type.isF32() || type.isInteger(32))
-    return shuffle32(builder, loc, value, lane, kind, threadsPerWarp);
+    return shuffle32(value);
   if (isa<LLVM::LLVMPointerType>(type)) {
     Value bits =
         LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), value);
-    Value moved = shuffle(builder, loc, bits, lane, kind, threadsPerWarp);
+    Value moved = shuffle(builder, loc, bits, lane, mode, threadsPerWarp);
     return LLVM::IntToPtrOp::create(builder, loc, type, moved);
   }
   unsigned width = type.getIntOrFloatBitWidth();
@@ -183,7 +173,7 @@ static Value shuffle(OpBuilder &builder, Location loc, Value value, Value lane,
   Value moved;
   if (width < 32) {
     Value wide = LLVM::ZExtOp::create(builder, loc, i32, bits);
-    Value shuffled = shuffle32(builder, loc, wide, lane, kind, threadsPerWarp);
+    Value shuffled = shuffle32(wide);
     moved = LLVM::TruncOp::create(builder, loc, bitsType, shuffled);
   } else {
     // 64 bits: the two halves separately.
@@ -194,8 +184,8 @@ static Value shuffle(OpBuilder &builder, Location loc, Value value, Value lane,
             builder, loc, bits,
             LLVM::ConstantOp::create(builder, loc, bitsType,
                                      builder.getIntegerAttr(bitsType, 32))));
-    low = shuffle32(builder, loc, low, lane, kind, threadsPerWarp);
-    high = shuffle32(builder, loc, high, lane, kind, threadsPerWarp);
+    low = shuffle32(low);
+    high = shuffle32(high);
     Value lowWide = LLVM::ZExtOp::create(builder, loc, bitsType, low);
     Value highWide = LLVM::ShlOp::create(
         builder, loc, LLVM::ZExtOp::create(builder, loc, bitsType, high),
@@ -334,11 +324,6 @@ loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
   Value rowStart = LLVM::XOrOp::create(
       builder, loc, xorOfBits(builder, loc, thread.lane, addressBases),
       xorOfBits(builder, loc, thread.warp, warpBases));
-  auto layoutKind = plain ? NVVM::MMALayout::row : NVVM::MMALayout::col;
-  auto shape = NVVM::LdStMatrixShapeAttr::get(builder.getContext(), 8, 8);
-  Type i32 = builder.getI32Type();
-  auto resultType = LLVM::LLVMStructType::getLiteral(builder.getContext(),
-                                                     SmallVector<Type>(4, i32));
   auto pairType = VectorType::get({2}, elementType);
   SmallVector<Value> values;
   int32_t numRegisters = toOffset.getNumRegisters();
@@ -357,13 +342,9 @@ loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
             : Value(LLVM::XOrOp::create(builder, loc, rowStart, constant));
     Value pointer =
         getSharedElementPointer(builder, loc, base, elementType, offset);
-    Value loaded = NVVM::LdMatrixOp::create(builder, loc, resultType, pointer,
-                                            4, layoutKind, shape,
-                                            NVVM::LdStMatrixEltType::B16);
-    for (int i = 0; i < 4; ++i) {
-      Value pair = LLVM::BitcastOp::create(
-          builder, loc, pairType,
-          LLVM::ExtractValueOp::create(builder, loc, loaded, i));
+    for (Value word : nvidia::emitLoadMatrixX4(builder, loc, pointer,
+                                               /*transposed=*/!plain)) {
+      Value pair = LLVM::BitcastOp::create(builder, loc, pairType, word);
       for (int j = 0; j < 2; ++j)
         values.push_back(LLVM::ExtractElementOp::create(
             builder, loc, pair, i32Constant(builder, loc, j)));
@@ -410,11 +391,11 @@ FailureOr<SmallVector<Value>> mlir::tile::loadDistributedFromShared(
 Value mlir::tile::shuffleXor(OpBuilder &builder, Location loc, Value value,
                              int32_t laneMask, int threadsPerWarp) {
   return shuffle(builder, loc, value, i32Constant(builder, loc, laneMask),
-                 NVVM::ShflKind::bfly, threadsPerWarp);
+                 nvidia::ShuffleMode::Xor, threadsPerWarp);
 }
 
 Value mlir::tile::shuffleIdx(OpBuilder &builder, Location loc, Value value,
                              Value lane, int threadsPerWarp) {
-  return shuffle(builder, loc, value, lane, NVVM::ShflKind::idx,
+  return shuffle(builder, loc, value, lane, nvidia::ShuffleMode::Index,
                  threadsPerWarp);
 }

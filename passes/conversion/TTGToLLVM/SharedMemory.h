@@ -3,8 +3,8 @@
 // The pieces every lowering that moves data between threads uses: the
 // CTA's dynamic shared memory (one external array, as in Triton, of the
 // size recorded in `ttg.shared`), the scratch of an op at its
-// `allocation.offset`, typed shared loads and stores, the CTA barrier and
-// butterfly shuffles of any scalar type.
+// `allocation.offset`, typed shared loads and stores and warp shuffles of
+// any scalar type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,11 +47,8 @@ void storeSharedVector(OpBuilder &builder, Location loc, Value pointer,
 SmallVector<Value> loadSharedVector(OpBuilder &builder, Location loc,
                                     Value pointer, Type type, unsigned count);
 
-/// Synchronizes all threads of the CTA (bar.sync 0).
-void emitCTABarrier(OpBuilder &builder, Location loc);
-
-/// The value of `value` in lane `lane ^ laneMask` (shfl.sync.bfly over the
-/// whole warp). Any integer, float or pointer type up to 64 bits.
+/// The value of `value` in lane `lane ^ laneMask` (a shuffle over the whole
+/// warp). Any integer, float or pointer type up to 64 bits.
 Value shuffleXor(OpBuilder &builder, Location loc, Value value,
                  int32_t laneMask, int threadsPerWarp);
 
@@ -74,7 +71,7 @@ FailureOr<SmallVector<Value>> loadDistributedFromShared(
     const layout::LinearLayout &registers, const layout::LinearLayout &shared,
     int threadsPerWarp);
 
-/// The value of `value` in lane `lane` (an i32; shfl.sync.idx over the
+/// The value of `value` in lane `lane` (an i32; a shuffle over the
 /// whole warp). The same types as shuffleXor.
 Value shuffleIdx(OpBuilder &builder, Location loc, Value value, Value lane,
                  int threadsPerWarp);

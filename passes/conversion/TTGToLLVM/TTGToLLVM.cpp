@@ -15,6 +15,7 @@
 #include "passes/conversion/TTGToLLVM/Patterns.h"
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/TypeConverter.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/ttg/TTGDialect.h"
 
@@ -23,8 +24,9 @@
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+// The pass declares NVVM among its dependent dialects (Passes.td).
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 
@@ -190,7 +192,7 @@ struct ConvertTritonGPUToLLVMPass
 
     LLVMConversionTarget target(*context);
     target.addLegalOp<ModuleOp>();
-    target.addLegalDialect<NVVM::NVVMDialect>();
+    nvidia::addLegalTargetDialect(target);
     target.addIllegalDialect<tt::TTDialect, ttg::TTGDialect,
                              arith::ArithDialect, math::MathDialect>();
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,

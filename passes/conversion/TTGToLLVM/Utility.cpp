@@ -1,9 +1,9 @@
 //===- Utility.cpp - Helpers of the TTGIR to LLVM lowering ----------------===//
 
 #include "passes/conversion/TTGToLLVM/Utility.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
 
 #include <map>
@@ -66,8 +66,7 @@ Value mlir::tile::xorOfBits(OpBuilder &builder, Location loc, Value index,
 
 ThreadIndex mlir::tile::getThreadIndex(OpBuilder &builder, Location loc,
                                        int threadsPerWarp) {
-  Type i32 = builder.getI32Type();
-  Value tid = NVVM::ThreadIdXOp::create(builder, loc, i32);
+  Value tid = nvidia::getThreadId(builder, loc);
   Value width = i32Constant(builder, loc, threadsPerWarp);
   Value lane = LLVM::URemOp::create(builder, loc, tid, width);
   Value warp = LLVM::UDivOp::create(builder, loc, tid, width);

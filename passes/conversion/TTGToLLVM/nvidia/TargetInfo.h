@@ -1,8 +1,11 @@
 //===- TargetInfo.h - The NVIDIA seam of the LLVM lowering ------*- C++ -*-===//
 //
-// Everything that spells PTX or names an NVVM intrinsic lives behind these
-// functions: predicated vector accesses to global memory and the fast math
-// approximations Triton uses. The op lowerings call them and stay generic.
+// Everything that spells PTX or names an NVVM op lives behind these
+// functions: special registers and kernel attributes, the CTA barrier and
+// warp shuffles, predicated global accesses, cp.async, ldmatrix, mma.sync
+// and the fast math approximations Triton uses. Their signatures speak of
+// values, types and sizes only, so the op lowerings that call them stay
+// generic; test/lint/nvidia-seam.test keeps it that way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +16,89 @@
 
 #include "mlir/IR/Builders.h"
 
+namespace mlir {
+class ConversionTarget;
+namespace LLVM {
+class LLVMFuncOp;
+} // namespace LLVM
+} // namespace mlir
+
 namespace mlir::tile::nvidia {
+//===----------------------------------------------------------------------===//
+// Kernels and special registers
+//===----------------------------------------------------------------------===//
+
+/// Makes the target's dialect legal in the conversion to LLVM.
+void addLegalTargetDialect(ConversionTarget &target);
+
+/// Marks `func` as a kernel entry point launched with `numThreads` threads
+/// per CTA.
+void markAsKernel(LLVM::LLVMFuncOp func, int numThreads);
+
+/// The thread's index in the CTA (an i32; 1-D CTAs only).
+Value getThreadId(OpBuilder &builder, Location loc);
+
+/// The CTA's index in the grid along `axis` (0, 1, 2), an i32.
+Value getBlockId(OpBuilder &builder, Location loc, int axis);
+
+/// The number of CTAs in the grid along `axis` (0, 1, 2), an i32.
+Value getGridDim(OpBuilder &builder, Location loc, int axis);
+
+//===----------------------------------------------------------------------===//
+// Barriers and warp shuffles
+//===----------------------------------------------------------------------===//
+
+/// Synchronizes all threads of the CTA.
+void emitCTABarrier(OpBuilder &builder, Location loc);
+
+/// Which lane a shuffle reads: `lane ^ operand` or lane `operand`.
+enum class ShuffleMode { Xor, Index };
+
+/// The 32-bit `value` of another lane of the warp (all lanes take part).
+Value emitShuffle32(OpBuilder &builder, Location loc, Value value,
+                    Value operand, ShuffleMode mode, int threadsPerWarp);
+
+//===----------------------------------------------------------------------===//
+// Shared memory: asynchronous copies and matrix loads
+//===----------------------------------------------------------------------===//
+
+/// Starts an asynchronous copy of `bytes` (4, 8 or 16) from global `source`
+/// to shared `destination`. With `sourceBytes` (an i32), only that many
+/// bytes are read and the rest of the destination is zero-filled.
+void emitAsyncCopy(OpBuilder &builder, Location loc, Value destination,
+                   Value source, int32_t bytes, Value sourceBytes);
+
+/// Closes the group of asynchronous copies started since the last commit.
+void emitAsyncCommitGroup(OpBuilder &builder, Location loc);
+
+/// Waits until at most `pending` committed groups are still in flight.
+void emitAsyncWaitGroup(OpBuilder &builder, Location loc, int32_t pending);
+
+/// Loads four 8x8 matrices of 16-bit elements from shared memory (each lane
+/// supplies the address of one 16-byte matrix row); returns the four 32-bit
+/// words of the lane: a pair of row elements each, or with `transposed` a
+/// pair of column elements.
+SmallVector<Value> emitLoadMatrixX4(OpBuilder &builder, Location loc,
+                                    Value rowAddress, bool transposed);
+
+//===----------------------------------------------------------------------===//
+// Tensor cores
+//===----------------------------------------------------------------------===//
+
+/// One warp-wide mma.sync m16n8kK (K from the operand element type, see
+/// dialects/ttg/MmaShapes.h): `a` holds four 32-bit registers and `b` two,
+/// each given as its elements of `operandElement`; `acc` holds the four
+/// accumulator elements of `accElement`. Returns the four results.
+SmallVector<Value> emitMmaSync(OpBuilder &builder, Location loc,
+                               Type operandElement, Type accElement,
+                               ArrayRef<SmallVector<Value>> a,
+                               ArrayRef<SmallVector<Value>> b,
+                               ArrayRef<Value> acc);
+
+//===----------------------------------------------------------------------===//
+// Global memory
+//===----------------------------------------------------------------------===//
+
 /// The widest global access one thread issues, in bits (ld.global.v4.b32).
 constexpr unsigned kMaxAccessBits = 128;
 
@@ -33,6 +118,10 @@ emitPredicatedLoad(OpBuilder &builder, Location loc, Value ptr,
 void emitPredicatedStore(OpBuilder &builder, Location loc, Value ptr,
                          ArrayRef<Value> values, Value pred,
                          tt::CacheModifier cache, tt::EvictionPolicy evict);
+
+//===----------------------------------------------------------------------===//
+// Math
+//===----------------------------------------------------------------------===//
 
 /// Fast f32 math the way Triton lowers it (MUFU approximations).
 Value emitExp2Approx(OpBuilder &builder, Location loc, Value x);

@@ -1,11 +1,11 @@
-//===- TargetInfo.cpp - The NVIDIA seam of the LLVM lowering --------------===//
+//===- GlobalMemory.cpp - Predicated accesses to global memory ------------===//
 //
-// The only file of the lowering that spells PTX. Global accesses are inline
-// asm in the form Triton emits: one predicated ld/st.global of up to four
-// 32-bit words, so masked lanes cost no branch.
+// Global accesses are inline asm in the form Triton emits: one predicated
+// ld/st.global of up to four 32-bit words, so masked lanes cost no branch.
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/conversion/TTGToLLVM/nvidia/InlinePTX.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -178,20 +178,6 @@ SmallVector<Value> unpackWords(OpBuilder &builder, Location loc,
   return result;
 }
 
-/// Inline PTX. Memory accesses have side effects; pure arithmetic does not,
-/// so LLVM may remove or merge it.
-Value emitAsm(OpBuilder &builder, Location loc, Type resultType,
-              ValueRange operands, StringRef asmString, StringRef constraints,
-              bool hasSideEffects = true) {
-  auto op = LLVM::InlineAsmOp::create(
-      builder, loc, resultType, operands, asmString, constraints,
-      hasSideEffects, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
-  return op.getNumResults() ? op.getResult(0) : Value();
-}
-
 std::string registerList(unsigned first, unsigned count) {
   if (count == 1)
     return "$" + std::to_string(first);
@@ -246,8 +232,8 @@ nvidia::emitPredicatedLoad(OpBuilder &builder, Location loc, Value ptr,
       n == 1 ? wordType
              : LLVM::LLVMStructType::getLiteral(builder.getContext(),
                                                 SmallVector<Type>(n, wordType));
-  Value result =
-      emitAsm(builder, loc, resultType, operands, asmString, constraints);
+  Value result = nvidia::emitInlinePTX(builder, loc, resultType, operands,
+                                       asmString, constraints);
   SmallVector<Value> words;
   if (n == 1)
     words.push_back(result);
@@ -277,78 +263,5 @@ void nvidia::emitPredicatedStore(OpBuilder &builder, Location loc, Value ptr,
   for (unsigned i = 0; i < n; ++i)
     constraints += std::string(getConstraint(plan.wordBits)) + ",";
   constraints += "l,b";
-  emitAsm(builder, loc, Type(), operands, asmString, constraints);
-}
-
-static Value callIntrinsic(OpBuilder &builder, Location loc, StringRef name,
-                           Type resultType, ValueRange args) {
-  return LLVM::CallIntrinsicOp::create(builder, loc, resultType,
-                                       builder.getStringAttr(name), args)
-      .getResult(0);
-}
-
-Value nvidia::emitExp2Approx(OpBuilder &builder, Location loc, Value x) {
-  return callIntrinsic(builder, loc, "llvm.nvvm.ex2.approx.f32", x.getType(),
-                       x);
-}
-
-Value nvidia::emitLog2Approx(OpBuilder &builder, Location loc, Value x) {
-  return callIntrinsic(builder, loc, "llvm.nvvm.lg2.approx.f", x.getType(), x);
-}
-
-Value nvidia::emitRsqrtApprox(OpBuilder &builder, Location loc, Value x) {
-  return callIntrinsic(builder, loc, "llvm.nvvm.rsqrt.approx.ftz.f",
-                       x.getType(), x);
-}
-
-Value nvidia::emitSqrtApprox(OpBuilder &builder, Location loc, Value x) {
-  return callIntrinsic(builder, loc, "llvm.nvvm.sqrt.approx.ftz.f", x.getType(),
-                       x);
-}
-
-Value nvidia::emitDivFull(OpBuilder &builder, Location loc, Value x, Value y) {
-  return emitAsm(builder, loc, x.getType(), ValueRange{x, y},
-                 "div.full.f32 $0, $1, $2;", "=r,r,r",
-                 /*hasSideEffects=*/false);
-}
-
-Value nvidia::emitMulHiUnsigned(OpBuilder &builder, Location loc, Value x,
-                                Value y) {
-  unsigned bits = x.getType().getIntOrFloatBitWidth();
-  std::string name = bits == 64 ? "llvm.nvvm.mulhi.ull" : "llvm.nvvm.mulhi.ui";
-  return callIntrinsic(builder, loc, name, x.getType(), ValueRange{x, y});
-}
-
-Value nvidia::emitLibdeviceCall(OpBuilder &builder, Location loc,
-                                StringRef name, Type resultType,
-                                ValueRange args) {
-  auto module =
-      builder.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-  if (!func) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    auto type = LLVM::LLVMFunctionType::get(resultType,
-                                            llvm::to_vector(args.getTypes()));
-    func = LLVM::LLVMFuncOp::create(builder, loc, name, type);
-  }
-  return LLVM::CallOp::create(builder, loc, func, args).getResult();
-}
-
-std::string nvidia::getLibdeviceName(StringRef mathOp, Type type) {
-  // libdevice names: __nv_<op> for f64, __nv_<op>f for f32.
-  static const llvm::StringMap<StringRef> kNames = {
-      {"math.erf", "erf"},     {"math.tanh", "tanh"},   {"math.powf", "pow"},
-      {"math.sin", "sin"},     {"math.cos", "cos"},     {"math.tan", "tan"},
-      {"math.exp", "exp"},     {"math.exp2", "exp2"},   {"math.log", "log"},
-      {"math.log2", "log2"},   {"math.log10", "log10"}, {"math.log1p", "log1p"},
-      {"math.expm1", "expm1"}, {"math.sqrt", "sqrt"},   {"math.rsqrt", "rsqrt"},
-      {"math.atan", "atan"},   {"math.atan2", "atan2"}, {"math.asin", "asin"},
-      {"math.acos", "acos"},   {"math.sinh", "sinh"},   {"math.cosh", "cosh"},
-      {"math.cbrt", "cbrt"},   {"math.erfc", "erfc"},   {"math.round", "round"},
-      {"math.trunc", "trunc"}};
-  auto it = kNames.find(mathOp);
-  if (it == kNames.end() || !(type.isF32() || type.isF64()))
-    return "";
-  return ("__nv_" + it->second + (type.isF32() ? "f" : "")).str();
+  nvidia::emitInlinePTX(builder, loc, Type(), operands, asmString, constraints);
 }

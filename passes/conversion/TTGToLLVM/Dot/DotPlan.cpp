@@ -1,0 +1,220 @@
+//===- DotPlan.cpp - What a tt.dot on registers lowers to -----------------===//
+//
+// Two plans, read off the layouts of A, B and the result:
+//  * mma.sync (result #ttg.nvidia_mma version 2, operands #ttg.dot_op of it):
+//    each instruction takes one 16xK fragment of A, one Kx8 fragment of B
+//    and a 16x8 accumulator tile. Which registers of a thread form a
+//    fragment is read off the layouts: the elements lane 0 of warp 0 holds
+//    at the fragment's PTX positions. That is only right when the lanes and
+//    warps hold what PTX says they hold, so the lane and warp bases of all
+//    three layouts are checked against the fragment layout first.
+//  * FMA (any other layouts): every thread must hold, for each of its result
+//    elements (m, n), the whole row m of A and column n of B.
+// The encoding is the decision here (which instruction family), so this
+// file names the mma encoding; everything else comes from the algebra.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/conversion/TTGToLLVM/Dot/DotPlan.h"
+
+#include "dialects/ttg/MmaShapes.h"
+#include "dialects/ttg/TTGDialect.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tile;
+using layout::LinearLayout;
+
+namespace {
+using Coord = std::pair<int32_t, int32_t>;
+
+Coord basis(const LinearLayout &layout, const char *inDim, int bit) {
+  if (!layout.hasInDim(inDim) || bit >= layout.getInDimSizeLog2(inDim))
+    return {0, 0};
+  auto applied = layout.apply({{inDim, int32_t(1) << bit}});
+  return {(*applied)[0].second, (*applied)[1].second};
+}
+
+/// For lane 0 of warp 0: the register holding each element.
+std::map<Coord, int> registerTable(const LinearLayout &layout) {
+  std::map<Coord, int> table;
+  for (int32_t r = 0; r < layout.getNumRegisters(); ++r) {
+    auto applied = layout.apply({{"register", r}});
+    table.emplace(Coord{(*applied)[0].second, (*applied)[1].second}, r);
+  }
+  return table;
+}
+
+/// Whether the warps of A and B hold the rows and columns their warp of the
+/// result needs: A's warp bases are the result's along M, B's along N.
+bool warpsAgree(const LinearLayout &a, const LinearLayout &b,
+                const LinearLayout &c) {
+  int bits = c.hasInDim("warp") ? c.getInDimSizeLog2("warp") : 0;
+  for (int bit = 0; bit < bits; ++bit) {
+    Coord cw = basis(c, "warp", bit);
+    if (basis(a, "warp", bit) != Coord{cw.first, 0} ||
+        basis(b, "warp", bit) != Coord{0, cw.second})
+      return false;
+  }
+  return true;
+}
+
+FailureOr<DotPlan> planFma(const LinearLayout &a, const LinearLayout &b,
+                           const LinearLayout &d, int64_t kSize,
+                           std::string &why) {
+  int laneBits = d.hasInDim("lane") ? d.getInDimSizeLog2("lane") : 0;
+  for (int bit = 0; bit < laneBits; ++bit) {
+    Coord cl = basis(d, "lane", bit);
+    if (basis(a, "lane", bit) != Coord{cl.first, 0} ||
+        basis(b, "lane", bit) != Coord{0, cl.second}) {
+      why = "the lanes of A and B do not hold the rows and columns of the "
+            "result's lanes";
+      return failure();
+    }
+  }
+  if (!warpsAgree(a, b, d)) {
+    why = "the warps of A and B do not hold the rows and columns of the "
+          "result's warps";
+    return failure();
+  }
+  std::map<Coord, int> aTable = registerTable(a), bTable = registerTable(b);
+  FmaDotPlan plan;
+  for (int32_t r = 0; r < d.getNumRegisters(); ++r) {
+    auto applied = d.apply({{"register", r}});
+    int32_t m = (*applied)[0].second, n = (*applied)[1].second;
+    SmallVector<std::pair<int, int>> terms;
+    for (int32_t k = 0; k < kSize; ++k) {
+      auto ai = aTable.find({m, k});
+      auto bi = bTable.find({k, n});
+      if (ai == aTable.end() || bi == bTable.end()) {
+        why = "a thread does not hold the whole K extent of A and B";
+        return failure();
+      }
+      terms.push_back({ai->second, bi->second});
+    }
+    plan.terms.push_back(std::move(terms));
+  }
+  return DotPlan(std::move(plan));
+}
+
+/// Whether the lanes of A, B and the result hold PTX's m16n8kK fragments,
+/// with `p` elements in each 32-bit register of A and B.
+bool lanesHoldMmaV2Fragments(const LinearLayout &a, const LinearLayout &b,
+                             const LinearLayout &d, int p) {
+  // Lanes 0-1 step along K (A, B) or N (C) by one register's elements,
+  // lanes 2-4 step along M (A, C) or N (B) by one.
+  const Coord aLanes[] = {{0, p}, {0, 2 * p}, {1, 0}, {2, 0}, {4, 0}};
+  const Coord bLanes[] = {{p, 0}, {2 * p, 0}, {0, 1}, {0, 2}, {0, 4}};
+  const Coord cLanes[] = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+  for (int bit = 0; bit < 5; ++bit)
+    if (basis(a, "lane", bit) != aLanes[bit] ||
+        basis(b, "lane", bit) != bLanes[bit] ||
+        basis(d, "lane", bit) != cLanes[bit])
+      return false;
+  return true;
+}
+
+FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
+                             const LinearLayout &d, int64_t kSize,
+                             int64_t instrK, int p, std::string &why) {
+  if (!lanesHoldMmaV2Fragments(a, b, d, p)) {
+    why = "the operand layouts are not mma.sync fragments (check kWidth)";
+    return failure();
+  }
+  if (!warpsAgree(a, b, d)) {
+    why = "the warps of A and B do not hold the rows and columns of the "
+          "result's warps";
+    return failure();
+  }
+  if (kSize % instrK != 0) {
+    why = "K = " + std::to_string(kSize) +
+          " is not a multiple of the "
+          "instruction's K = " +
+          std::to_string(instrK);
+    return failure();
+  }
+  std::map<Coord, int> aTable = registerTable(a), bTable = registerTable(b),
+                       dTable = registerTable(d);
+  auto lookup = [](const std::map<Coord, int> &table, Coord at) {
+    auto it = table.find(at);
+    return it == table.end() ? -1 : it->second;
+  };
+  // The registers of one 32-bit operand: `p` elements along K.
+  auto operand = [&](const std::map<Coord, int> &table, Coord at, bool kIsRow) {
+    SmallVector<int> regs;
+    for (int e = 0; e < p; ++e)
+      regs.push_back(lookup(table, kIsRow ? Coord{at.first + e, at.second}
+                                          : Coord{at.first, at.second + e}));
+    return regs;
+  };
+  MmaV2DotPlan plan{p, {}};
+  const int32_t tileM = ttg::kMmaV2TileM, tileN = ttg::kMmaV2TileN;
+  const int32_t halfM = tileM / 2, halfK = instrK / 2;
+  for (int64_t k0 = 0; k0 < kSize; k0 += instrK) {
+    for (int32_t r = 0; r < d.getNumRegisters(); ++r) {
+      auto origin = d.apply({{"register", r}});
+      int32_t m0 = (*origin)[0].second, n0 = (*origin)[1].second;
+      if (m0 % tileM != 0 || n0 % tileN != 0)
+        continue;
+      MmaV2Step step;
+      step.c = {lookup(dTable, {m0, n0}), lookup(dTable, {m0, n0 + 1}),
+                lookup(dTable, {m0 + halfM, n0}),
+                lookup(dTable, {m0 + halfM, n0 + 1})};
+      int32_t k = k0;
+      for (Coord at : {Coord{m0, k}, Coord{m0 + halfM, k}, Coord{m0, k + halfK},
+                       Coord{m0 + halfM, k + halfK}})
+        step.a.push_back(operand(aTable, at, /*kIsRow=*/false));
+      for (Coord at : {Coord{k, n0}, Coord{k + halfK, n0}})
+        step.b.push_back(operand(bTable, at, /*kIsRow=*/true));
+      auto missing = [](const SmallVector<int> &regs) {
+        return llvm::is_contained(regs, -1);
+      };
+      if (missing(step.c) || llvm::any_of(step.a, missing) ||
+          llvm::any_of(step.b, missing)) {
+        why = "a fragment of the tile is not held by one thread";
+        return failure();
+      }
+      plan.steps.push_back(std::move(step));
+    }
+  }
+  return DotPlan(std::move(plan));
+}
+
+/// Whether mma.sync multiplies `a` elements (with `precision` for f32)
+/// into `d` elements: f16 into f16 or f32, bf16 and tf32 into f32, s8 into
+/// s32.
+bool mmaV2Takes(Type a, Type d, tt::InputPrecision precision) {
+  if (a.isF16())
+    return d.isF16() || d.isF32();
+  if (a.isBF16())
+    return d.isF32();
+  if (a.isF32())
+    return precision == tt::InputPrecision::TF32 && d.isF32();
+  return a.isInteger(8) && d.isInteger(32);
+}
+} // namespace
+
+FailureOr<DotPlan> mlir::tile::planDot(tt::DotOp op, std::string &why) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  auto dType = cast<RankedTensorType>(op.getD().getType());
+  std::optional<LinearLayout> a = ttg::toLinearLayout(aType, &why);
+  std::optional<LinearLayout> b =
+      a ? ttg::toLinearLayout(bType, &why) : std::nullopt;
+  std::optional<LinearLayout> d =
+      b ? ttg::toLinearLayout(dType, &why) : std::nullopt;
+  if (!d)
+    return failure();
+  int64_t kSize = aType.getShape()[1];
+  if (!isa<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding()))
+    return planFma(*a, *b, *d, kSize, why);
+  Type aElement = aType.getElementType();
+  if (!mmaV2Takes(aElement, dType.getElementType(), op.getInputPrecision())) {
+    why = "mma.sync has no instruction for these element types and input "
+          "precision";
+    return failure();
+  }
+  return planMmaV2(*a, *b, *d, kSize, ttg::getMmaV2K(aElement),
+                   ttg::getMmaElementsPerRegister(aElement), why);
+}
