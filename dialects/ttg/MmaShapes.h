@@ -23,12 +23,25 @@ constexpr int64_t kMmaV2TileN = 8;
 /// bf16, 32 for 8-bit types, 8 for tf32.
 constexpr unsigned kMmaV2OperandBitsK = 256;
 
+/// wgmma (nvidia_mma version 3): a warpgroup of four consecutive warps
+/// computes a tile of 64 rows of M (16 per warp) by N columns per
+/// instruction, N a multiple of 8 up to 256; its K spans 256 bits of operand
+/// elements, as for mma.sync.
+constexpr int64_t kWgmmaTileM = 64;
+constexpr int kWarpsPerWarpGroup = 4;
+constexpr int64_t kWgmmaMaxN = 256;
+
 /// Operand and accumulator registers of the tensor cores are 32 bits wide;
 /// narrower elements are packed.
 constexpr unsigned kMmaRegisterBits = 32;
 
 /// K of one mma.sync on operands of `operandElement`.
 inline int64_t getMmaV2K(Type operandElement) {
+  return kMmaV2OperandBitsK / operandElement.getIntOrFloatBitWidth();
+}
+
+/// K of one wgmma on operands of `operandElement`.
+inline int64_t getWgmmaK(Type operandElement) {
   return kMmaV2OperandBitsK / operandElement.getIntOrFloatBitWidth();
 }
 

@@ -22,6 +22,9 @@ ALLOWED = {
     "passes/analysis/Allocation.cpp",
     # Choosing an instruction family: mma.sync or FMA for tt.dot.
     "passes/conversion/TTGToLLVM/Dot/DotPlan.cpp",
+    # The same for ttng.warp_group_dot: wgmma reads only nvmma_shared
+    # buffers and writes version-3 mma accumulators.
+    "passes/conversion/TTGToLLVM/WarpGroupDotOpToLLVM.cpp",
     # Choosing the instruction family of each dot (mma.sync vs FMA) and
     # building the mma and dot operand encodings of that choice.
     "passes/ttg/AccelerateMatmul.cpp",

@@ -1,4 +1,4 @@
-//===- BarrierOpToLLVM.cpp - CTA barriers to NVVM -------------------------===//
+//===- BarrierOpToLLVM.cpp - CTA barriers and proxy fences ----------------===//
 
 #include "passes/conversion/TTGToLLVM/Patterns.h"
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
@@ -24,10 +24,27 @@ struct LocalBarrierOpConversion
     return success();
   }
 };
+
+/// ttng.fence_async_shared orders the thread's shared-memory writes before
+/// the async proxy (wgmma, TMA) reads them.
+struct FenceAsyncSharedOpConversion
+    : public ConvertOpToLLVMPattern<ttng::FenceAsyncSharedOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::FenceAsyncSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getBCluster())
+      return rewriter.notifyMatchFailure(op, "cluster scope");
+    nvidia::emitAsyncSharedFence(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
 } // namespace
 
 void mlir::tile::populateBarrierOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const LoweringContext &lowering) {
-  patterns.add<LocalBarrierOpConversion>(converter);
+  patterns.add<LocalBarrierOpConversion, FenceAsyncSharedOpConversion>(
+      converter);
 }

@@ -61,6 +61,14 @@ void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
 /// lowered by populateDotOpToLLVMPatterns.
 LogicalResult checkDotLowering(tt::DotOp op);
 /// ttg.local_alloc, local_store, local_load, local_dealloc, memdesc_index.
+/// ttng.warp_group_dot and ttng.warp_group_dot_wait to wgmma.
+void populateWarpGroupDotOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns,
+                                          const LoweringContext &lowering);
+/// Emits an error on `op` and fails when it is a ttng.warp_group_dot that
+/// populateWarpGroupDotOpToLLVMPatterns cannot lower.
+LogicalResult checkWarpGroupDotLowering(Operation *op);
+
 void populateSharedMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           const LoweringContext &lowering);

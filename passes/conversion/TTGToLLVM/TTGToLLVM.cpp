@@ -77,7 +77,8 @@ bool isSupported(Operation *op) {
              ttg::LocalBarrierOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
              ttg::LocalLoadOp, ttg::LocalDeallocOp, ttg::MemDescIndexOp,
              ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
-             ttg::AsyncWaitOp>(op);
+             ttg::AsyncWaitOp, ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp,
+             ttng::FenceAsyncSharedOp>(op);
 }
 
 /// Emits an error on `op` when it is a reduction whose layouts the lowering
@@ -119,7 +120,8 @@ struct ConvertTritonGPUToLLVMPass
           }
           if (failed(checkReduce(op)))
             return WalkResult::interrupt();
-          if (failed(checkAsyncCopyLowering(op)))
+          if (failed(checkAsyncCopyLowering(op)) ||
+              failed(checkWarpGroupDotLowering(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
@@ -184,6 +186,7 @@ struct ConvertTritonGPUToLLVMPass
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
+    populateWarpGroupDotOpToLLVMPatterns(converter, patterns, lowering);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns, lowering);
     populateAsyncOpToLLVMPatterns(converter, patterns, lowering);
     populateBarrierOpToLLVMPatterns(converter, patterns, lowering);
@@ -193,7 +196,7 @@ struct ConvertTritonGPUToLLVMPass
     LLVMConversionTarget target(*context);
     target.addLegalOp<ModuleOp>();
     nvidia::addLegalTargetDialect(target);
-    target.addIllegalDialect<tt::TTDialect, ttg::TTGDialect,
+    target.addIllegalDialect<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
                              arith::ArithDialect, math::MathDialect>();
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);

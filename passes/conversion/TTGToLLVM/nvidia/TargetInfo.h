@@ -95,6 +95,62 @@ SmallVector<Value> emitMmaSync(OpBuilder &builder, Location loc,
                                ArrayRef<SmallVector<Value>> b,
                                ArrayRef<Value> acc);
 
+/// How the core matrices (8 rows of 16 bytes) of a shared-memory operand of
+/// warpgroup MMAs are strided. K-major operands hold K contiguously; MN-major
+/// ones M (A) or N (B). `swizzleBytes` is 0, 32, 64 or 128.
+struct SharedMatrixLayout {
+  int64_t leadingByteOffset;
+  int64_t strideByteOffset;
+  int swizzleBytes;
+  bool mnMajor;
+};
+
+/// The matrix descriptor (an opaque i64) of the operand tile starting at
+/// the shared pointer `address`.
+Value buildMatrixDescriptor(OpBuilder &builder, Location loc, Value address,
+                            const SharedMatrixLayout &layout);
+
+/// `descriptor` moved `byteOffset` bytes further into shared memory (a
+/// multiple of 16 that keeps it inside shared memory).
+Value advanceMatrixDescriptor(OpBuilder &builder, Location loc,
+                              Value descriptor, int64_t byteOffset);
+
+/// Orders earlier register accesses before the warpgroup MMAs that follow.
+void emitWarpGroupFence(OpBuilder &builder, Location loc);
+
+/// The A operand of a warpgroup MMA: a matrix descriptor, or in registers
+/// the thread's elements of the 64xK tile in PTX order (8 for 16-bit types).
+struct WarpGroupOperandA {
+  Value descriptor;
+  bool mnMajor = false;
+  SmallVector<Value> elements;
+};
+
+/// One asynchronous m64nNkK warpgroup MMA (K from the operand type, see
+/// dialects/ttg/MmaShapes.h) of `a` and the B descriptor `b` into the
+/// thread's accumulator elements `acc` (N/2 of them, of `accElement`, in
+/// PTX order); with `useAccumulator` (an i1) false the accumulator is
+/// ignored. Returns the new accumulator elements, valid once a wait covers
+/// the group.
+SmallVector<Value> emitWarpGroupMma(OpBuilder &builder, Location loc, int64_t n,
+                                    Type operandElement, Type accElement,
+                                    const WarpGroupOperandA &a, Value b,
+                                    bool bMnMajor, ArrayRef<Value> acc,
+                                    Value useAccumulator);
+
+/// Closes the group of warpgroup MMAs issued since the last commit.
+void emitWarpGroupCommit(OpBuilder &builder, Location loc);
+
+/// Waits until at most `pendings` committed groups are in flight and
+/// returns `values` as read after the wait, so that no use of an
+/// accumulator can move above it.
+SmallVector<Value> emitWarpGroupWait(OpBuilder &builder, Location loc,
+                                     int pendings, ArrayRef<Value> values);
+
+/// Orders the generic-proxy shared-memory writes of the thread before later
+/// async-proxy accesses (wgmma, TMA) of the CTA.
+void emitAsyncSharedFence(OpBuilder &builder, Location loc);
+
 //===----------------------------------------------------------------------===//
 // Global memory
 //===----------------------------------------------------------------------===//

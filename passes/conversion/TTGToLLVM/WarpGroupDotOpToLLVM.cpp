@@ -1,0 +1,428 @@
+//===- WarpGroupDotOpToLLVM.cpp - ttng.warp_group_dot to wgmma ------------===//
+//
+// A warpgroup dot is planned from its layouts before any IR is emitted:
+//  * the accumulator (#ttg.nvidia_mma version 3) must hold wgmma's
+//    fragments: lanes and the first two warp bits as PTX places them, so
+//    that lane 0 of warp 0 tells which register holds each d[i] of an
+//    instruction; further warp bits pick the warpgroup's tile;
+//  * an A operand in registers (#ttg.dot_op of that mma) must hold wgmma's
+//    A fragments the same way;
+//  * each shared operand is read off its layout inverted, T: (dim0, dim1) ->
+//    element offset. T of an instruction's origin is its start address;
+//    T one core matrix away along M/N and K gives the descriptor's byte
+//    offsets. K-major operands step 8 rows for the stride offset; MN-major
+//    ones step 8 rows of K for it and one swizzle row along M/N for the
+//    leading offset.
+// The instructions themselves are emitted through the NVIDIA seam.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/conversion/TTGToLLVM/Patterns.h"
+#include "passes/conversion/TTGToLLVM/SharedMemory.h"
+#include "passes/conversion/TTGToLLVM/Utility.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
+
+#include "dialects/ttg/MmaShapes.h"
+#include "dialects/ttg/TTGDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tile;
+using layout::LinearLayout;
+
+namespace {
+using Coord = std::pair<int32_t, int32_t>;
+
+Coord apply2D(const LinearLayout &layout, const char *inDim, int32_t value) {
+  auto applied = layout.apply({{inDim, value}});
+  return {(*applied)[0].second, (*applied)[1].second};
+}
+
+Coord basis(const LinearLayout &layout, const char *inDim, int bit) {
+  if (!layout.hasInDim(inDim) || bit >= layout.getInDimSizeLog2(inDim))
+    return {0, 0};
+  return apply2D(layout, inDim, int32_t(1) << bit);
+}
+
+/// How one shared operand feeds wgmma.
+struct OperandPlan {
+  /// (dim0, dim1) -> element offset in the buffer.
+  LinearLayout toOffset;
+  int64_t elementBytes;
+  nvidia::SharedMatrixLayout matrix;
+  /// Whether dim0 is M/N (A) or K (B).
+  bool kIsDim1;
+
+  /// Byte offset of element (mn, k).
+  int64_t byteOffset(int32_t mn, int32_t k) const {
+    int32_t d0 = kIsDim1 ? mn : k, d1 = kIsDim1 ? k : mn;
+    auto applied = toOffset.apply({{"dim0", d0}, {"dim1", d1}});
+    return int64_t((*applied)[0].second) * elementBytes;
+  }
+};
+
+/// One wgmma: the origin of its tile in the warpgroup's part of the result,
+/// the registers of its accumulator elements d[0..N/2) and, for A in
+/// registers, of its A elements.
+struct WgmmaStep {
+  int32_t m0, n0, k0;
+  SmallVector<int> acc, a;
+};
+
+struct WarpGroupDotPlan {
+  int64_t instrN;
+  /// A in shared memory; std::nullopt when A is in registers.
+  std::optional<OperandPlan> a;
+  OperandPlan b;
+  SmallVector<WgmmaStep> steps;
+  /// Per warp bit: where that warp's tile starts in A (along M) and B
+  /// (along N), in bytes; zero for the bits inside a warpgroup.
+  SmallVector<int32_t> aWarpBytes, bWarpBytes;
+};
+
+FailureOr<OperandPlan> planOperand(Value operand, bool kIsDim1,
+                                   std::string &why) {
+  auto type = dyn_cast<ttg::MemDescType>(operand.getType());
+  if (!type) {
+    why = "B must be a shared-memory buffer";
+    return failure();
+  }
+  // The shared encoding is the decision here: wgmma reads only the
+  // canonical core-matrix layouts of #ttg.nvmma_shared.
+  auto shared = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
+  if (!shared || type.getShape().size() != 2) {
+    why = "wgmma operands must be 2-D #ttg.nvmma_shared buffers";
+    return failure();
+  }
+  std::optional<LinearLayout> layout =
+      ttg::toLinearLayout(type.getEncoding(), type.getShape(), &why);
+  std::optional<LinearLayout> inverse =
+      layout ? layout->invert(&why) : std::nullopt;
+  std::optional<LinearLayout> toOffset =
+      inverse ? inverse->sublayout({"dim0", "dim1"}, {"offset"}) : std::nullopt;
+  if (!toOffset)
+    return failure();
+  OperandPlan plan{*toOffset,
+                   int64_t(type.getElementType().getIntOrFloatBitWidth() / 8),
+                   {0, 0, int(shared.getSwizzlingByteWidth()), false},
+                   kIsDim1};
+  nvidia::SharedMatrixLayout &matrix = plan.matrix;
+  bool kContiguous = plan.byteOffset(0, 1) == plan.elementBytes;
+  matrix.mnMajor = !kContiguous && plan.byteOffset(1, 0) == plan.elementBytes;
+  if (!kContiguous && !matrix.mnMajor) {
+    why = "neither K nor M/N is contiguous in the operand's buffer";
+    return failure();
+  }
+  if (matrix.mnMajor && (plan.elementBytes != 2 || matrix.swizzleBytes == 0)) {
+    why = "wgmma takes M/N-major operands only for 16-bit types in swizzled "
+          "buffers";
+    return failure();
+  }
+  // Core matrices are 8 rows of 16 bytes.
+  int32_t rowElements = 16 / plan.elementBytes;
+  if (matrix.mnMajor) {
+    matrix.strideByteOffset = plan.byteOffset(0, 8);
+    int32_t swizzleRow = matrix.swizzleBytes / plan.elementBytes;
+    int64_t mnSize = type.getShape()[kIsDim1 ? 0 : 1];
+    matrix.leadingByteOffset =
+        swizzleRow < mnSize ? plan.byteOffset(swizzleRow, 0) : 0;
+  } else {
+    matrix.strideByteOffset = plan.byteOffset(8, 0);
+    matrix.leadingByteOffset =
+        matrix.swizzleBytes ? 0 : plan.byteOffset(0, rowElements);
+  }
+  return plan;
+}
+
+/// Whether the lanes and the first two warp bits of `layout` hold wgmma's
+/// fragments of the accumulator (p = 2: a pair of columns per register) or
+/// of A in registers (p elements of K per 32-bit register).
+bool holdsWgmmaFragments(const LinearLayout &layout, int32_t p) {
+  const Coord lanes[] = {{0, p}, {0, 2 * p}, {1, 0}, {2, 0}, {4, 0}};
+  for (int bit = 0; bit < 5; ++bit)
+    if (basis(layout, "lane", bit) != lanes[bit])
+      return false;
+  return layout.hasInDim("warp") && layout.getInDimSizeLog2("warp") >= 2 &&
+         basis(layout, "warp", 0) == Coord{16, 0} &&
+         basis(layout, "warp", 1) == Coord{32, 0};
+}
+
+/// For lane 0 of warp 0: the register holding each element.
+std::map<Coord, int> registerTable(const LinearLayout &layout) {
+  std::map<Coord, int> table;
+  for (int32_t r = 0; r < layout.getNumRegisters(); ++r)
+    table.emplace(apply2D(layout, "register", r), r);
+  return table;
+}
+
+/// The registers of A in registers: the layout's fragments checked against
+/// the accumulator `d`, whose warps must hold the same rows.
+FailureOr<std::map<Coord, int>>
+planRegisterA(RankedTensorType type, const LinearLayout &d, std::string &why) {
+  std::optional<LinearLayout> a = ttg::toLinearLayout(type, &why);
+  if (!a)
+    return failure();
+  int32_t p = ttg::getMmaElementsPerRegister(type.getElementType());
+  if (!holdsWgmmaFragments(*a, p)) {
+    why = "A's lanes and warps do not hold wgmma's register fragments (check "
+          "kWidth)";
+    return failure();
+  }
+  for (int bit = 2; bit < d.getInDimSizeLog2("warp"); ++bit)
+    if (basis(*a, "warp", bit) != Coord{basis(d, "warp", bit).first, 0}) {
+      why = "A's warps do not hold the rows of the result's warps";
+      return failure();
+    }
+  return registerTable(*a);
+}
+
+FailureOr<WarpGroupDotPlan> planWarpGroupDot(ttng::WarpGroupDotOp op,
+                                             std::string &why) {
+  auto dType = cast<RankedTensorType>(op.getD().getType());
+  auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
+  if (!mma || mma.getVersionMajor() != 3 || dType.getRank() != 2) {
+    why = "the result must be a 2-D #ttg.nvidia_mma of version 3";
+    return failure();
+  }
+  std::optional<LinearLayout> d = ttg::toLinearLayout(dType, &why);
+  if (!d)
+    return failure();
+  if (!holdsWgmmaFragments(*d, /*p=*/2)) {
+    why = "the result's lanes and warps do not hold wgmma fragments";
+    return failure();
+  }
+  WarpGroupDotPlan plan{int64_t(mma.getInstrShape()[1]), {}, {}, {}, {}, {}};
+  std::map<Coord, int> aTable;
+  if (auto aTensor = dyn_cast<RankedTensorType>(op.getA().getType())) {
+    FailureOr<std::map<Coord, int>> table = planRegisterA(aTensor, *d, why);
+    if (failed(table))
+      return failure();
+    aTable = std::move(*table);
+  } else {
+    FailureOr<OperandPlan> a = planOperand(op.getA(), /*kIsDim1=*/true, why);
+    if (failed(a))
+      return failure();
+    plan.a = std::move(*a);
+  }
+  FailureOr<OperandPlan> b = planOperand(op.getB(), /*kIsDim1=*/false, why);
+  if (failed(b))
+    return failure();
+  plan.b = std::move(*b);
+  auto aShaped = cast<ShapedType>(op.getA().getType());
+  Type aElement = aShaped.getElementType();
+  if (aElement.getIntOrFloatBitWidth() != 16 &&
+      ((plan.a && plan.a->matrix.mnMajor) || plan.b.matrix.mnMajor)) {
+    why = "wgmma takes tf32, fp8 and int8 operands only K-major";
+    return failure();
+  }
+  int64_t instrK = ttg::getWgmmaK(aElement);
+  int64_t kSize = aShaped.getShape()[1];
+  if (plan.instrN % 8 != 0 || plan.instrN > ttg::kWgmmaMaxN ||
+      kSize % instrK != 0) {
+    why = "the tile is not a whole number of wgmma instructions";
+    return failure();
+  }
+  // Warp bits past a warpgroup move the whole tile along M or N.
+  for (int bit = 0; bit < d->getInDimSizeLog2("warp"); ++bit) {
+    Coord at = bit < 2 ? Coord{0, 0} : basis(*d, "warp", bit);
+    if (at.first % ttg::kWgmmaTileM != 0 || at.second % plan.instrN != 0) {
+      why = "a warpgroup's tile does not start on a wgmma tile";
+      return failure();
+    }
+    plan.aWarpBytes.push_back(plan.a ? int32_t(plan.a->byteOffset(at.first, 0))
+                                     : 0);
+    plan.bWarpBytes.push_back(int32_t(plan.b.byteOffset(at.second, 0)));
+  }
+  std::map<Coord, int> table = registerTable(*d);
+  int32_t p = ttg::getMmaElementsPerRegister(aElement);
+  for (int64_t k0 = 0; k0 < kSize; k0 += instrK) {
+    for (const auto &[origin, reg] : table) {
+      auto [m0, n0] = origin;
+      if (m0 % ttg::kWgmmaTileM != 0 || n0 % plan.instrN != 0)
+        continue;
+      WgmmaStep step{m0, n0, int32_t(k0), {}, {}};
+      // d[i] sits at row +8 for bit 1 of i, column +1 for bit 0 and +8 per
+      // step of i / 4.
+      for (int32_t i = 0; i < plan.instrN / 2; ++i) {
+        auto it =
+            table.find({m0 + 8 * ((i >> 1) & 1), n0 + (i & 1) + 8 * (i >> 2)});
+        if (it == table.end()) {
+          why = "an accumulator tile of the result is not held by one thread";
+          return failure();
+        }
+        step.acc.push_back(it->second);
+      }
+      // A's element e: register e / p of PTX's four, row +8 for its bit 0,
+      // K +4p for its bit 1.
+      for (int32_t e = 0; !aTable.empty() && e < 4 * p; ++e) {
+        int32_t reg = e / p;
+        auto it = aTable.find(
+            {m0 + 8 * (reg & 1), int32_t(k0) + e % p + 4 * p * (reg >> 1)});
+        if (it == aTable.end()) {
+          why = "a fragment of A is not held by one thread";
+          return failure();
+        }
+        step.a.push_back(it->second);
+      }
+      plan.steps.push_back(std::move(step));
+    }
+  }
+  if (int64_t(plan.steps.size() * plan.instrN / 2) !=
+      d->getNumRegisters() * (kSize / instrK)) {
+    why = "the instructions do not cover the result's registers";
+    return failure();
+  }
+  return plan;
+}
+
+/// The descriptor of this warpgroup's tile of an operand: at its first
+/// element, where the warpgroup's bits of the warp index (`warpOffset`, in
+/// bytes) point.
+Value baseDescriptor(OpBuilder &builder, Location loc, Value base,
+                     Value warpOffset, const OperandPlan &plan) {
+  Value address = getSharedElementPointer(builder, loc, base,
+                                          builder.getI8Type(), warpOffset);
+  return nvidia::buildMatrixDescriptor(builder, loc, address, plan.matrix);
+}
+
+/// The descriptor of the instruction tile at (mn, k): the warpgroup's
+/// origin plus the tile's offset. The tile's offset sets no bit of the
+/// warpgroup's (they differ in M/N by whole wgmma tiles), so the XOR of the
+/// layout is an addition.
+Value stepDescriptor(OpBuilder &builder, Location loc, Value base,
+                     const OperandPlan &plan, int32_t mn, int32_t k) {
+  return nvidia::advanceMatrixDescriptor(builder, loc, base,
+                                         plan.byteOffset(mn, k));
+}
+
+struct WarpGroupDotOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
+  WarpGroupDotOpConversion(LLVMTypeConverter &converter,
+                           const LoweringContext &lowering)
+      : ConvertOpToLLVMPattern(converter), lowering(lowering) {}
+
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<WarpGroupDotPlan> plan = planWarpGroupDot(op, why);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, why);
+    Location loc = op.getLoc();
+    SmallVector<Value> acc = unpackElements(rewriter, loc, adaptor.getC());
+    SmallVector<Value> aRegisters;
+    if (!plan->a)
+      aRegisters = unpackElements(rewriter, loc, adaptor.getA());
+    // The warp index, made warp-uniform for the descriptors.
+    Value warp = getThreadIndex(rewriter, loc, lowering.threadsPerWarp).warp;
+    warp = shuffleIdx(rewriter, loc, warp, i32Constant(rewriter, loc, 0),
+                      lowering.threadsPerWarp);
+    Value aBase =
+        plan->a
+            ? baseDescriptor(rewriter, loc, adaptor.getA(),
+                             xorOfBits(rewriter, loc, warp, plan->aWarpBytes),
+                             *plan->a)
+            : Value();
+    Value bBase = baseDescriptor(
+        rewriter, loc, adaptor.getB(),
+        xorOfBits(rewriter, loc, warp, plan->bWarpBytes), plan->b);
+    Type aElement = cast<ShapedType>(op.getA().getType()).getElementType();
+    Type dElement = op.getD().getType().getElementType();
+    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
+    Value useC = adaptor.getUseC() ? adaptor.getUseC() : always;
+    nvidia::emitWarpGroupFence(rewriter, loc);
+    for (const WgmmaStep &step : plan->steps) {
+      nvidia::WarpGroupOperandA a;
+      if (plan->a) {
+        a.descriptor =
+            stepDescriptor(rewriter, loc, aBase, *plan->a, step.m0, step.k0);
+        a.mnMajor = plan->a->matrix.mnMajor;
+      } else {
+        for (int r : step.a)
+          a.elements.push_back(aRegisters[r]);
+      }
+      Value b = stepDescriptor(rewriter, loc, bBase, plan->b, step.n0, step.k0);
+      SmallVector<Value> in;
+      for (int r : step.acc)
+        in.push_back(acc[r]);
+      SmallVector<Value> out = nvidia::emitWarpGroupMma(
+          rewriter, loc, plan->instrN, aElement, dElement, a, b,
+          plan->b.matrix.mnMajor, in, step.k0 == 0 ? useC : always);
+      for (auto [r, value] : llvm::zip(step.acc, out))
+        acc[r] = value;
+    }
+    nvidia::emitWarpGroupCommit(rewriter, loc);
+    if (!op.getIsAsync())
+      acc = nvidia::emitWarpGroupWait(rewriter, loc, /*pendings=*/0, acc);
+    rewriter.replaceOp(op, packElements(rewriter, loc, *getTypeConverter(), acc,
+                                        op.getD().getType()));
+    return success();
+  }
+
+  const LoweringContext &lowering;
+};
+
+/// The tensors it carries come out of the wait; buffers pass through.
+struct WarpGroupDotWaitOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> registers;
+    SmallVector<size_t> counts;
+    for (auto [input, converted] :
+         llvm::zip(op.getInputs(), adaptor.getInputs())) {
+      if (!isa<RankedTensorType>(input.getType())) {
+        counts.push_back(0);
+        continue;
+      }
+      SmallVector<Value> elements = unpackElements(rewriter, loc, converted);
+      counts.push_back(elements.size());
+      registers.append(elements);
+    }
+    registers =
+        nvidia::emitWarpGroupWait(rewriter, loc, op.getPendings(), registers);
+    SmallVector<Value> results;
+    size_t next = 0;
+    for (auto [input, converted, count] :
+         llvm::zip(op.getInputs(), adaptor.getInputs(), counts)) {
+      auto tensor = dyn_cast<RankedTensorType>(input.getType());
+      if (!tensor) {
+        results.push_back(converted);
+        continue;
+      }
+      results.push_back(
+          packElements(rewriter, loc, *getTypeConverter(),
+                       ArrayRef<Value>(registers).slice(next, count), tensor));
+      next += count;
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+} // namespace
+
+LogicalResult mlir::tile::checkWarpGroupDotLowering(Operation *op) {
+  auto dot = dyn_cast<ttng::WarpGroupDotOp>(op);
+  if (!dot)
+    return success();
+  std::string why;
+  if (succeeded(planWarpGroupDot(dot, why)))
+    return success();
+  return op->emitOpError("cannot be lowered: ") << why;
+}
+
+void mlir::tile::populateWarpGroupDotOpToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const LoweringContext &lowering) {
+  patterns.add<WarpGroupDotOpConversion>(converter, lowering);
+  patterns.add<WarpGroupDotWaitOpConversion>(converter);
+}
