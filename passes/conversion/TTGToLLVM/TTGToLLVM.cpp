@@ -120,6 +120,12 @@ struct ConvertTritonGPUToLLVMPass
           }
           if (failed(checkReduce(op)))
             return WalkResult::interrupt();
+          if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
+              fence && fence.getBCluster()) {
+            op->emitOpError("with cluster scope is not supported: tile "
+                            "compiles for one CTA per cluster");
+            return WalkResult::interrupt();
+          }
           if (failed(checkAsyncCopyLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)))
             return WalkResult::interrupt();

@@ -118,8 +118,8 @@ FailureOr<OperandPlan> planOperand(Value operand, bool kIsDim1,
     return failure();
   }
   if (matrix.mnMajor && (plan.elementBytes != 2 || matrix.swizzleBytes == 0)) {
-    why = "wgmma takes M/N-major operands only for 16-bit types in swizzled "
-          "buffers";
+    why = "wgmma takes M/N-major operands only of 16-bit types, in swizzled "
+          "buffers (tf32, fp8 and int8 operands must be K-major)";
     return failure();
   }
   // Core matrices are 8 rows of 16 bytes.
@@ -214,11 +214,6 @@ FailureOr<WarpGroupDotPlan> planWarpGroupDot(ttng::WarpGroupDotOp op,
   plan.b = std::move(*b);
   auto aShaped = cast<ShapedType>(op.getA().getType());
   Type aElement = aShaped.getElementType();
-  if (aElement.getIntOrFloatBitWidth() != 16 &&
-      ((plan.a && plan.a->matrix.mnMajor) || plan.b.matrix.mnMajor)) {
-    why = "wgmma takes tf32, fp8 and int8 operands only K-major";
-    return failure();
-  }
   int64_t instrK = ttg::getWgmmaK(aElement);
   int64_t kSize = aShaped.getShape()[1];
   if (plan.instrN % 8 != 0 || plan.instrN > ttg::kWgmmaMaxN ||
