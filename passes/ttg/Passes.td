@@ -232,4 +232,32 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TTNGFenceInsertionPass
+    : Pass<"triton-nvidia-gpu-fence-insertion", "::mlir::ModuleOp"> {
+  let summary = "Fence generic-proxy shared-memory writes before wgmma reads";
+  let description = [{
+    wgmma reads its shared operands through the async proxy; a buffer the
+    threads wrote with ordinary stores (`ttg.local_alloc` with a value,
+    `ttg.local_store`) must be fenced before. For each
+    `ttng.warp_group_dot` with such an operand this pass inserts
+    `ttng.fence_async_shared` right before it, then hoists the fence out of
+    every enclosing loop that does not define the written operand. A buffer
+    of unknown origin counts as written. Copies (cp.async, TMA) need no
+    fence. Nothing happens below compute capability 90.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(triton-nvidia-gpu-fence-insertion{compute-capability=90})' k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"90", "The target's compute capability">,
+  ];
+  let statistics = [
+    Statistic<"numFences", "fences-inserted", "Number of fences inserted">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttng::TTNGDialect"];
+}
+
 #endif // TILE_PASSES_TTG_PASSES_TD

@@ -28,8 +28,8 @@ static unsigned getMemoryBits(Type type) {
 }
 
 llvm::DenseMap<Operation *, unsigned>
-mlir::tile::computeAccessWidths(ModuleOp module) {
-  ModuleAxisInfoAnalysis analysis(module);
+mlir::tile::computeAccessWidths(ModuleOp module,
+                                const ModuleAxisInfoAnalysis &analysis) {
   llvm::DenseMap<Operation *, unsigned> widths;
   module.walk([&](Operation *op) {
     Value ptr, mask;
@@ -61,4 +61,23 @@ mlir::tile::computeAccessWidths(ModuleOp module) {
     widths[op] = width;
   });
   return widths;
+}
+
+llvm::DenseMap<Operation *, SmallVector<int64_t>>
+mlir::tile::computeElementwiseConstancy(
+    ModuleOp module, const ModuleAxisInfoAnalysis &analysis) {
+  llvm::DenseMap<Operation *, SmallVector<int64_t>> constancy;
+  if (analysis.failed())
+    return constancy;
+  module.walk([&](Operation *op) {
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
+        !isa<RankedTensorType>(op->getResult(0).getType()))
+      return;
+    AxisInfo info = analysis.getAxisInfo(op->getResult(0));
+    if (!info.isInitialized() ||
+        llvm::all_of(info.getConstancy(), [](int64_t c) { return c == 1; }))
+      return;
+    constancy[op] = SmallVector<int64_t>(info.getConstancy());
+  });
+  return constancy;
 }

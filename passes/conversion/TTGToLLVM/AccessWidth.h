@@ -16,9 +16,19 @@
 #include "llvm/ADT/DenseMap.h"
 
 namespace mlir::tile {
+class ModuleAxisInfoAnalysis;
+
 /// Access widths (in elements, 1 when nothing is proven) of the module's
 /// loads and stores.
-llvm::DenseMap<Operation *, unsigned> computeAccessWidths(ModuleOp module);
+llvm::DenseMap<Operation *, unsigned>
+computeAccessWidths(ModuleOp module, const ModuleAxisInfoAnalysis &analysis);
+
+/// For every elementwise op with a tensor result that axis analysis proves
+/// constant over blocks of more than one element: the constancy of its
+/// result per dimension. The lowering computes one value per block.
+llvm::DenseMap<Operation *, SmallVector<int64_t>>
+computeElementwiseConstancy(ModuleOp module,
+                            const ModuleAxisInfoAnalysis &analysis);
 } // namespace mlir::tile
 
 #endif // TILE_PASSES_CONVERSION_TTGTOLLVM_ACCESSWIDTH_H

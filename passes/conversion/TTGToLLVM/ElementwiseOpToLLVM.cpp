@@ -35,7 +35,8 @@ namespace {
 LogicalResult lowerPerElement(Operation *op, ValueRange adapted,
                               ConversionPatternRewriter &rewriter,
                               const TypeConverter &converter,
-                              function_ref<Value(ValueRange, Type)> compute) {
+                              function_ref<Value(ValueRange, Type)> compute,
+                              ArrayRef<int> representatives = {}) {
   Location loc = op->getLoc();
   Type resultType = op->getResult(0).getType();
   Type elementType = converter.convertType(getElementTypeOrSelf(resultType));
@@ -58,7 +59,12 @@ LogicalResult lowerPerElement(Operation *op, ValueRange adapted,
   for (const auto &elements : operands)
     numElements = std::max(numElements, elements.size());
   SmallVector<Value> results;
+  bool reuse = representatives.size() == numElements;
   for (size_t i = 0; i < numElements; ++i) {
+    if (reuse && size_t(representatives[i]) != i) {
+      results.push_back(results[representatives[i]]);
+      continue;
+    }
     SmallVector<Value> scalars;
     for (const auto &elements : operands)
       scalars.push_back(elements.size() == 1 ? elements[0] : elements[i]);
@@ -74,11 +80,16 @@ LogicalResult lowerPerElement(Operation *op, ValueRange adapted,
 
 /// arith and math ops on tensors: one scalar op of the same kind per
 /// register; the scalar ops are lowered by the patterns for scalars.
+/// Where axis analysis proves the result constant over blocks, registers in
+/// one block share the value of the block's first register, as Triton's
+/// lowering does, so masks of several vectors cost one compare.
 struct TensorElementwiseConversion : public ConversionPattern {
   TensorElementwiseConversion(const TypeConverter &converter,
-                              MLIRContext *context)
+                              MLIRContext *context,
+                              const LoweringContext &lowering)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2,
-                          context) {}
+                          context),
+        lowering(lowering) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -87,15 +98,23 @@ struct TensorElementwiseConversion : public ConversionPattern {
         !op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
         !isa<RankedTensorType>(op->getResult(0).getType()))
       return rewriter.notifyMatchFailure(op, "not an elementwise tensor op");
-    return lowerPerElement(op, operands, rewriter, *getTypeConverter(),
-                           [&](ValueRange scalars, Type elementType) -> Value {
-                             OperationState state(op->getLoc(), op->getName());
-                             state.addOperands(scalars);
-                             state.addTypes(elementType);
-                             state.addAttributes(op->getAttrs());
-                             return rewriter.create(state)->getResult(0);
-                           });
+    SmallVector<int> representatives;
+    if (auto it = lowering.constancy.find(op); it != lowering.constancy.end())
+      representatives = getConstantBlockRepresentatives(
+          cast<RankedTensorType>(op->getResult(0).getType()), it->second);
+    return lowerPerElement(
+        op, operands, rewriter, *getTypeConverter(),
+        [&](ValueRange scalars, Type elementType) -> Value {
+          OperationState state(op->getLoc(), op->getName());
+          state.addOperands(scalars);
+          state.addTypes(elementType);
+          state.addAttributes(op->getAttrs());
+          return rewriter.create(state)->getResult(0);
+        },
+        representatives);
   }
+
+  const LoweringContext &lowering;
 };
 
 /// Splat tensor constants: every register holds the value.
@@ -294,8 +313,9 @@ void mlir::tile::populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const LoweringContext &lowering) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<TensorElementwiseConversion, // arith.*, math.*
-               MultiOperandMathConversion>(converter, context);
+  patterns.add<TensorElementwiseConversion>(converter, context,
+                                            lowering); // arith.*, math.*
+  patterns.add<MultiOperandMathConversion>(converter, context);
   patterns.add<TensorConstantConversion,            // arith.constant
                DivFConversion>(converter);          // arith.divf
   patterns.add<UnaryMathConversion<math::ExpOp>,    // math.exp

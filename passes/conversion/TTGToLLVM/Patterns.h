@@ -21,6 +21,9 @@ struct LoweringContext {
   /// For each load and store, how many contiguous elements one access may
   /// move (proven by axis analysis and the layout).
   llvm::DenseMap<Operation *, unsigned> accessWidth;
+  /// For elementwise ops whose result is proven constant over blocks: the
+  /// block size per dimension (see computeElementwiseConstancy).
+  llvm::DenseMap<Operation *, SmallVector<int64_t>> constancy;
 };
 
 /// tt.func, tt.return, tt.call.

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/analysis/Allocation.h"
+#include "passes/analysis/AxisInfo.h"
 #include "passes/analysis/Membar.h"
 #include "passes/analysis/Scratch.h"
 #include "passes/conversion/Passes.h"
@@ -179,7 +180,11 @@ struct ConvertTritonGPUToLLVMPass
     LoweringContext lowering;
     lowering.numWarps = *numWarps;
     lowering.threadsPerWarp = ttg::getThreadsPerWarp(module);
-    lowering.accessWidth = computeAccessWidths(module);
+    {
+      ModuleAxisInfoAnalysis axisInfo(module);
+      lowering.accessWidth = computeAccessWidths(module, axisInfo);
+      lowering.constancy = computeElementwiseConstancy(module, axisInfo);
+    }
 
     LowerToLLVMOptions options(context);
     TileLLVMTypeConverter converter(context, options);

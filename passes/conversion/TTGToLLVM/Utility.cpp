@@ -3,6 +3,8 @@
 #include "passes/conversion/TTGToLLVM/Utility.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
+#include "dialects/ttg/TTGDialect.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Matchers.h"
 
@@ -179,4 +181,29 @@ FailureOr<SmallVector<int>> mlir::tile::getRegisterPermutation(
     permutation.push_back(it->second);
   }
   return permutation;
+}
+
+SmallVector<int>
+mlir::tile::getConstantBlockRepresentatives(RankedTensorType type,
+                                            ArrayRef<int64_t> constancy) {
+  std::optional<LinearLayout> layout = ttg::toLinearLayout(type);
+  if (!layout || constancy.size() != layout->getNumOutDims())
+    return {};
+  // A block of k elements holds aligned blocks of the largest power of two
+  // dividing k.
+  int32_t inBlockBits = 0;
+  for (int bit = 0; bit < layout->getInDimSizeLog2("register"); ++bit) {
+    auto image = layout->apply({{"register", int32_t(1) << bit}});
+    if (!image)
+      return {};
+    bool inside = true;
+    for (auto [d, coordinate] : llvm::enumerate(*image))
+      inside &= coordinate.second < (constancy[d] & -constancy[d]);
+    if (inside)
+      inBlockBits |= int32_t(1) << bit;
+  }
+  SmallVector<int> representatives;
+  for (int32_t r = 0; r < layout->getNumRegisters(); ++r)
+    representatives.push_back(r & ~inBlockBits);
+  return representatives;
 }

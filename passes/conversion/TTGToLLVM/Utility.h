@@ -37,6 +37,14 @@ Value emitXor(OpBuilder &builder, Location loc, Value a, Value b);
 Value xorOfBits(OpBuilder &builder, Location loc, Value index,
                 ArrayRef<int32_t> images);
 
+/// For each register of a thread holding a tensor of `type` whose values are
+/// equal over aligned blocks of `constancy` elements per dimension: the
+/// first register holding the same value (itself when none does). Registers
+/// that differ only in bits whose layout basis stays inside one block hold
+/// equal values. Empty when the layout is unknown.
+SmallVector<int> getConstantBlockRepresentatives(RankedTensorType type,
+                                                 ArrayRef<int64_t> constancy);
+
 /// The lane and warp of the executing thread.
 struct ThreadIndex {
   Value lane;
