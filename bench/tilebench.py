@@ -16,6 +16,10 @@ import json
 import os
 import re
 import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class BenchError(Exception):
@@ -147,6 +151,28 @@ class KernelImage:
         return (f"{self.label}: {self.name} ({'cubin' if self.is_cubin else 'ptx'} "
                 f"{self.source['image']}, {self.num_warps} warps, "
                 f"{self.shared} B shared, params {self.param_sizes})")
+
+
+def tile_compile(ttir, outdir, target, num_warps, num_stages=None,
+                 build_dir=None, outputs=(".ptx", ".json"), verbose=False):
+    """Compiles NAME.ttir with tools/tile-compile into `outdir` (every stage,
+    NAME.ptx and NAME.json among them); returns None, or what went wrong."""
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "tile-compile"), ttir,
+           "--target", target, "--num-warps", str(num_warps), "-o", outdir]
+    if num_stages is not None:
+        cmd += ["--num-stages", str(num_stages)]
+    if build_dir:
+        cmd += ["--build-dir", build_dir]
+    if verbose:
+        print("$", " ".join(cmd))
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        return (r.stdout + r.stderr).strip() or f"exit {r.returncode}"
+    name = os.path.splitext(os.path.basename(ttir))[0]
+    for ext in outputs:
+        if not os.path.isfile(os.path.join(outdir, name + ext)):
+            return f"tile-compile wrote no {name}{ext}"
+    return None
 
 
 # --------------------------------------------------------------------------
