@@ -36,11 +36,12 @@ each PTX got.
 import argparse
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from tilebench import tile_compile  # noqa: E402
 
 DTYPES = ["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"]
 HINT = " {tt.divisibility = 16 : i32}"
@@ -191,20 +192,6 @@ def fmt_acc(d):
     return ", ".join(f"{n}x {f.split('.global.', 1)[1]}" for f, n in sorted(d.items())) or "-"
 
 
-def compile_variant(name, ttir, outdir, target, verbose):
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "tile-compile"), ttir,
-           "--target", target, "--num-warps", "4", "-o", outdir]
-    if verbose:
-        print("$", " ".join(cmd))
-    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-    if r.returncode != 0:
-        return (r.stdout + r.stderr).strip() or f"exit {r.returncode}"
-    for ext in (".ptx", ".cubin", ".json"):
-        if not os.path.isfile(os.path.join(outdir, name + ext)):
-            return f"tile-compile wrote no {name}{ext}"
-    return None
-
-
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -257,7 +244,9 @@ def main(argv=None):
         rows = []
         for name, path in written:
             outdir = os.path.join(args.out_dir, name)
-            err = compile_variant(name, path, outdir, args.target, args.verbose)
+            err = tile_compile(path, outdir, args.target, 4,
+                               outputs=(".ptx", ".cubin", ".json"),
+                               verbose=args.verbose)
             if err:
                 failed.append((name, err))
                 rows.append((name, "COMPILE FAILED", ""))

@@ -21,13 +21,22 @@ buffers from tritongpu-pipeline).
 """
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from tilebench import tile_compile  # noqa: E402
+
 SOURCE = os.path.join(ROOT, "examples", "matmul", "matmul_nopipe.ttir")
 INT_HINT = re.compile(r"(: i32) \{tt\.divisibility = 16 : i32\}")
+
+#: (dtype, stages, hinted) of every variant, compiled with 4 warps.
+VARIANTS = [(d, s, h) for d in ("f16", "bf16") for s in (1, 4) for h in (True, False)]
+
+
+def variant_name(dtype, stages, hinted):
+    return f"matmul_{dtype}_s{stages}" + ("" if hinted else "_nohint")
 
 
 def variant_text(dtype, hinted):
@@ -41,24 +50,19 @@ def variant_text(dtype, hinted):
 
 def main():
     out = os.path.join(ROOT, "out", "matmul")
-    for dtype, stages, hinted in [(d, s, h) for d in ("f16", "bf16")
-                                  for s in (1, 4) for h in (True, False)]:
-        if True:
-            name = f"matmul_{dtype}_s{stages}" + ("" if hinted else "_nohint")
-            folder = os.path.join(out, name)
-            os.makedirs(folder, exist_ok=True)
-            ttir = os.path.join(folder, "matmul.ttir")
-            with open(ttir, "w") as f:
-                f.write(variant_text(dtype, hinted))
-            r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "tile-compile"),
-                                ttir, "--target", "cuda:80", "--num-warps", "4",
-                                "--num-stages", str(stages),
-                                "--build-dir", os.path.join(ROOT, "build"), "-o", folder],
-                               capture_output=True, text=True)
-            if r.returncode:
-                sys.stderr.write(r.stdout + r.stderr)
-                return 1
-            print(f"compiled {name}: {folder}/matmul.ptx")
+    for dtype, stages, hinted in VARIANTS:
+        name = variant_name(dtype, stages, hinted)
+        folder = os.path.join(out, name)
+        os.makedirs(folder, exist_ok=True)
+        ttir = os.path.join(folder, "matmul.ttir")
+        with open(ttir, "w") as f:
+            f.write(variant_text(dtype, hinted))
+        err = tile_compile(ttir, folder, "cuda:80", 4, num_stages=stages,
+                           build_dir=os.path.join(ROOT, "build"))
+        if err:
+            sys.stderr.write(err + "\n")
+            return 1
+        print(f"compiled {name}: {folder}/matmul.ptx")
     return 0
 
 

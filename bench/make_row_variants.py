@@ -9,8 +9,9 @@ on it). "nohint" variants drop the tt.divisibility = 16 of the integer
 arguments (strides, widths), so they hold for any width and row stride; the
 pointer hints stay (torch's buffers are 16-byte aligned).
 
---compile runs tools/tile-compile --target cuda:90 on each into
-out/rows/<name>/ (ptxas included), which bench/bench_rows.py runs on a GPU.
+--compile runs tools/tile-compile (--target, default cuda:90) on each into
+out/rows/<name>/ (ptxas included). bench/bench.py --build compiles the same
+variants for its rows family.
 
   python3 bench/make_row_variants.py --compile
 """
@@ -18,17 +19,18 @@ out/rows/<name>/ (ptxas included), which bench/bench_rows.py runs on a GPU.
 import argparse
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from tilebench import tile_compile  # noqa: E402
 
 # kernel -> (source TTIR, BLOCK in it)
 SOURCES = {"softmax": ("examples/rows/softmax.ttir", 4096),
            "layernorm": ("examples/rows/layernorm.ttir", 8192)}
 
-# (kernel, BLOCK, num_warps, hinted): what bench_rows.py's cases need.
+# (kernel, BLOCK, num_warps, hinted): what bench.py's rows cases need.
 VARIANTS = [
     ("softmax", 4096, 8, True), ("softmax", 4096, 8, False),
     ("softmax", 1024, 4, False), ("softmax", 1, 1, False),
@@ -60,6 +62,7 @@ def main(argv):
                    help="output folder (default out/rows)")
     p.add_argument("--compile", action="store_true",
                    help="compile each variant with tools/tile-compile")
+    p.add_argument("--target", default="cuda:90", help="default cuda:90")
     p.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
@@ -71,12 +74,10 @@ def main(argv):
         if not args.compile:
             print(ttir)
             continue
-        cmd = [sys.executable, os.path.join(ROOT, "tools", "tile-compile"), ttir,
-               "--target", "cuda:90", "--num-warps", str(warps),
-               "--build-dir", args.build_dir, "-o", os.path.join(args.out, name)]
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode != 0:
-            sys.stderr.write(r.stdout + r.stderr)
+        err = tile_compile(ttir, os.path.join(args.out, name), args.target, warps,
+                           build_dir=args.build_dir)
+        if err:
+            sys.stderr.write(err + "\n")
             print(f"FAILED {name}")
             return 1
         print(f"compiled {name}: {os.path.join(args.out, name, name + '.ptx')}")

@@ -16,6 +16,10 @@ import json
 import os
 import re
 import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class BenchError(Exception):
@@ -143,10 +147,45 @@ class KernelImage:
                              "pointers")
         return len(extra)
 
+    def hints_hold(self, args):
+        """Whether the metadata's tt.divisibility hints hold for these launch
+        arguments (("ptr"|"i32"|..., value) per parameter): a kernel
+        compiled with a hint must not run where it is false."""
+        for param, (_, value) in zip(self.meta.get("params") or [], args):
+            d = int(param.get("divisibility", 1))
+            if d > 1 and isinstance(value, int) and value % d:
+                return False
+        return True
+
     def describe(self):
+        image = self.source["image"]
+        if os.path.isabs(image) and not os.path.relpath(image, ROOT).startswith(".."):
+            image = os.path.relpath(image, ROOT)  # the repository's path
         return (f"{self.label}: {self.name} ({'cubin' if self.is_cubin else 'ptx'} "
-                f"{self.source['image']}, {self.num_warps} warps, "
+                f"{image}, {self.num_warps} warps, "
                 f"{self.shared} B shared, params {self.param_sizes})")
+
+
+def tile_compile(ttir, outdir, target, num_warps, num_stages=None,
+                 build_dir=None, outputs=(".ptx", ".json"), verbose=False):
+    """Compiles NAME.ttir with tools/tile-compile into `outdir` (every stage,
+    NAME.ptx and NAME.json among them); returns None, or what went wrong."""
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "tile-compile"), ttir,
+           "--target", target, "--num-warps", str(num_warps), "-o", outdir]
+    if num_stages is not None:
+        cmd += ["--num-stages", str(num_stages)]
+    if build_dir:
+        cmd += ["--build-dir", build_dir]
+    if verbose:
+        print("$", " ".join(cmd))
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        return (r.stdout + r.stderr).strip() or f"exit {r.returncode}"
+    name = os.path.splitext(os.path.basename(ttir))[0]
+    for ext in outputs:
+        if not os.path.isfile(os.path.join(outdir, name + ext)):
+            return f"tile-compile wrote no {name}{ext}"
+    return None
 
 
 # --------------------------------------------------------------------------
@@ -181,6 +220,13 @@ class Driver:
             ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
             ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
             ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p]
+
+    def version(self):
+        """The driver's CUDA version, e.g. "13.0"."""
+        v = ctypes.c_int()
+        self.check(self.lib.cuDriverGetVersion(ctypes.byref(v)),
+                   "cuDriverGetVersion")
+        return f"{v.value // 1000}.{v.value % 1000 // 10}"
 
     def error(self, r):
         name, text = ctypes.c_char_p(), ctypes.c_char_p()
@@ -250,34 +296,63 @@ class DriverKernel:
 
 
 # --------------------------------------------------------------------------
-# Timing
+# Timing and the ratio rule
 # --------------------------------------------------------------------------
 
 class Timer:
-    """Times a launch function with CUDA events: the median of `iters`
-    launches after `warmup` untimed ones, clearing the L2 cache (256 MB
-    written) before each, as triton.testing.do_bench does; the clearing also
-    keeps the GPU busy while the launch is submitted."""
+    """Times launch functions with CUDA events, interleaved: each of
+    `iters` rounds launches every function once (the order rotating from
+    round to round), each launch after clearing the L2 cache (256 MB
+    written, as triton.testing.do_bench does; the clearing also keeps the
+    GPU busy while the launch is submitted). `warmup` untimed rounds first.
+    The result is each function's median over its `iters` launches."""
 
     def __init__(self, torch, iters=100, warmup=25):
         self.torch, self.iters, self.warmup = torch, iters, warmup
         self.flush = torch.empty(256 * 1024 * 1024 // 4, dtype=torch.int32,
                                  device="cuda")
 
-    def median_ms(self, fn):
-        torch = self.torch
+    def interleaved(self, fns):
+        """{key: launch function} -> {key: median ms}."""
+        torch, keys = self.torch, list(fns)
         for _ in range(self.warmup):
-            fn()
+            for k in keys:
+                fns[k]()
         torch.cuda.synchronize()
-        starts = [torch.cuda.Event(enable_timing=True) for _ in range(self.iters)]
-        ends = [torch.cuda.Event(enable_timing=True) for _ in range(self.iters)]
-        for s, e in zip(starts, ends):
-            self.flush.zero_()
-            s.record()
-            fn()
-            e.record()
+        events = {k: [(torch.cuda.Event(enable_timing=True),
+                       torch.cuda.Event(enable_timing=True))
+                      for _ in range(self.iters)] for k in keys}
+        for i in range(self.iters):
+            for k in keys[i % len(keys):] + keys[:i % len(keys)]:
+                start, end = events[k][i]
+                self.flush.zero_()
+                start.record()
+                fns[k]()
+                end.record()
         torch.cuda.synchronize()
-        return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+        return {k: statistics.median(s.elapsed_time(e) for s, e in events[k])
+                for k in keys}
+
+
+#: The project's rule for "ours >= 1.00x Triton": the median of the
+#: repetitions' ratios is >= 1.00 and none is below RATIO_FLOOR; each ratio
+#: from RULE_REPS repetitions of >= RULE_ITERS interleaved launches each.
+RATIO_FLOOR = 0.98
+RULE_REPS = 3
+RULE_ITERS = 100
+
+
+def ratio_verdict(ratios, iters):
+    """{"ratios", "median", "min", "verdict"} for per-repetition ratios
+    (ours/Triton speed, > 1: ours faster)."""
+    med, low = statistics.median(ratios), min(ratios)
+    if len(ratios) < RULE_REPS or iters < RULE_ITERS:
+        verdict = "not judged"  # too few repetitions or launches
+    elif med >= 1.0 and low >= RATIO_FLOOR:
+        verdict = ">= 1.00x"
+    else:
+        verdict = "< 1.00x"
+    return {"ratios": ratios, "median": med, "min": low, "verdict": verdict}
 
 
 def gbps(nbytes, ms):

@@ -1,5 +1,5 @@
-"""A tiny CPU stand-in for the parts of torch that bench/bench_add.py uses,
-so its whole GPU path (launch, checks, timing, table, JSON) can run in CI
+"""A tiny CPU stand-in for the parts of torch that bench/bench.py's add
+family uses, so its whole GPU path (launch, checks, timing, report) runs in CI
 against the stand-in CUDA driver (libtile-fake-cuda.so), which adds on host
 memory. Tensors are flat float32/int32 ctypes buffers; "device" pointers are
 host pointers. Test-only: never on PYTHONPATH outside test/tools."""
@@ -33,6 +33,10 @@ class Tensor:
         return ctypes.addressof(self.buf) + 4 * self.off
 
     def zero_(self):
+        return self
+
+    def fill_(self, value):
+        self.buf[self.off:self.off + self.n] = [value] * self.n
         return self
 
     def __add__(self, other):
