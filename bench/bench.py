@@ -166,7 +166,7 @@ def build(args):
         for v in variants(args, family, target):
             src = os.path.join(args.ours_dir, target, "src")
             os.makedirs(src, exist_ok=True)
-            ttir = os.path.join(src, v.name + ".ttir")
+            ttir = os.path.join(src, v.name + v.suffix)
             with open(ttir, "w") as f:
                 f.write(v.text())
             outdir = os.path.join(args.ours_dir, target, v.name)

@@ -24,13 +24,16 @@ TARGETS = {"sm_90": ("cuda:90", ""), "sm_80": ("cuda:80", ".sm80")}
 
 
 class Variant:
-    """One kernel of ours to compile: NAME.ttir from `text()`, compiled with
-    num_warps (and num_stages) for each target of its family; it runs
-    problems of the family's kernel `kernel`."""
+    """One kernel of ours to compile: NAME.ttir (or NAME.ttgir with
+    suffix=".ttgir": TritonGPU IR that already names its target, warps and
+    stages) from `text()`, compiled with num_warps (and num_stages) for each
+    target of its family; it runs problems of the family's kernel `kernel`."""
 
-    def __init__(self, kernel, name, text, num_warps, num_stages=None):
+    def __init__(self, kernel, name, text, num_warps, num_stages=None,
+                 suffix=".ttir"):
         self.kernel, self.name, self.text = kernel, name, text
         self.num_warps, self.num_stages = num_warps, num_stages
+        self.suffix = suffix
 
 
 def read(path):
@@ -142,7 +145,8 @@ def pow2_str(n):
     return f"2^{k}" if k >= 10 and 1 << k == n else str(n)
 
 
-from . import add, rows, matmul  # noqa: E402
+from . import add, rows, matmul, wgmma  # noqa: E402
 
 #: The registry: every family, in report order.
-FAMILIES = [add.Add(), rows.Rows(), matmul.Matmul()]
+FAMILIES = [add.Add(), rows.Rows(), matmul.Matmul(), wgmma.MatmulWgmma(),
+            wgmma.Attention()]

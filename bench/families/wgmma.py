@@ -1,0 +1,165 @@
+"""Hopper wgmma kernels (sm_90) from Triton 3.6's own TTGIR.
+
+Both sides run the same TritonGPU IR: test/corpus/NAME.ttgir, which Triton
+3.6 produced for the anchors' kernels on the H100, compiled by tile (from
+the llir stage on: the warpgroup dots lower to wgmma), against Triton's
+PTX of it (bench/data/NAME.ptx). This measures tile's lowering of
+ttng.warp_group_dot, the cp.async pipeline and the epilogue with Triton's
+decisions above it; tile's own TTIR -> TTGIR path for these shapes is the
+matmul family's.
+
+  matmul_wgmma         128x256x64, 8 warps, 3 stages (matmul_f16_hopper)
+  matmul_wgmma_nopipe  128x128x32, 4 warps, 1 stage  (matmul_f16_nopipe)
+  attention            4 x 32 heads, D = 64, BM 128, BN 64, 4 warps, 3
+                       stages (attn_fwd_f16_d64): P @ V with P in registers
+
+The kernels carry Triton's tt.divisibility = 16 hints: only shapes that
+keep them are run. Checked against torch (f32 matmul of the f16 inputs;
+scaled_dot_product_attention), max abs error within 2% of the largest
+reference value + 0.01, no NaN left.
+"""
+
+from . import Family, Problem, Variant, cdiv, read
+
+MATMUL = {"matmul_wgmma": ("matmul_f16_hopper", 128, 256, 8),
+          "matmul_wgmma_nopipe": ("matmul_f16_nopipe", 128, 128, 4)}
+
+
+def close_enough(torch, out, ref):
+    err = (out.float() - ref).abs().max().item()
+    ok = err <= 0.02 * ref.abs().max().item() + 1e-2 and \
+        not torch.isnan(out).any().item()
+    return ok, err, ""
+
+
+class MatmulWgmmaProblem(Problem):
+    def __init__(self, torch, kernel, M, N, K):
+        stem, bm, bn, _ = MATMUL[kernel]
+        self.torch = torch
+        g = torch.Generator(device="cuda").manual_seed(M * 31 + N * 7 + K)
+        self.a = torch.randn(M, K, device="cuda", dtype=torch.float16, generator=g)
+        self.b = torch.randn(K, N, device="cuda", dtype=torch.float16, generator=g)
+        self.c = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float16)
+        self.ref = None
+        self.candidates = (stem,)
+        self.grid = (cdiv(M, bm) * cdiv(N, bn),)
+        self.args = [("ptr", self.a.data_ptr()), ("ptr", self.b.data_ptr()),
+                     ("ptr", self.c.data_ptr()), ("i32", M), ("i32", N), ("i32", K),
+                     ("i32", self.a.stride(0)), ("i32", self.b.stride(0)),
+                     ("i32", self.c.stride(0))]
+        self.work = 2.0 * M * N * K
+
+    def reset(self):
+        self.c.fill_(float("nan"))
+
+    def check(self):
+        if self.ref is None:
+            self.ref = self.a.float() @ self.b.float()
+        return close_enough(self.torch, self.c, self.ref)
+
+    def baseline(self):
+        a, b = self.a, self.b
+        return lambda: self.torch.matmul(a, b)
+
+
+class MatmulWgmma(Family):
+    name = "matmul_wgmma"
+    kernels = tuple(MATMUL)
+    targets = ("sm_90",)
+    unit = "TFLOP/s"
+    baseline = "cuBLAS"
+    shape_help = "MxNxK, multiples of 16, e.g. 4096x4096x4096"
+    arg_types = {k: ("ptr",) * 3 + ("i32",) * 6 for k in kernels}
+
+    def variants(self, target):
+        return [Variant(kernel, stem,
+                        lambda stem=stem: read(f"test/corpus/{stem}.ttgir"),
+                        warps, suffix=".ttgir")
+                for kernel, (stem, _, _, warps) in MATMUL.items()]
+
+    def triton(self, kernel, target):
+        return MATMUL[kernel][0]
+
+    def timed_shapes(self, kernel):
+        return [(8192, 8192, 8192), (4096, 4096, 4096)]
+
+    def check_shapes(self, kernel):
+        return [(512, 256, 1024), (1024, 512, 64), (128, 256, 4096), (1040, 784, 208)]
+
+    def random_shapes(self, rng, kernel, count):
+        return [tuple(16 * rng.randint(1, 64) for _ in range(3)) for _ in range(count)]
+
+    def small(self, shape):
+        return tuple(min(v, 512) for v in shape)
+
+    def problem(self, torch, kernel, shape):
+        return MatmulWgmmaProblem(torch, kernel, *shape)
+
+
+class AttentionProblem(Problem):
+    BM = 128
+
+    def __init__(self, torch, batch, heads, n, d=64):
+        self.torch = torch
+        g = torch.Generator(device="cuda").manual_seed(batch * 131 + heads * 17 + n)
+        shape = (batch, heads, n, d)
+        self.q = torch.randn(shape, device="cuda", dtype=torch.float16, generator=g)
+        self.k = torch.randn(shape, device="cuda", dtype=torch.float16, generator=g)
+        self.v = torch.randn(shape, device="cuda", dtype=torch.float16, generator=g)
+        self.o = torch.full(shape, float("nan"), device="cuda", dtype=torch.float16)
+        self.scale = 1.0 / d ** 0.5
+        self.ref = None
+        self.candidates = ("attn_fwd_f16_d64",)
+        self.grid = (cdiv(n, self.BM), batch * heads)
+        self.args = [("ptr", self.q.data_ptr()), ("ptr", self.k.data_ptr()),
+                     ("ptr", self.v.data_ptr()), ("ptr", self.o.data_ptr()),
+                     ("f32", self.scale), ("i32", n)]
+        self.work = 4.0 * batch * heads * n * n * d
+
+    def reset(self):
+        self.o.fill_(float("nan"))
+
+    def check(self):
+        if self.ref is None:
+            sdpa = self.torch.nn.functional.scaled_dot_product_attention
+            self.ref = sdpa(self.q, self.k, self.v, scale=self.scale).float()
+        return close_enough(self.torch, self.o, self.ref)
+
+    def baseline(self):
+        sdpa = self.torch.nn.functional.scaled_dot_product_attention
+        q, k, v, s = self.q, self.k, self.v, self.scale
+        return lambda: sdpa(q, k, v, scale=s)
+
+
+class Attention(Family):
+    name = "attention"
+    kernels = ("attn_d64",)
+    targets = ("sm_90",)
+    unit = "TFLOP/s"
+    baseline = "torch SDPA"
+    shape_help = "BxHxN (D = 64; N a multiple of 128), e.g. 4x32x4096"
+    arg_types = {"attn_d64": ("ptr",) * 4 + ("f32", "i32")}
+
+    def variants(self, target):
+        return [Variant("attn_d64", "attn_fwd_f16_d64",
+                        lambda: read("test/corpus/attn_fwd_f16_d64.ttgir"), 4,
+                        suffix=".ttgir")]
+
+    def triton(self, kernel, target):
+        return "attn_fwd_f16_d64"
+
+    def timed_shapes(self, kernel):
+        return [(4, 32, 4096), (1, 16, 16384)]
+
+    def check_shapes(self, kernel):
+        return [(1, 1, 128), (2, 3, 512)]
+
+    def random_shapes(self, rng, kernel, count):
+        return [(rng.randint(1, 4), rng.randint(1, 8), 128 * rng.randint(1, 16))
+                for _ in range(count)]
+
+    def small(self, shape):
+        return (1, 1, min(shape[2], 256))
+
+    def problem(self, torch, kernel, shape):
+        return AttentionProblem(torch, *shape)
