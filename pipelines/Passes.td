@@ -29,15 +29,20 @@ def TileToLLVMPass : Pass<"tile-to-llvm", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cuda:90\"",
+    Option<"target", "target", "std::string",
+           /*default=*/"::mlir::tile::ttg::kDefaultTarget.str()",
            "GPU target: cuda:80, cuda:86, cuda:89 or cuda:90">,
-    Option<"numWarps", "num-warps", "int", /*default=*/"4",
+    Option<"numWarps", "num-warps", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumWarps",
            "Warps per CTA: 1, 2, 4, 8, 16 or 32">,
-    Option<"threadsPerWarp", "threads-per-warp", "int", /*default=*/"32",
+    Option<"threadsPerWarp", "threads-per-warp", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultThreadsPerWarp",
            "Threads per warp (32 on NVIDIA GPUs)">,
-    Option<"numCTAs", "num-ctas", "int", /*default=*/"1",
+    Option<"numCTAs", "num-ctas", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumCTAs",
            "CTAs per cluster (1)">,
-    Option<"numStages", "num-stages", "int", /*default=*/"3",
+    Option<"numStages", "num-stages", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumStages",
            "Software pipelining stages of loops (at least 1)">,
   ];
 }

@@ -27,19 +27,19 @@ struct StagePipelineOptions : public PassPipelineOptions<StagePipelineOptions> {
   Option<std::string> target{*this, "target",
                              llvm::cl::desc("GPU target (cuda:80, cuda:86, "
                                             "cuda:89, cuda:90)"),
-                             llvm::cl::init("cuda:90")};
+                             llvm::cl::init(ttg::kDefaultTarget.str())};
   Option<int> numWarps{*this, "num-warps", llvm::cl::desc("Warps per CTA"),
-                       llvm::cl::init(4)};
+                       llvm::cl::init(ttg::kDefaultNumWarps)};
   Option<int> threadsPerWarp{*this, "threads-per-warp",
                              llvm::cl::desc("Threads per warp"),
-                             llvm::cl::init(32)};
+                             llvm::cl::init(ttg::kDefaultThreadsPerWarp)};
   Option<int> numCTAs{*this, "num-ctas", llvm::cl::desc("CTAs per cluster"),
-                      llvm::cl::init(1)};
+                      llvm::cl::init(ttg::kDefaultNumCTAs)};
   Option<int> numStages{*this, "num-stages",
                         llvm::cl::desc("Software pipelining stages"),
-                        llvm::cl::init(3)};
+                        llvm::cl::init(ttg::kDefaultNumStages)};
 
-  TargetOptions toTargetOptions() const {
+  ttg::TargetOptions toTargetOptions() const {
     return {target, numWarps, threadsPerWarp, numCTAs, numStages};
   }
 };
@@ -50,8 +50,8 @@ llvm::ArrayRef<StagePipeline> mlir::tile::getStagePipelines() {
 }
 
 std::string mlir::tile::instantiatePipeline(llvm::StringRef text,
-                                            const TargetOptions &options) {
-  const TargetOptions defaults;
+                                            const ttg::TargetOptions &options) {
+  const ttg::TargetOptions defaults;
   const std::pair<std::string, std::string> substitutions[] = {
       {"target=" + defaults.target, "target=" + options.target},
       {"num-warps=" + std::to_string(defaults.numWarps),

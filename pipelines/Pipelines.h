@@ -9,7 +9,7 @@
 #ifndef TILE_PIPELINES_PIPELINES_H
 #define TILE_PIPELINES_PIPELINES_H
 
-#include "passes/conversion/TTToTTG/TargetOptions.h"
+#include "dialects/ttg/TargetOptions.h"
 
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringRef.h"
@@ -34,7 +34,7 @@ llvm::ArrayRef<StagePipeline> getStagePipelines();
 /// `text` with every `key=default` of a target option replaced by the value
 /// in `options` (e.g. `num-warps=4` -> `num-warps=8`).
 std::string instantiatePipeline(llvm::StringRef text,
-                                const TargetOptions &options);
+                                const ttg::TargetOptions &options);
 
 /// Parses the stage pipeline `text` (`builtin.module(...)`) into `pm`, which
 /// is anchored on builtin.module, so its passes run on the module itself.

@@ -186,7 +186,8 @@ def TTGAssignLatenciesPass
     the number of iterations its copy may run ahead of its use.
   }];
   let options = [
-    Option<"numStages", "num-stages", "int", /*default=*/"3",
+    Option<"numStages", "num-stages", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumStages",
            "Pipeline stages (1 disables pipelining)">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
@@ -204,7 +205,8 @@ def TTGScheduleLoopsPass
     buffer slot is refilled only after it was read.
   }];
   let options = [
-    Option<"numStages", "num-stages", "int", /*default=*/"3",
+    Option<"numStages", "num-stages", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumStages",
            "Pipeline stages (1 disables pipelining)">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
@@ -224,7 +226,8 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
     with `ttg.async_wait {num = 0}` before the buffers are released.
   }];
   let options = [
-    Option<"numStages", "num-stages", "int", /*default=*/"3",
+    Option<"numStages", "num-stages", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumStages",
            "Pipeline stages (1 disables pipelining)">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
