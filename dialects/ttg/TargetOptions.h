@@ -5,8 +5,9 @@
 // first four as the module attributes ttg.target, ttg.num-warps,
 // ttg.threads-per-warp and ttg.num-ctas, which TTGDialect.h reads.
 //
-// The defaults are written here and nowhere else in C++: the ODS pass options
-// name these constants as their default expressions.
+// The defaults are written here and nowhere else: the ODS pass options name
+// these constants as their default expressions, and tools/tile-compile asks
+// the plugin.
 //
 //===----------------------------------------------------------------------===//
 
