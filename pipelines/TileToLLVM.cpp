@@ -33,7 +33,8 @@ struct TileToLLVMPass : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
     // The stages create ops in dialects the input may not have loaded.
     for (const StagePipeline &stage : getStagePipelines()) {
       OpPassManager pm(ModuleOp::getOperationName());
-      if (succeeded(addStagePipeline(stage.text, pm, llvm::nulls())))
+      if (succeeded(
+              addStagePipeline(stage, ttg::TargetOptions(), pm, llvm::nulls())))
         pm.getDependentDialects(registry);
     }
   }
@@ -49,11 +50,10 @@ struct TileToLLVMPass : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
     for (const StagePipeline &stage : getStagePipelines()) {
       if (isTTGIR && stage.consumesTTIR)
         continue;
-      std::string text = instantiatePipeline(stage.text, *options);
-      if (failed(addStagePipeline(text, pm, llvm::errs()))) {
-        mlir::emitError(module.getLoc(),
-                        "tile-to-llvm: cannot parse stage pipeline '")
-            << stage.name << "'";
+      std::string error;
+      llvm::raw_string_ostream errorStream(error);
+      if (failed(addStagePipeline(stage, *options, pm, errorStream))) {
+        mlir::emitError(module.getLoc(), "tile-to-llvm: ") << error;
         return signalPassFailure();
       }
     }

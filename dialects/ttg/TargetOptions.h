@@ -6,8 +6,9 @@
 // ttg.threads-per-warp and ttg.num-ctas, which TTGDialect.h reads.
 //
 // The defaults are written here and nowhere else: the ODS pass options name
-// these constants as their default expressions, and tools/tile-compile asks
-// the plugin.
+// these constants as their default expressions, the stage pipelines refer to
+// the options by placeholder (pipelines/Pipelines.h), and tools/tile-compile
+// asks the plugin.
 //
 //===----------------------------------------------------------------------===//
 
