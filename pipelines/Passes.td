@@ -13,15 +13,15 @@ include "mlir/Pass/PassBase.td"
 def TileToLLVMPass : Pass<"tile-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Compile TTIR or TTGIR down to the LLVM and NVVM dialects";
   let description = [{
-    Runs the stage pipelines of `pipelines/*.pipeline` on the module. A module
-    without a `ttg.num-warps` attribute is TTIR: it is converted with this
-    pass's options. A module with ttg attributes is TTGIR as Triton dumps it:
-    only the later stages run, its attributes win, and an explicitly given
-    option that contradicts one of them is an error naming both values.
-    Option values outside what tile supports are errors too.
-
-    Until the conversion and lowering stages exist, the stages are the TTIR
-    clean-up of `pipelines/ttir.pipeline` (canonicalize, cse, symbol-dce).
+    Runs the stage pipelines of `pipelines/*.pipeline` on the module: `ttir`
+    (the TTIR clean-up), `ttgir` (TTIR to TTGIR: layouts, coalescing, tensor
+    cores, software pipelining) and `llir` (shared-memory allocation,
+    barriers, and the lowering to the LLVM and NVVM dialects). A module
+    without a `ttg.num-warps` attribute is TTIR: it goes through every stage,
+    converted with this pass's options. A module with ttg attributes is TTGIR
+    as Triton dumps it: only `llir` runs, its attributes win, and an
+    explicitly given option that contradicts one of them is an error naming
+    both values. Option values outside what tile supports are errors too.
 
     ```
     mlir-opt --load-dialect-plugin=libtile.so \
