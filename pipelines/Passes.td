@@ -13,15 +13,15 @@ include "mlir/Pass/PassBase.td"
 def TileToLLVMPass : Pass<"tile-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Compile TTIR or TTGIR down to the LLVM and NVVM dialects";
   let description = [{
-    Runs the stage pipelines of `pipelines/*.pipeline` on the module. A module
-    without a `ttg.num-warps` attribute is TTIR: it is converted with this
-    pass's options. A module with ttg attributes is TTGIR as Triton dumps it:
-    only the later stages run, its attributes win, and an explicitly given
-    option that contradicts one of them is an error naming both values.
-    Option values outside what tile supports are errors too.
-
-    Until the conversion and lowering stages exist, the stages are the TTIR
-    clean-up of `pipelines/ttir.pipeline` (canonicalize, cse, symbol-dce).
+    Runs the stage pipelines of `pipelines/*.pipeline` on the module: `ttir`
+    (the TTIR clean-up), `ttgir` (TTIR to TTGIR: layouts, coalescing, tensor
+    cores, software pipelining) and `llir` (shared-memory allocation,
+    barriers, and the lowering to the LLVM and NVVM dialects). A module
+    without a `ttg.num-warps` attribute is TTIR: it goes through every stage,
+    converted with this pass's options. A module with ttg attributes is TTGIR
+    as Triton dumps it: only `llir` runs, its attributes win, and an
+    explicitly given option that contradicts one of them is an error naming
+    both values. Option values outside what tile supports are errors too.
 
     ```
     mlir-opt --load-dialect-plugin=libtile.so \
@@ -29,15 +29,20 @@ def TileToLLVMPass : Pass<"tile-to-llvm", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cuda:90\"",
+    Option<"target", "target", "std::string",
+           /*default=*/"::mlir::tile::ttg::kDefaultTarget.str()",
            "GPU target: cuda:80, cuda:86, cuda:89 or cuda:90">,
-    Option<"numWarps", "num-warps", "int", /*default=*/"4",
+    Option<"numWarps", "num-warps", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumWarps",
            "Warps per CTA: 1, 2, 4, 8, 16 or 32">,
-    Option<"threadsPerWarp", "threads-per-warp", "int", /*default=*/"32",
+    Option<"threadsPerWarp", "threads-per-warp", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultThreadsPerWarp",
            "Threads per warp (32 on NVIDIA GPUs)">,
-    Option<"numCTAs", "num-ctas", "int", /*default=*/"1",
+    Option<"numCTAs", "num-ctas", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumCTAs",
            "CTAs per cluster (1)">,
-    Option<"numStages", "num-stages", "int", /*default=*/"3",
+    Option<"numStages", "num-stages", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumStages",
            "Software pipelining stages of loops (at least 1)">,
   ];
 }

@@ -1,8 +1,9 @@
 //===- Pipelines.cpp - Registration of tile's stage pipelines -------------===//
 //
 // Each pipelines/NAME.pipeline file is registered as the pipeline
-// `tile-NAME`, taking tile's target options; the option values replace the
-// defaults written in the text, so the file stays the single source of truth.
+// `tile-NAME`, taking tile's target options; their values take the place of
+// the file's `$option` placeholders, so the file says which passes run in
+// which order and TargetOptions.h alone says what the defaults are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -27,69 +29,107 @@ struct StagePipelineOptions : public PassPipelineOptions<StagePipelineOptions> {
   Option<std::string> target{*this, "target",
                              llvm::cl::desc("GPU target (cuda:80, cuda:86, "
                                             "cuda:89, cuda:90)"),
-                             llvm::cl::init("cuda:90")};
+                             llvm::cl::init(ttg::kDefaultTarget.str())};
   Option<int> numWarps{*this, "num-warps", llvm::cl::desc("Warps per CTA"),
-                       llvm::cl::init(4)};
+                       llvm::cl::init(ttg::kDefaultNumWarps)};
   Option<int> threadsPerWarp{*this, "threads-per-warp",
                              llvm::cl::desc("Threads per warp"),
-                             llvm::cl::init(32)};
+                             llvm::cl::init(ttg::kDefaultThreadsPerWarp)};
   Option<int> numCTAs{*this, "num-ctas", llvm::cl::desc("CTAs per cluster"),
-                      llvm::cl::init(1)};
+                      llvm::cl::init(ttg::kDefaultNumCTAs)};
   Option<int> numStages{*this, "num-stages",
                         llvm::cl::desc("Software pipelining stages"),
-                        llvm::cl::init(3)};
+                        llvm::cl::init(ttg::kDefaultNumStages)};
 
-  TargetOptions toTargetOptions() const {
+  ttg::TargetOptions toTargetOptions() const {
     return {target, numWarps, threadsPerWarp, numCTAs, numStages};
   }
 };
+
+/// Whether `c` may appear in an option name.
+bool isOptionNameChar(char c) { return llvm::isAlnum(c) || c == '-'; }
 } // namespace
 
 llvm::ArrayRef<StagePipeline> mlir::tile::getStagePipelines() {
   return kStagePipelines;
 }
 
-std::string mlir::tile::instantiatePipeline(llvm::StringRef text,
-                                            const TargetOptions &options) {
-  const TargetOptions defaults;
-  const std::pair<std::string, std::string> substitutions[] = {
-      {"target=" + defaults.target, "target=" + options.target},
-      {"num-warps=" + std::to_string(defaults.numWarps),
-       "num-warps=" + std::to_string(options.numWarps)},
-      {"threads-per-warp=" + std::to_string(defaults.threadsPerWarp),
-       "threads-per-warp=" + std::to_string(options.threadsPerWarp)},
-      {"num-ctas=" + std::to_string(defaults.numCTAs),
-       "num-ctas=" + std::to_string(options.numCTAs)},
-      {"num-stages=" + std::to_string(defaults.numStages),
-       "num-stages=" + std::to_string(options.numStages)},
+FailureOr<std::string>
+mlir::tile::instantiatePipeline(llvm::StringRef text,
+                                const ttg::TargetOptions &options,
+                                llvm::raw_ostream &errorStream) {
+  const std::pair<llvm::StringRef, std::string> values[] = {
+      {"target", options.target},
+      {"num-warps", std::to_string(options.numWarps)},
+      {"threads-per-warp", std::to_string(options.threadsPerWarp)},
+      {"num-ctas", std::to_string(options.numCTAs)},
+      {"num-stages", std::to_string(options.numStages)},
   };
-  // Replace whole `key=value` tokens only: a token ends at a space, a comma
-  // or a closing brace.
+  auto lookUp = [&](llvm::StringRef name) -> const std::string * {
+    for (const auto &[optionName, value] : values)
+      if (optionName == name)
+        return &value;
+    return nullptr;
+  };
+
   std::string result;
   llvm::StringRef rest = text.trim();
   while (!rest.empty()) {
-    bool replaced = false;
-    for (const auto &[from, to] : substitutions) {
-      if (!rest.starts_with(from))
-        continue;
-      llvm::StringRef after = rest.drop_front(from.size());
-      bool tokenStart =
-          result.empty() || llvm::is_contained({' ', '{', ','}, result.back());
-      bool tokenEnd =
-          after.empty() || llvm::is_contained({' ', '}', ','}, after.front());
-      if (!tokenStart || !tokenEnd)
-        continue;
-      result += to;
-      rest = after;
-      replaced = true;
-      break;
+    // A pass option starts after `{` or a space. One named like a target
+    // option must take its value from the options, not from the text.
+    if (!result.empty() && llvm::is_contained({'{', ' '}, result.back())) {
+      llvm::StringRef key = rest.take_while(isOptionNameChar);
+      llvm::StringRef value = rest.drop_front(key.size());
+      if (lookUp(key) && value.consume_front("=") && !value.starts_with("$")) {
+        errorStream << "the target option " << key
+                    << " is written with a value; write " << key << "=$" << key
+                    << " so that the stage's option reaches the pass";
+        return failure();
+      }
     }
-    if (!replaced) {
+    if (!rest.consume_front("$")) {
       result += rest.front();
       rest = rest.drop_front();
+      continue;
     }
+    llvm::StringRef name = rest.take_while(isOptionNameChar);
+    const std::string *value = lookUp(name);
+    if (!value) {
+      errorStream << "'$" << name
+                  << "' names no target option; expected $target, "
+                     "$num-warps, $threads-per-warp, $num-ctas or $num-stages";
+      return failure();
+    }
+    result += *value;
+    rest = rest.drop_front(name.size());
   }
   return result;
+}
+
+LogicalResult mlir::tile::addStagePipeline(const StagePipeline &stage,
+                                           const ttg::TargetOptions &options,
+                                           OpPassManager &pm,
+                                           llvm::raw_ostream &errorStream) {
+  std::string error;
+  llvm::raw_string_ostream os(error);
+  auto fail = [&] {
+    errorStream << "pipelines/" << stage.name
+                << ".pipeline: " << llvm::StringRef(error).trim();
+    return failure();
+  };
+  FailureOr<std::string> text = instantiatePipeline(stage.text, options, os);
+  if (failed(text))
+    return fail();
+  // parsePassPipeline nests an anchored `op(...)` text inside `pm`; the
+  // passes must run on pm's own op, so parse the body of the anchor.
+  llvm::StringRef body = llvm::StringRef(*text).trim();
+  if (!body.consume_front("builtin.module(") || !body.consume_back(")")) {
+    os << "a stage pipeline must have the form builtin.module(...)";
+    return fail();
+  }
+  if (failed(parsePassPipeline(body, pm, os)))
+    return fail();
+  return success();
 }
 
 namespace mlir::tile {
@@ -97,35 +137,27 @@ namespace mlir::tile {
 #include "pipelines/Passes.h.inc"
 } // namespace mlir::tile
 
-LogicalResult mlir::tile::addStagePipeline(llvm::StringRef text,
-                                           OpPassManager &pm,
-                                           llvm::raw_ostream &errorStream) {
-  // parsePassPipeline nests an anchored `op(...)` text inside `pm`; the
-  // passes must run on pm's own op, so parse the body of the anchor.
-  llvm::StringRef body = text.trim();
-  llvm::StringRef anchor = "builtin.module(";
-  if (!body.consume_front(anchor) || !body.consume_back(")")) {
-    errorStream << "stage pipeline must have the form builtin.module(...): "
-                << text << "\n";
-    return failure();
-  }
-  return parsePassPipeline(body, pm, errorStream);
-}
-
 void mlir::tile::registerPipelines() {
   for (const StagePipeline &stage : getStagePipelines()) {
-    std::string name = ("tile-" + stage.name).str();
-    std::string description =
-        ("Stage pipeline pipelines/" + stage.name + ".pipeline").str();
-    llvm::StringRef text = stage.text;
-    PassPipelineRegistration<StagePipelineOptions>(
-        name, description,
-        [text](OpPassManager &pm, const StagePipelineOptions &options) {
-          // A malformed file is caught by the pipeline tests; the parser has
-          // already reported it.
-          (void)addStagePipeline(
-              instantiatePipeline(text, options.toTargetOptions()), pm,
-              llvm::errs());
+    // Not PassPipelineRegistration: its builder cannot fail, and a stage
+    // that does not instantiate must be an error, not a partial pipeline.
+    registerPassPipeline(
+        ("tile-" + stage.name).str(),
+        ("Stage pipeline pipelines/" + stage.name + ".pipeline").str(),
+        [stage](OpPassManager &pm, llvm::StringRef optionsText,
+                function_ref<LogicalResult(const Twine &)> errorHandler) {
+          StagePipelineOptions options;
+          if (failed(options.parseFromString(optionsText)))
+            return failure();
+          std::string error;
+          llvm::raw_string_ostream errorStream(error);
+          if (failed(addStagePipeline(stage, options.toTargetOptions(), pm,
+                                      errorStream)))
+            return errorHandler(error);
+          return success();
+        },
+        [](function_ref<void(const detail::PassOptions &)> optHandler) {
+          optHandler(StagePipelineOptions());
         });
   }
   registerTileToLLVMPass();

@@ -4,12 +4,19 @@
 // build time; this header gives access to their text, instantiated with the
 // target options, and registers them and `tile-to-llvm`.
 //
+// A pipeline file names the passes of its stage in order and writes no
+// option values of its own: where a pass takes a target option, the file
+// writes a placeholder (`num-warps=$num-warps`), which instantiation
+// replaces by the value of that option. So the defaults exist only in
+// dialects/ttg/TargetOptions.h, and a file that spells a value or a
+// placeholder that names no option fails to instantiate.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILE_PIPELINES_PIPELINES_H
 #define TILE_PIPELINES_PIPELINES_H
 
-#include "passes/conversion/TTToTTG/TargetOptions.h"
+#include "dialects/ttg/TargetOptions.h"
 
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringRef.h"
@@ -20,7 +27,7 @@ namespace mlir::tile {
 #define GEN_PASS_DECL
 #include "pipelines/Passes.h.inc"
 
-/// One stage pipeline: its registered name and its default text.
+/// One stage pipeline: its registered name and the text of its file.
 struct StagePipeline {
   llvm::StringRef name;
   llvm::StringRef text;
@@ -31,14 +38,21 @@ struct StagePipeline {
 /// Every stage pipeline, in compilation order.
 llvm::ArrayRef<StagePipeline> getStagePipelines();
 
-/// `text` with every `key=default` of a target option replaced by the value
-/// in `options` (e.g. `num-warps=4` -> `num-warps=8`).
-std::string instantiatePipeline(llvm::StringRef text,
-                                const TargetOptions &options);
+/// `text` with every placeholder `$target`, `$num-warps`,
+/// `$threads-per-warp`, `$num-ctas` and `$num-stages` replaced by that
+/// option's value in `options` (`num-warps=$num-warps` -> `num-warps=8`).
+/// Fails, writing why to `errorStream`, on a `$` that names no option and on
+/// a target option written with a value (`num-warps=4`): the options would
+/// never reach that pass.
+FailureOr<std::string> instantiatePipeline(llvm::StringRef text,
+                                           const ttg::TargetOptions &options,
+                                           llvm::raw_ostream &errorStream);
 
-/// Parses the stage pipeline `text` (`builtin.module(...)`) into `pm`, which
-/// is anchored on builtin.module, so its passes run on the module itself.
-LogicalResult addStagePipeline(llvm::StringRef text, OpPassManager &pm,
+/// Instantiates `stage` with `options` and parses it into `pm`, which is
+/// anchored on builtin.module, so that its passes run on the module itself.
+LogicalResult addStagePipeline(const StagePipeline &stage,
+                               const ttg::TargetOptions &options,
+                               OpPassManager &pm,
                                llvm::raw_ostream &errorStream);
 
 /// Registers the stage pipelines (`tile-<name>`) and `tile-to-llvm`.

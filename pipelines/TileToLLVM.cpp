@@ -33,14 +33,15 @@ struct TileToLLVMPass : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
     // The stages create ops in dialects the input may not have loaded.
     for (const StagePipeline &stage : getStagePipelines()) {
       OpPassManager pm(ModuleOp::getOperationName());
-      if (succeeded(addStagePipeline(stage.text, pm, llvm::nulls())))
+      if (succeeded(
+              addStagePipeline(stage, ttg::TargetOptions(), pm, llvm::nulls())))
         pm.getDependentDialects(registry);
     }
   }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    FailureOr<TargetOptions> options = resolveOptions(module);
+    FailureOr<ttg::TargetOptions> options = resolveOptions(module);
     if (failed(options))
       return signalPassFailure();
     // TTGIR has already been through the stages that produce TTGIR.
@@ -49,11 +50,10 @@ struct TileToLLVMPass : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
     for (const StagePipeline &stage : getStagePipelines()) {
       if (isTTGIR && stage.consumesTTIR)
         continue;
-      std::string text = instantiatePipeline(stage.text, *options);
-      if (failed(addStagePipeline(text, pm, llvm::errs()))) {
-        mlir::emitError(module.getLoc(),
-                        "tile-to-llvm: cannot parse stage pipeline '")
-            << stage.name << "'";
+      std::string error;
+      llvm::raw_string_ostream errorStream(error);
+      if (failed(addStagePipeline(stage, *options, pm, errorStream))) {
+        mlir::emitError(module.getLoc(), "tile-to-llvm: ") << error;
         return signalPassFailure();
       }
     }
@@ -64,13 +64,14 @@ struct TileToLLVMPass : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
   /// The options this module compiles with: TTIR takes the pass options;
   /// TTGIR takes its own module attributes, and an explicitly given option
   /// must agree with them.
-  FailureOr<TargetOptions> resolveOptions(ModuleOp module) {
-    TargetOptions options{target, numWarps, threadsPerWarp, numCTAs, numStages};
+  FailureOr<ttg::TargetOptions> resolveOptions(ModuleOp module) {
+    ttg::TargetOptions options{target, numWarps, threadsPerWarp, numCTAs,
+                               numStages};
     // Not module.emitError: that would print the whole module with the note.
     auto emitError = [&] {
       return mlir::emitError(module.getLoc(), "tile-to-llvm: ");
     };
-    if (failed(verifyTargetOptions(options, emitError)))
+    if (failed(ttg::verifyTargetOptions(options, emitError)))
       return failure();
     if (!module->hasAttr(kNumWarpsAttr))
       return options;
@@ -112,7 +113,7 @@ struct TileToLLVMPass : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
                      options.numCTAs)))
       return failure();
     // The module's own values must be ones tile supports, too.
-    if (failed(verifyTargetOptions(options, emitError)))
+    if (failed(ttg::verifyTargetOptions(options, emitError)))
       return failure();
     return options;
   }

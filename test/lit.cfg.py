@@ -2,6 +2,7 @@
 # The lit configuration of tile's test suite. RUN lines use the product path:
 # stock mlir-opt with libtile.so loaded (%tile_plugin).
 import os
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -73,6 +74,32 @@ if config.ptxas and os.path.exists(config.ptxas):
 else:
     lit_config.note("ptxas not found (looked in PATH and /usr/local/cuda/bin):"
                     " the PTX end-to-end tests are skipped")
+
+# Pass statistics (-mlir-pass-statistics) exist only where MLIR was built with
+# them (assertions on, or LLVM_FORCE_ENABLE_STATS): a release build such as
+# Debian's compiles both the counters and the report out. Ask mlir-opt
+# whether cse reports what it removed.
+def mlir_prints_pass_statistics():
+    module = ("func.func @f(%a: i32) -> (i32, i32) {\n"
+              "  %0 = arith.addi %a, %a : i32\n"
+              "  %1 = arith.addi %a, %a : i32\n"
+              "  return %0, %1 : i32, i32\n}\n")
+    try:
+        result = subprocess.run(
+            [os.path.join(config.llvm_tools_dir, "mlir-opt"),
+             "-p", "builtin.module(func.func(cse))", "-mlir-pass-statistics",
+             "-mlir-pass-statistics-display=list", "-o", os.devnull],
+            input=module, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return "num-cse'd" in result.stderr
+
+
+if mlir_prints_pass_statistics():
+    config.available_features.add("pass-statistics")
+else:
+    lit_config.note("mlir-opt prints no pass statistics (MLIR built without "
+                    "them): the pass-statistics tests are skipped")
 
 if config.clang_format and os.path.exists(config.clang_format):
     config.available_features.add("clang-format")

@@ -8,6 +8,7 @@
 
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/tt/TTLayoutInterface.h"
+#include "dialects/ttg/TargetOptions.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -63,11 +64,12 @@ std::optional<int> ttg::getNumWarps(Operation *op) {
 
 int ttg::getThreadsPerWarp(Operation *op) {
   return lookUpIntAttr(op, TTGDialect::getThreadsPerWarpAttrName())
-      .value_or(32);
+      .value_or(kDefaultThreadsPerWarp);
 }
 
 int ttg::getNumCTAs(Operation *op) {
-  return lookUpIntAttr(op, TTGDialect::getNumCTAsAttrName()).value_or(1);
+  return lookUpIntAttr(op, TTGDialect::getNumCTAsAttrName())
+      .value_or(kDefaultNumCTAs);
 }
 
 //===----------------------------------------------------------------------===//

@@ -118,9 +118,10 @@ std::optional<int> getNumWarps(Operation *op);
 /// looking through parents of `op`), or std::nullopt when the attribute is
 /// missing or malformed.
 std::optional<int> getComputeCapability(Operation *op);
-/// The module's ttg.threads-per-warp, 32 when absent.
+/// The module's ttg.threads-per-warp; kDefaultThreadsPerWarp (TargetOptions.h)
+/// when absent.
 int getThreadsPerWarp(Operation *op);
-/// The module's ttg.num-ctas, 1 when absent.
+/// The module's ttg.num-ctas; kDefaultNumCTAs when absent.
 int getNumCTAs(Operation *op);
 } // namespace mlir::tile::ttg
 

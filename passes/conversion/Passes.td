@@ -17,12 +17,17 @@ def ConvertTritonToTritonGPUPass
     `ttg.threads-per-warp`, `ttg.num-ctas` and `ttg.target` attributes.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cuda:90\"",
+    Option<"target", "target", "std::string",
+           /*default=*/"::mlir::tile::ttg::kDefaultTarget.str()",
            "GPU target: cuda:80, cuda:86, cuda:89 or cuda:90">,
-    Option<"numWarps", "num-warps", "int", /*default=*/"4", "Warps per CTA">,
-    Option<"threadsPerWarp", "threads-per-warp", "int", /*default=*/"32",
+    Option<"numWarps", "num-warps", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumWarps", "Warps per CTA">,
+    Option<"threadsPerWarp", "threads-per-warp", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultThreadsPerWarp",
            "Threads per warp">,
-    Option<"numCTAs", "num-ctas", "int", /*default=*/"1", "CTAs per cluster">,
+    Option<"numCTAs", "num-ctas", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumCTAs",
+           "CTAs per cluster">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }

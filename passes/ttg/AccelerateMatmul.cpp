@@ -283,9 +283,13 @@ struct TTGAccelerateMatmulPass
       return signalPassFailure();
     }
 
-    for (tt::DotOp dot : dots)
-      if (failed(accelerate(dot, *capability, *numWarps)))
+    for (tt::DotOp dot : dots) {
+      FailureOr<bool> accelerated = accelerate(dot, *capability, *numWarps);
+      if (failed(accelerated))
         return signalPassFailure();
+      if (*accelerated)
+        ++numMmaDots;
+    }
     // Widen operands now that every dot has its path. The rewritten dots
     // are new ops; collect all dots again.
     module.walk([&](tt::DotOp dot) {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/analysis/Allocation.h"
+#include "passes/analysis/Scratch.h"
 #include "passes/ttg/Passes.h"
 
 #include "dialects/ttg/TTGDialect.h"
@@ -20,11 +21,21 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
+/// Records the allocation of `module` and adds its size to `sharedBytes`.
+LogicalResult allocate(ModuleOp module, Pass::Statistic &sharedBytes) {
+  if (failed(annotateSharedMemoryAllocation(module)))
+    return failure();
+  if (auto bytes =
+          module->getAttrOfType<IntegerAttr>(kSharedMemorySizeAttrName))
+    sharedBytes += bytes.getInt();
+  return success();
+}
+
 struct AllocateSharedMemoryPass
     : public tile::impl::AllocateSharedMemoryPassBase<
           AllocateSharedMemoryPass> {
   void runOnOperation() override {
-    if (failed(annotateSharedMemoryAllocation(getOperation())))
+    if (failed(allocate(getOperation(), numSharedBytes)))
       signalPassFailure();
   }
 };
@@ -33,7 +44,7 @@ struct AllocateSharedMemoryNvPass
     : public tile::impl::AllocateSharedMemoryNvPassBase<
           AllocateSharedMemoryNvPass> {
   void runOnOperation() override {
-    if (failed(annotateSharedMemoryAllocation(getOperation())))
+    if (failed(allocate(getOperation(), numSharedBytes)))
       signalPassFailure();
   }
 };

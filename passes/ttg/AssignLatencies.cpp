@@ -65,9 +65,11 @@ struct TTGAssignLatenciesPass
         return;
       Builder builder(loop.getContext());
       for (auto load : loop.getBody()->getOps<tt::LoadOp>())
-        if (isPipelinableLoad(load, loop, &axisInfo))
+        if (isPipelinableLoad(load, loop, &axisInfo)) {
           load->setAttr(kLatencyAttrName,
                         builder.getI32IntegerAttr(numStages - 1));
+          ++numMarkedLoads;
+        }
     });
   }
 };

@@ -267,6 +267,7 @@ struct TTGCoalescePass
     });
     for (auto [op, encoding] : plan)
       convertOpEncoding(op, encoding);
+    numCoalescedAccesses += plan.size();
   }
 };
 } // namespace

@@ -31,7 +31,7 @@ struct InsertBarriersPass
                       "first");
       return signalPassFailure();
     }
-    insertSharedMemoryBarriers(module);
+    numBarriers += insertSharedMemoryBarriers(module);
     module->setAttr(kBarriersInsertedAttrName, UnitAttr::get(&getContext()));
   }
 };

@@ -3,6 +3,8 @@
 #ifndef TILE_PASSES_TTG_PASSES_H
 #define TILE_PASSES_TTG_PASSES_H
 
+#include "dialects/ttg/TargetOptions.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::tile {

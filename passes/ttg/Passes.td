@@ -13,6 +13,10 @@ def TTGCoalescePass : Pass<"tritongpu-coalesce", "::mlir::ModuleOp"> {
     that axis analysis proves contiguous and aligned (never more than the
     hints prove), and converts the op's operands and results to it.
   }];
+  let statistics = [
+    Statistic<"numCoalescedAccesses", "num-coalesced-accesses",
+              "Number of loads, stores and atomics given a new layout">,
+  ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
@@ -27,6 +31,11 @@ def TTGRemoveLayoutConversionsPass
     layout), so that a straight-line kernel keeps no conversion Triton
     would not have.
   }];
+  let statistics = [
+    Statistic<"numRemovedConversions", "num-removed-conversions",
+              "Number of ttg.convert_layout ops removed (those before the "
+              "pass minus those after)">,
+  ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
@@ -71,6 +80,10 @@ def TTGAccelerateMatmulPass
        -> f16) is an error naming the op, the types and the target; Triton
        builds the mma layout and fails later in the lowering.
   }];
+  let statistics = [
+    Statistic<"numMmaDots", "num-mma-dots",
+              "Number of tt.dot ops given an mma layout (tensor cores)">,
+  ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
                            "::mlir::arith::ArithDialect"];
 }
@@ -92,6 +105,11 @@ def TTGReduceDataDuplicationPass
     vec/perPhase/maxPhase of `getDotOperandSharedEncoding`. Conversions that
     stay within each warp are left to the convert_layout lowering.
   }];
+  let statistics = [
+    Statistic<"numStagedConversions", "num-staged-conversions",
+              "Number of conversions to dot operands staged through shared "
+              "memory">,
+  ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
@@ -127,6 +145,10 @@ def AllocateSharedMemoryPass
     %b = ttg.local_alloc {allocation.offset = 0 : i32} : ...
     ```
   }];
+  let statistics = [
+    Statistic<"numSharedBytes", "num-shared-bytes",
+              "Bytes of shared memory allocated (ttg.shared)">,
+  ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
@@ -137,6 +159,10 @@ def AllocateSharedMemoryNvPass
     The same pass as `allocate-shared-memory`, under the name Triton's
     NVIDIA pipeline uses, so Triton's pipelines run unchanged.
   }];
+  let statistics = [
+    Statistic<"numSharedBytes", "num-shared-bytes",
+              "Bytes of shared memory allocated (ttg.shared)">,
+  ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
@@ -160,7 +186,8 @@ def InsertBarriersPass : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
     inserts barriers inside `convert-triton-gpu-to-llvm`; tile's lowering
     still does when run alone, unless the module carries that attribute.
     Existing barriers are respected, so running the pass twice inserts
-    nothing more.
+    nothing more. (The pass walks each function on its own, but runs on the
+    module: it reads the module-wide allocation and marks the module.)
 
     ```mlir
     // before: two reductions across warps share their scratch
@@ -172,6 +199,10 @@ def InsertBarriersPass : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
     %m = "tt.reduce"(%x) ...
     ```
   }];
+  let statistics = [
+    Statistic<"numBarriers", "num-barriers",
+              "Number of ttg.local_barrier ops inserted">,
+  ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
@@ -186,8 +217,13 @@ def TTGAssignLatenciesPass
     the number of iterations its copy may run ahead of its use.
   }];
   let options = [
-    Option<"numStages", "num-stages", "int", /*default=*/"3",
+    Option<"numStages", "num-stages", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumStages",
            "Pipeline stages (1 disables pipelining)">,
+  ];
+  let statistics = [
+    Statistic<"numMarkedLoads", "num-marked-loads",
+              "Number of loads given a tt.latency">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
@@ -204,8 +240,13 @@ def TTGScheduleLoopsPass
     buffer slot is refilled only after it was read.
   }];
   let options = [
-    Option<"numStages", "num-stages", "int", /*default=*/"3",
+    Option<"numStages", "num-stages", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumStages",
            "Pipeline stages (1 disables pipelining)">,
+  ];
+  let statistics = [
+    Statistic<"numScheduledLoops", "num-scheduled-loops",
+              "Number of loops whose ops were given pipeline stages">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
@@ -224,8 +265,16 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
     with `ttg.async_wait {num = 0}` before the buffers are released.
   }];
   let options = [
-    Option<"numStages", "num-stages", "int", /*default=*/"3",
+    Option<"numStages", "num-stages", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultNumStages",
            "Pipeline stages (1 disables pipelining)">,
+  ];
+  let statistics = [
+    Statistic<"numPipelinedLoops", "num-pipelined-loops",
+              "Number of loops software-pipelined">,
+    Statistic<"numPipelinedLoads", "num-pipelined-loads",
+              "Number of loads turned into cp.async copies into ring "
+              "buffers">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
                            "::mlir::scf::SCFDialect",

@@ -201,19 +201,20 @@ void stripSchedule(Operation *root) {
   });
 }
 
-/// Pipelines `original` if it can. The work happens on a copy that takes
-/// over the loop's uses, so a loop the scf pipeliner refuses (it checks
-/// before changing anything) is left exactly as it was.
-LogicalResult pipelineLoop(scf::ForOp original) {
+/// Pipelines `original` if it can, and returns how many of its loads became
+/// asynchronous copies (0 when it cannot). The work happens on a copy that
+/// takes over the loop's uses, so a loop the scf pipeliner refuses (it
+/// checks before changing anything) is left exactly as it was.
+FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
   int latency = 0;
   for (Operation &op : original.getBody()->without_terminator())
     latency = std::max(latency, getStage(&op, 0));
   if (latency == 0)
-    return success();
+    return 0u;
   OpBuilder cloner(original);
   auto loop = cast<scf::ForOp>(cloner.clone(*original));
   original->replaceAllUsesWith(loop->getResults());
-  auto giveUp = [&](ArrayRef<Value> buffers) {
+  auto giveUp = [&](ArrayRef<Value> buffers) -> FailureOr<unsigned> {
     for (auto [mine, theirs] :
          llvm::zip(loop->getResults(), original->getResults()))
       mine.replaceAllUsesWith(theirs);
@@ -221,7 +222,7 @@ LogicalResult pipelineLoop(scf::ForOp original) {
     for (Value buffer : buffers)
       buffer.getDefiningOp()->erase();
     stripSchedule(original);
-    return success();
+    return 0u;
   };
   int groups = 0;
   SmallVector<Value> buffers = convertLoadsToAsyncCopies(loop, latency, groups);
@@ -280,7 +281,8 @@ LogicalResult pipelineLoop(scf::ForOp original) {
       nested->removeAttr(kStageAttrName);
       nested->removeAttr(kClusterAttrName);
     });
-  return success();
+  // One ring buffer per load.
+  return static_cast<unsigned>(buffers.size());
 }
 
 struct TTGPipelinePass
@@ -290,9 +292,14 @@ struct TTGPipelinePass
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    for (scf::ForOp loop : loops)
-      if (failed(pipelineLoop(loop)))
+    for (scf::ForOp loop : loops) {
+      FailureOr<unsigned> pipelinedLoads = pipelineLoop(loop);
+      if (failed(pipelinedLoads))
         return signalPassFailure();
+      numPipelinedLoads += *pipelinedLoads;
+      if (*pipelinedLoads > 0)
+        ++numPipelinedLoops;
+    }
     // Loads that stayed synchronous keep no pipelining marks.
     getOperation().walk(
         [](tt::LoadOp load) { load->removeAttr(kLatencyAttrName); });

@@ -90,7 +90,8 @@ struct TTGReduceDataDuplicationPass
       if (!dotOperand ||
           !movesDataBetweenWarps(convert.getSrc().getType(), convert.getType()))
         continue;
-      (void)stageThroughSharedMemory(convert, dotOperand);
+      if (stageThroughSharedMemory(convert, dotOperand))
+        ++numStagedConversions;
     }
   }
 };

@@ -554,10 +554,22 @@ struct TTGRemoveLayoutConversionsPass
   using Base::Base;
 
   void runOnOperation() override {
+    unsigned before = countConversions();
     getOperation().walk([](FunctionOpInterface func) {
       if (!func.isExternal())
         removeLayoutConversions(func);
     });
+    // Counted net: the pass also creates conversions (a retyped value is
+    // converted back for its other users).
+    unsigned after = countConversions();
+    if (after < before)
+      numRemovedConversions += before - after;
+  }
+
+  unsigned countConversions() {
+    unsigned count = 0;
+    getOperation().walk([&](ttg::ConvertLayoutOp) { ++count; });
+    return count;
   }
 };
 } // namespace

@@ -74,6 +74,7 @@ struct TTGScheduleLoopsPass
                    builder.getI32IntegerAttr(isEarly ? 0 : latency));
         op.setAttr(kClusterAttrName, builder.getI32IntegerAttr(isEarly));
       }
+      ++numScheduledLoops;
     });
   }
 };

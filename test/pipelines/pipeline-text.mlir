@@ -1,5 +1,6 @@
-// Each registered stage pipeline, its .pipeline file (through the generated
-// response file) and tile-to-llvm's stages are the same text.
+// Each registered stage pipeline runs the passes of its .pipeline file in the
+// file's order, with the target options in place of the file's `$option`
+// placeholders; the generated response file runs the registered pipeline.
 // RUN: mlir-opt @%tile_build/pipelines/ttir.rsp --dump-pass-pipeline %s -o /dev/null 2> %t.ttir.file
 // RUN: %mlir-tile -p 'builtin.module(tile-ttir)' --dump-pass-pipeline %s -o /dev/null 2> %t.ttir.registered
 // RUN: diff %t.ttir.file %t.ttir.registered
@@ -12,8 +13,12 @@
 // RUN: %mlir-tile -p 'builtin.module(tile-llir)' --dump-pass-pipeline %S/../Inputs/empty-ttgir.mlir -o /dev/null 2> %t.llir.registered
 // RUN: diff %t.llir.file %t.llir.registered
 // RUN: FileCheck %s --check-prefix=LLIR < %t.llir.file
+// RUN: %python %S/../Inputs/check_pipeline_text.py %tile_src/pipelines/ttir.pipeline < %t.ttir.registered
+// RUN: %python %S/../Inputs/check_pipeline_text.py %tile_src/pipelines/ttgir.pipeline < %t.ttgir.registered
+// RUN: %python %S/../Inputs/check_pipeline_text.py %tile_src/pipelines/llir.pipeline < %t.llir.registered
 // Options reach the registered pipeline, substituted into its text.
 // RUN: %mlir-tile -p 'builtin.module(tile-ttgir{target=cuda:80 num-warps=8})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// RUN: %mlir-tile -p 'builtin.module(tile-ttgir{num-stages=4})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES
 
 // TTIR: Pass Manager with 3 passes:
 // TTIR-NEXT: builtin.module(
@@ -26,6 +31,9 @@
 // LLIR: convert-nvvm-to-llvm
 // LLIR: reconcile-unrealized-casts
 // OPTIONS: convert-triton-to-tritongpu{num-ctas=1 num-warps=8 target=cuda:80 threads-per-warp=32}
+// STAGES: tritongpu-assign-latencies{num-stages=4}
+// STAGES-NEXT: tritongpu-schedule-loops{num-stages=4}
+// STAGES-NEXT: tritongpu-pipeline{num-stages=4}
 tt.func @k() {
   tt.return
 }

@@ -30,15 +30,21 @@ using namespace mlir;
 using namespace mlir::tile;
 namespace cl = llvm::cl;
 
+/// The tool's own options; --help shows only these, not the options every
+/// library linked into the tool registers.
+static cl::OptionCategory layoutCategory("tile-layout options");
+
 static cl::opt<std::string> encodingArg(cl::Positional, cl::Required,
-                                        cl::desc("<encoding or alias>"));
+                                        cl::desc("<encoding or alias>"),
+                                        cl::cat(layoutCategory));
 static cl::opt<std::string> shapeArg(cl::Positional, cl::Required,
-                                     cl::desc("<shape, e.g. 128x64>"));
+                                     cl::desc("<shape, e.g. 128x64>"),
+                                     cl::cat(layoutCategory));
 static cl::opt<std::string>
     fromFile("from",
              cl::desc("Read encoding aliases (#name = ...) from this "
                       "TTGIR file"),
-             cl::value_desc("file"));
+             cl::value_desc("file"), cl::cat(layoutCategory));
 enum class Format { Grid, List, Bases };
 static cl::opt<Format> format(
     "format", cl::desc("Text output"), cl::init(Format::Grid),
@@ -46,16 +52,17 @@ static cl::opt<Format> format(
                           "a grid of holders (1-D and 2-D shapes)"),
                clEnumValN(Format::List, "list",
                           "one line per element: index: warp lane register"),
-               clEnumValN(Format::Bases, "bases",
-                          "the linear layout's bases")));
+               clEnumValN(Format::Bases, "bases", "the linear layout's bases")),
+    cl::cat(layoutCategory));
 static cl::opt<std::string> svgFile("svg",
                                     cl::desc("Also write an SVG picture"),
-                                    cl::value_desc("file"));
+                                    cl::value_desc("file"),
+                                    cl::cat(layoutCategory));
 static cl::opt<std::string>
     pngFile("png",
             cl::desc("Also write a PNG picture (needs rsvg-convert; skipped "
                      "with a message when it is not installed)"),
-            cl::value_desc("file"));
+            cl::value_desc("file"), cl::cat(layoutCategory));
 
 static int fail(const Twine &message) {
   llvm::errs() << "tile-layout: " << message << "\n";
@@ -120,6 +127,7 @@ expandAliases(std::string text,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(layoutCategory);
   cl::ParseCommandLineOptions(argc, argv,
                               "tile-layout: which thread holds each element\n");
 

@@ -8,6 +8,7 @@
 #define TILE_PASSES_CONVERSION_TTGTOLLVM_PATTERNS_H
 
 #include "dialects/tt/TTDialect.h"
+#include "dialects/ttg/TargetOptions.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/IR/PatternMatch.h"
@@ -16,8 +17,8 @@
 namespace mlir::tile {
 /// What the lowering needs to know about the module it lowers.
 struct LoweringContext {
-  int numWarps = 4;
-  int threadsPerWarp = 32;
+  int numWarps = ttg::kDefaultNumWarps;
+  int threadsPerWarp = ttg::kDefaultThreadsPerWarp;
   /// For each load and store, how many contiguous elements one access may
   /// move (proven by axis analysis and the layout).
   llvm::DenseMap<Operation *, unsigned> accessWidth;

@@ -10,10 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/conversion/Passes.h"
-#include "passes/conversion/TTToTTG/TargetOptions.h"
 
 #include "dialects/tt/TTLayoutInterface.h"
 #include "dialects/ttg/TTGDialect.h"
+#include "dialects/ttg/TargetOptions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -36,11 +36,11 @@ struct ConvertTritonToTritonGPUPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    TargetOptions options{target, numWarps, threadsPerWarp, numCTAs};
+    ttg::TargetOptions options{target, numWarps, threadsPerWarp, numCTAs};
     auto emitError = [&] {
       return mlir::emitError(module.getLoc(), "convert-triton-to-tritongpu: ");
     };
-    if (failed(verifyTargetOptions(options, emitError)))
+    if (failed(ttg::verifyTargetOptions(options, emitError)))
       return signalPassFailure();
     if (module->hasAttr(ttg::TTGDialect::getNumWarpsAttrName())) {
       emitError() << "the module is already TTGIR (it has "

@@ -1,15 +1,19 @@
 //===- TargetOptions.cpp - The target options of tile ---------------------===//
+//
+// What tile supports of each target option.
+//
+//===----------------------------------------------------------------------===//
 
-#include "passes/conversion/TTToTTG/TargetOptions.h"
+#include "dialects/ttg/TargetOptions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 using namespace mlir;
 
-LogicalResult
-mlir::tile::verifyTargetOptions(const TargetOptions &options,
-                                function_ref<InFlightDiagnostic()> emitError) {
+LogicalResult mlir::tile::ttg::verifyTargetOptions(
+    const TargetOptions &options,
+    function_ref<InFlightDiagnostic()> emitError) {
   static constexpr llvm::StringLiteral kTargets[] = {"cuda:80", "cuda:86",
                                                      "cuda:89", "cuda:90"};
   if (!llvm::is_contained(kTargets, options.target))
@@ -30,11 +34,4 @@ mlir::tile::verifyTargetOptions(const TargetOptions &options,
     return emitError() << "unsupported num-stages=" << options.numStages
                        << "; expected at least 1";
   return success();
-}
-
-int mlir::tile::getComputeCapability(StringRef target) {
-  int capability = 0;
-  if (target.consume_front("cuda:") && !target.getAsInteger(10, capability))
-    return capability;
-  return 0;
 }
