@@ -255,11 +255,13 @@ void retypeIterArg(scf::ForOp loop, unsigned index, Type newType) {
 /// types for their users (later rounds remove those conversions where they
 /// can).
 void retypeReduceResults(tt::ReduceOp reduce, Attribute parent) {
-  auto sliced = ttg::SliceEncodingAttr::get(reduce->getContext(),
-                                            reduce.getAxis(), parent);
+  // A rank-1 reduction has scalar results and no slice layout: building
+  // one would violate the attribute's invariants.
   for (OpResult result : reduce->getResults())
     if (auto type = dyn_cast<RankedTensorType>(result.getType()))
-      retypeAndConvertBack(result, type.cloneWithEncoding(sliced));
+      retypeAndConvertBack(
+          result, type.cloneWithEncoding(ttg::SliceEncodingAttr::get(
+                      reduce->getContext(), reduce.getAxis(), parent)));
 }
 
 /// Step 2: retypes the elementwise ops `convert`'s result flows through into
