@@ -556,10 +556,10 @@ Attribute LinearEncodingAttr::parse(AsmParser &parser, Type) {
   if (failed(dict.parse()))
     return {};
   unsigned rank = 0;
-  auto reg = dict.getBases("register", rank);
-  auto lane = dict.getBases("lane", rank);
-  auto warp = dict.getBases("warp", rank);
-  auto block = dict.getBases("block", rank);
+  auto reg = dict.getBases(layout::kRegister, rank);
+  auto lane = dict.getBases(layout::kLane, rank);
+  auto warp = dict.getBases(layout::kWarp, rank);
+  auto block = dict.getBases(layout::kBlock, rank);
   if (dict.hasFailed() || failed(dict.finish()))
     return {};
   // A layout with no bases at all holds one element; call it rank 1.

@@ -847,14 +847,15 @@ std::pair<unsigned, int64_t> getFastestDim(RankedTensorType type) {
   std::optional<layout::LinearLayout> layout = ttg::toLinearLayout(type);
   if (!layout)
     return {rank - 1, 1};
-  for (const char *inDim : {"register", "lane", "warp", "block"}) {
+  for (const char *inDim :
+       {layout::kRegister, layout::kLane, layout::kWarp, layout::kBlock}) {
     if (!layout->hasInDim(inDim))
       continue;
     for (int bit = 0; bit < layout->getInDimSizeLog2(inDim); ++bit)
       for (unsigned d = 0; d < rank; ++d)
-        if (layout->getBasis(inDim, bit, "dim" + std::to_string(d)) != 0)
-          return {d, layout->getNumConsecutiveInOut("register",
-                                                    "dim" + std::to_string(d))};
+        if (layout->getBasis(inDim, bit, layout::outDimName(d)) != 0)
+          return {d, layout->getNumConsecutiveInOut(layout::kRegister,
+                                                    layout::outDimName(d))};
   }
   return {rank - 1, 1};
 }

@@ -930,7 +930,7 @@ LinearLayout LinearLayout::flattenOuts() const {
 std::vector<std::string> standardOutDimNames(size_t rank) {
   std::vector<std::string> names;
   for (size_t i = 0; i < rank; ++i)
-    names.push_back("dim" + std::to_string(i));
+    names.push_back(outDimName(i));
   return names;
 }
 
