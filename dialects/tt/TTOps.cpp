@@ -9,6 +9,7 @@
 
 #include "dialects/tt/TTDialect.h"
 #include "dialects/tt/TTLayoutInterface.h"
+#include "dialects/ttg/layout/Permutation.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -18,6 +19,7 @@
 
 using namespace mlir;
 using namespace mlir::tile::tt;
+using mlir::tile::layout::isPermutation;
 
 #define GET_OP_CLASSES
 #include "dialects/tt/TTOps.cpp.inc"
@@ -137,19 +139,6 @@ static LogicalResult verifyInferredEncoding(
            << resultEnc << " does not match the inferred encoding "
            << *expected;
   return success();
-}
-
-/// True when `order` is a permutation of [0, rank).
-static bool isPermutation(ArrayRef<int32_t> order, int64_t rank) {
-  if (static_cast<int64_t>(order.size()) != rank)
-    return false;
-  SmallVector<bool> seen(rank, false);
-  for (int32_t d : order) {
-    if (d < 0 || d >= rank || seen[d])
-      return false;
-    seen[d] = true;
-  }
-  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -420,7 +409,8 @@ LogicalResult SplitOp::verify() {
 LogicalResult TransOp::verify() {
   RankedTensorType srcType = getSrc().getType();
   ArrayRef<int32_t> order = getOrder();
-  if (!isPermutation(order, srcType.getRank()))
+  if (static_cast<int64_t>(order.size()) != srcType.getRank() ||
+      !isPermutation(order))
     return emitOpError("order must be a permutation of [0, ")
            << srcType.getRank() << ")";
   for (auto [i, d] : llvm::enumerate(order))
@@ -810,7 +800,8 @@ LogicalResult MakeTensorPtrOp::verify() {
     return emitOpError("shape, strides and offsets need one value per block "
                        "dimension (")
            << rank << ")";
-  if (!isPermutation(getOrder(), rank))
+  if (static_cast<int64_t>(getOrder().size()) != rank ||
+      !isPermutation(getOrder()))
     return emitOpError("order must be a permutation of [0, ") << rank << ")";
   if (getBase().getType().getPointeeType() != block.getElementType())
     return emitOpError("base pointee ")

@@ -9,6 +9,7 @@
 
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/ttg/layout/LayoutOrder.h"
+#include "dialects/ttg/layout/Permutation.h"
 #include "dialects/ttg/layout/Swizzle.h"
 
 #include "mlir/IR/Builders.h"
@@ -21,6 +22,7 @@
 
 using namespace mlir;
 using namespace mlir::tile::ttg;
+using mlir::tile::layout::isPermutation;
 
 #define GET_ATTRDEF_CLASSES
 #include "dialects/ttg/TTGAttrInterfaces.cpp.inc"
@@ -214,16 +216,6 @@ std::optional<SmallVector<unsigned>> getCGALayout(EncodingDict &dict,
   std::optional<SmallVector<unsigned>> bases =
       dict.getBases("CGALayout", width, /*required=*/false);
   return bases ? *bases : SmallVector<unsigned>();
-}
-
-bool isPermutation(ArrayRef<unsigned> order) {
-  SmallVector<bool> seen(order.size(), false);
-  for (unsigned d : order) {
-    if (d >= order.size() || seen[d])
-      return false;
-    seen[d] = true;
-  }
-  return true;
 }
 
 LogicalResult verifyPowersOfTwo(function_ref<InFlightDiagnostic()> emitError,

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ttg/layout/LinearLayout.h"
+#include "dialects/ttg/layout/Permutation.h"
 
 #include <algorithm>
 #include <array>
@@ -574,10 +575,7 @@ std::optional<LinearLayout> LinearLayout::compose(const LinearLayout &inner,
                                                   std::string *error) const {
   std::vector<std::string> innerOuts = inner.getOutDimNames();
   std::vector<std::string> ourIns = getInDimNames();
-  std::vector<std::string> a = innerOuts, b = ourIns;
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
-  if (a != b)
+  if (!isPermutationOf(innerOuts, ourIns))
     return fail(error, "compose: inner's out-dims " + joinNames(innerOuts) +
                            " must be the outer layout's in-dims " +
                            joinNames(ourIns));
@@ -782,17 +780,6 @@ LinearLayout::quotient(const std::vector<std::string> &dimNames) const {
   return sublayout(remaining(getInDimNames()), remaining(getOutDimNames()));
 }
 
-namespace {
-/// Checks that `newOrder` is a permutation of `names`.
-bool isPermutationOf(const std::vector<std::string> &newOrder,
-                     std::vector<std::string> names) {
-  std::vector<std::string> sorted = newOrder;
-  std::sort(sorted.begin(), sorted.end());
-  std::sort(names.begin(), names.end());
-  return sorted == names;
-}
-} // namespace
-
 std::optional<LinearLayout>
 LinearLayout::transposeIns(const std::vector<std::string> &newOrder,
                            std::string *error) const {
@@ -938,12 +925,7 @@ std::optional<LinearLayout>
 identityStandardND(const std::string &inDim, const std::vector<int32_t> &shape,
                    const std::vector<unsigned> &order, std::string *error) {
   size_t rank = shape.size();
-  std::vector<unsigned> sorted = order;
-  std::sort(sorted.begin(), sorted.end());
-  for (size_t i = 0; i < sorted.size(); ++i)
-    if (sorted[i] != i)
-      sorted.clear();
-  if (sorted.size() != rank)
+  if (order.size() != rank || !isPermutation(order))
     return fail(error, "identityStandardND: order is not a permutation of "
                        "0.." +
                            std::to_string(rank) + "-1");

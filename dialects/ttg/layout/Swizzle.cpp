@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ttg/layout/Swizzle.h"
+#include "dialects/ttg/layout/Permutation.h"
 
 #include <algorithm>
 
@@ -86,12 +87,7 @@ std::optional<LinearLayout> swizzledSharedToLinearLayout(
                            std::to_string(perPhase) + ", " +
                            std::to_string(maxPhase));
   size_t rank = shape.size();
-  std::vector<unsigned> sorted = order;
-  std::sort(sorted.begin(), sorted.end());
-  for (size_t i = 0; i < sorted.size(); ++i)
-    if (sorted[i] != i)
-      sorted.clear();
-  if (sorted.size() != rank)
+  if (order.size() != rank || !isPermutation(order))
     return fail(error, "swizzled_shared: order must be a permutation of the " +
                            std::to_string(rank) + " dims");
 
