@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ttg/layout/ConversionScratch.h"
+#include "dialects/ttg/layout/LayoutSupport.h"
 #include "dialects/ttg/layout/PartialLinearMap.h"
 
 #include <algorithm>
@@ -17,17 +18,13 @@
 #include <set>
 
 namespace mlir::tile::layout {
+using namespace detail;
+
 namespace {
 /// Shared memory has 32 banks of 4 bytes: one wavefront serves 128 bytes.
 constexpr int64_t kBankRowBytes = 128;
 /// The widest shared-memory access of one thread (ld.shared.v4.b32).
 constexpr int64_t kMaxAccessBytes = 16;
-
-std::nullopt_t fail(std::string *error, const std::string &msg) {
-  if (error)
-    *error = msg;
-  return std::nullopt;
-}
 
 int log2Floor(int64_t x) {
   int bits = 0;

@@ -1,18 +1,15 @@
 //===- LayoutPrinter.cpp - Text and SVG pictures of layouts ---------------===//
 
 #include "dialects/ttg/layout/LayoutPrinter.h"
+#include "dialects/ttg/layout/LayoutSupport.h"
 
 #include <algorithm>
 #include <sstream>
 
 namespace mlir::tile::layout {
-namespace {
-std::nullopt_t fail(std::string *error, const std::string &msg) {
-  if (error)
-    *error = msg;
-  return std::nullopt;
-}
+using namespace detail;
 
+namespace {
 /// Pictures are for humans; refuse layouts whose enumeration would be huge.
 constexpr int kMaxPrintInBits = 24;
 constexpr int64_t kMaxPrintElements = int64_t{1} << 20;

@@ -8,20 +8,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ttg/layout/Swizzle.h"
+#include "dialects/ttg/layout/LayoutSupport.h"
 #include "dialects/ttg/layout/Permutation.h"
 
 #include <algorithm>
 
 namespace mlir::tile::layout {
+using namespace detail;
+
 namespace {
-bool isPowerOf2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
-
-std::nullopt_t fail(std::string *error, const std::string &msg) {
-  if (error)
-    *error = msg;
-  return std::nullopt;
-}
-
 /// Checks that every dim of `shape` is a power of two that fits a layout.
 bool checkShape(const std::vector<int64_t> &shape, const char *what,
                 std::string *error) {
