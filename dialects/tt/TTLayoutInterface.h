@@ -67,6 +67,14 @@ public:
 /// The interface of the dialect that defines `encoding`, or null when there
 /// is no encoding or that dialect does not implement it.
 const LayoutInferenceInterface *getLayoutInterface(Attribute encoding);
+
+/// Checks `op`'s result encoding against the one the encoding's dialect
+/// infers (`infer`) from the source encoding. Without an encoding dialect
+/// there is nothing to infer, so only "both or neither" is checked.
+LogicalResult verifyInferredEncoding(
+    Operation *op, Attribute srcEnc, Attribute resultEnc,
+    ArrayRef<int64_t> resultShape,
+    function_ref<FailureOr<Attribute>(const LayoutInferenceInterface &)> infer);
 } // namespace mlir::tile::tt
 
 #endif // TILE_DIALECTS_TT_TTLAYOUTINTERFACE_H

@@ -23,18 +23,16 @@
 using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::ttg;
+using layout::kBlock;
+using layout::kLane;
+using layout::kOffset;
+using layout::kRegister;
+using layout::kWarp;
 using layout::LinearLayout;
 using layout::NamedSize;
+using layout::outDimName;
 
 namespace {
-constexpr const char *kRegister = "register";
-constexpr const char *kLane = "lane";
-constexpr const char *kWarp = "warp";
-constexpr const char *kBlock = "block";
-constexpr const char *kOffset = "offset";
-
-std::string dimName(unsigned d) { return "dim" + std::to_string(d); }
-
 std::optional<LinearLayout> fail(std::string *error, const Twine &message) {
   if (error)
     *error = message.str();
@@ -59,7 +57,7 @@ std::optional<LinearLayout> identityND(const char *inDim,
   std::optional<LinearLayout> result = LinearLayout();
   for (unsigned d : order)
     result = product(
-        result, LinearLayout::identity1D(sizes[d], inDim, dimName(d), error),
+        result, LinearLayout::identity1D(sizes[d], inDim, outDimName(d), error),
         error);
   return result;
 }
@@ -104,8 +102,8 @@ std::optional<LinearLayout> fitToShape(std::optional<LinearLayout> tile,
   // Every in-dim of a distributed layout exists, if only with size 1.
   for (const char *inDim : {kRegister, kLane, kWarp, kBlock})
     if (!tile->hasInDim(inDim))
-      tile =
-          product(tile, LinearLayout::identity1D(1, inDim, dimName(0)), error);
+      tile = product(tile, LinearLayout::identity1D(1, inDim, outDimName(0)),
+                     error);
   if (!tile)
     return std::nullopt;
   std::vector<NamedSize> orderedShape;
@@ -161,13 +159,13 @@ std::optional<LinearLayout> stackBuffers(std::optional<LinearLayout> buffer,
   for (auto &[inDim, vectors] : bases)
     for (auto &basis : vectors)
       basis.insert(basis.begin(), 0);
-  std::vector<NamedSize> outDims{{dimName(0), 1}};
+  std::vector<NamedSize> outDims{{outDimName(0), 1}};
   for (auto [d, named] : llvm::enumerate(buffer->getOutDims()))
-    outDims.emplace_back(dimName(d + 1), named.second);
+    outDims.emplace_back(outDimName(d + 1), named.second);
   std::optional<LinearLayout> shifted = LinearLayout::create(
       std::move(bases), std::move(outDims), /*requireSurjective=*/true, error);
   return product(shifted,
-                 LinearLayout::identity1D(count, kOffset, dimName(0), error),
+                 LinearLayout::identity1D(count, kOffset, outDimName(0), error),
                  error);
 }
 
@@ -193,7 +191,7 @@ SmallVector<unsigned> mmaWarpOrder(NvidiaMmaEncodingAttr mma) {
 std::optional<LinearLayout> mmaTile(unsigned outerDim, unsigned innerDim,
                                     unsigned outerSize, unsigned innerSize,
                                     unsigned kWidth, std::string *error) {
-  std::string inner = dimName(innerDim), outer = dimName(outerDim);
+  std::string inner = outDimName(innerDim), outer = outDimName(outerDim);
   if (innerSize < 4 * kWidth || outerSize < 8)
     return fail(error, "mma tile " + Twine(outerSize) + "x" + Twine(innerSize) +
                            " is too small for kWidth " + Twine(kWidth));
@@ -222,8 +220,9 @@ std::optional<LinearLayout> mmaWarps(NvidiaMmaEncodingAttr mma,
     warps = product(
         warps,
         llvm::is_contained(broadcastDims, d)
-            ? LinearLayout::zeros1D(count, kWarp, dimName(zeroTarget), 1, error)
-            : LinearLayout::identity1D(count, kWarp, dimName(d), error),
+            ? LinearLayout::zeros1D(count, kWarp, outDimName(zeroTarget), 1,
+                                    error)
+            : LinearLayout::identity1D(count, kWarp, outDimName(d), error),
         error);
   }
   return warps;
@@ -277,7 +276,7 @@ SliceEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
   }
   std::vector<NamedSize> outDims;
   for (auto [d, size] : llvm::enumerate(shape))
-    outDims.emplace_back(dimName(d), size);
+    outDims.emplace_back(outDimName(d), size);
   return LinearLayout::create(std::move(bases), std::move(outDims),
                               /*requireSurjective=*/true, error);
 }
@@ -330,13 +329,13 @@ DotOperandEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
     auto distribute = [&](const char *inDim, ArrayRef<unsigned> counts) {
       std::optional<LinearLayout> part = LinearLayout();
       for (unsigned d : blocked.getOrder())
-        part = product(
-            part,
-            d == otherDim
-                ? LinearLayout::zeros1D(counts[d], inDim, dimName(kDim), 1,
-                                        error)
-                : LinearLayout::identity1D(counts[d], inDim, dimName(d), error),
-            error);
+        part = product(part,
+                       d == otherDim
+                           ? LinearLayout::zeros1D(counts[d], inDim,
+                                                   outDimName(kDim), 1, error)
+                           : LinearLayout::identity1D(counts[d], inDim,
+                                                      outDimName(d), error),
+                       error);
       return part;
     };
     tile = product(tile, distribute(kLane, blocked.getThreadsPerWarp()), error);

@@ -9,6 +9,7 @@
 
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/ttg/layout/LayoutOrder.h"
+#include "dialects/ttg/layout/Permutation.h"
 #include "dialects/ttg/layout/Swizzle.h"
 
 #include "mlir/IR/Builders.h"
@@ -21,6 +22,7 @@
 
 using namespace mlir;
 using namespace mlir::tile::ttg;
+using mlir::tile::layout::isPermutation;
 
 #define GET_ATTRDEF_CLASSES
 #include "dialects/ttg/TTGAttrInterfaces.cpp.inc"
@@ -214,16 +216,6 @@ std::optional<SmallVector<unsigned>> getCGALayout(EncodingDict &dict,
   std::optional<SmallVector<unsigned>> bases =
       dict.getBases("CGALayout", width, /*required=*/false);
   return bases ? *bases : SmallVector<unsigned>();
-}
-
-bool isPermutation(ArrayRef<unsigned> order) {
-  SmallVector<bool> seen(order.size(), false);
-  for (unsigned d : order) {
-    if (d >= order.size() || seen[d])
-      return false;
-    seen[d] = true;
-  }
-  return true;
 }
 
 LogicalResult verifyPowersOfTwo(function_ref<InFlightDiagnostic()> emitError,
@@ -556,10 +548,10 @@ Attribute LinearEncodingAttr::parse(AsmParser &parser, Type) {
   if (failed(dict.parse()))
     return {};
   unsigned rank = 0;
-  auto reg = dict.getBases("register", rank);
-  auto lane = dict.getBases("lane", rank);
-  auto warp = dict.getBases("warp", rank);
-  auto block = dict.getBases("block", rank);
+  auto reg = dict.getBases(layout::kRegister, rank);
+  auto lane = dict.getBases(layout::kLane, rank);
+  auto warp = dict.getBases(layout::kWarp, rank);
+  auto block = dict.getBases(layout::kBlock, rank);
   if (dict.hasFailed() || failed(dict.finish()))
     return {};
   // A layout with no bases at all holds one element; call it rank 1.

@@ -17,6 +17,10 @@
 using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::ttg;
+using layout::kBlock;
+using layout::kLane;
+using layout::kRegister;
+using layout::kWarp;
 using layout::LinearLayout;
 
 #include "dialects/ttg/TTGDialect.cpp.inc"
@@ -92,8 +96,8 @@ LinearEncodingAttr toLinearEncoding(MLIRContext *context,
     return flat;
   };
   return LinearEncodingAttr::get(context, std::max(rank, 1u),
-                                 flatten("register"), flatten("lane"),
-                                 flatten("warp"), flatten("block"));
+                                 flatten(kRegister), flatten(kLane),
+                                 flatten(kWarp), flatten(kBlock));
 }
 
 /// Applies `transform` to every basis of `layout` and rebuilds it with
@@ -113,7 +117,7 @@ mapBases(const LinearLayout &layout, ArrayRef<int64_t> shape,
     }
   std::vector<layout::NamedSize> outDims;
   for (auto [d, size] : llvm::enumerate(shape))
-    outDims.emplace_back("dim" + std::to_string(d), size);
+    outDims.emplace_back(layout::outDimName(d), size);
   return LinearLayout::create(std::move(bases), std::move(outDims),
                               /*requireSurjective=*/true, error);
 }
@@ -219,7 +223,7 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
               std::vector<LinearLayout::Basis> &bases) {
             for (auto &basis : bases)
               basis.push_back(0);
-            if (inDim == "register") {
+            if (inDim == kRegister) {
               LinearLayout::Basis unit(dstShape.size(), 0);
               unit.back() = 1;
               bases.insert(bases.begin(), unit);
@@ -255,12 +259,12 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
               }
               bool unit = llvm::all_of(llvm::drop_end(*it),
                                        [](int32_t v) { return v == 0; });
-              if (inDim != "register" || !unit || removed)
+              if (inDim != kRegister || !unit || removed)
                 return false;
               it = bases.erase(it);
               removed = true;
             }
-            return inDim != "register" || removed;
+            return inDim != kRegister || removed;
           },
           &error);
     if (!dst)
@@ -329,7 +333,7 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
     std::optional<LinearLayout> layout = toLinearLayout(type, &error);
     if (!layout)
       return op->emitOpError("layout of ") << type << ": " << error;
-    int lanes = layout->getInDimSize("lane");
+    int lanes = layout->getInDimSize(kLane);
     int threadsPerWarp = getThreadsPerWarp(op);
     if (lanes != threadsPerWarp)
       return op->emitOpError("layout of ")
@@ -337,13 +341,13 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
              << " lanes but the module has ttg.threads-per-warp = "
              << threadsPerWarp;
     if (std::optional<int> numWarps = getNumWarps(op))
-      if (layout->getInDimSize("warp") != *numWarps)
+      if (layout->getInDimSize(kWarp) != *numWarps)
         return op->emitOpError("layout of ")
-               << type << " spans " << layout->getInDimSize("warp")
+               << type << " spans " << layout->getInDimSize(kWarp)
                << " warps but the module has ttg.num-warps = " << *numWarps;
-    if (layout->getInDimSize("block") != getNumCTAs(op))
+    if (layout->getInDimSize(kBlock) != getNumCTAs(op))
       return op->emitOpError("layout of ")
-             << type << " spans " << layout->getInDimSize("block")
+             << type << " spans " << layout->getInDimSize(kBlock)
              << " CTAs but the module has ttg.num-ctas = " << getNumCTAs(op);
     return success();
   }

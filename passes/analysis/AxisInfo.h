@@ -111,7 +111,7 @@ int64_t highestPowerOf2Divisor(int64_t value);
 /// The dataflow lattice element of the analysis.
 using AxisInfoLattice = dataflow::Lattice<AxisInfo>;
 
-/// The transfer functions over tt, arith and scf (see AxisInfo.cpp for the
+/// The transfer functions over tt, arith and scf (see AxisInfoRules.h for the
 /// rule of each op). Load DeadCodeAnalysis and SparseConstantPropagation into
 /// the same solver: the framework needs them for control flow.
 class AxisInfoAnalysis

@@ -10,6 +10,10 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using layout::kBlock;
+using layout::kLane;
+using layout::kRegister;
+using layout::kWarp;
 using layout::LinearLayout;
 
 int64_t mlir::tile::getSharedElementBytes(Type type) {
@@ -55,7 +59,7 @@ bool isZero(ArrayRef<int32_t> coords) {
 bool resultFollowsOperand(const ReducePlan &plan) {
   const LinearLayout &src = plan.operandLayout;
   const LinearLayout &dst = *plan.resultLayout;
-  for (const char *inDim : {"lane", "warp", "block"}) {
+  for (const char *inDim : {kLane, kWarp, kBlock}) {
     int32_t bits =
         std::max(src.hasInDim(inDim) ? src.getInDimSizeLog2(inDim) : 0,
                  dst.hasInDim(inDim) ? dst.getInDimSizeLog2(inDim) : 0);
@@ -72,10 +76,10 @@ bool resultFollowsOperand(const ReducePlan &plan) {
   }
   std::set<SmallVector<int32_t>> partials;
   for (int32_t r = 0; r < src.getNumRegisters(); ++r) {
-    partials.insert(dropAxis(coordsOf(src, "register", r), plan.axis));
+    partials.insert(dropAxis(coordsOf(src, kRegister, r), plan.axis));
   }
   for (int32_t r = 0; r < dst.getNumRegisters(); ++r) {
-    if (!partials.count(coordsOf(dst, "register", r)))
+    if (!partials.count(coordsOf(dst, kRegister, r)))
       return false;
   }
   return true;
@@ -105,7 +109,7 @@ std::optional<ReducePlan> mlir::tile::getReducePlan(tt::ReduceOp op,
   // Lanes and warps either move along the axis only or not along it at all;
   // a basis mixing both would make threads that reduce together disagree
   // on which output element they reduce into.
-  for (const char *inDim : {"lane", "warp", "block"}) {
+  for (const char *inDim : {kLane, kWarp, kBlock}) {
     if (!operandLayout->hasInDim(inDim))
       continue;
     for (int bit = 0; bit < operandLayout->getInDimSizeLog2(inDim); ++bit) {
@@ -118,9 +122,9 @@ std::optional<ReducePlan> mlir::tile::getReducePlan(tt::ReduceOp op,
                 "another dimension at once";
         return std::nullopt;
       }
-      if (StringRef(inDim) == "lane")
+      if (StringRef(inDim) == kLane)
         plan.laneMasks.push_back(int32_t(1) << bit);
-      else if (StringRef(inDim) == "warp")
+      else if (StringRef(inDim) == kWarp)
         plan.warpBits.push_back(bit);
       else {
         error = "reductions across CTAs are not supported";
@@ -147,7 +151,7 @@ std::optional<ReducePlan> mlir::tile::getReducePlan(tt::ReduceOp op,
 
 namespace {
 /// The hardware dims a thread is identified by.
-constexpr const char *kThreadDims[] = {"lane", "warp", "block"};
+constexpr const char *kThreadDims[] = {kLane, kWarp, kBlock};
 
 /// Whether every bit of `inDim` in `layout` maps to the zero coordinates,
 /// i.e. the layout holds the same elements for every value of that bit.
@@ -209,7 +213,7 @@ int32_t part(const LinearLayout &map, const std::string &inDim, int bit,
 bool registersIndependentOfThread(const LinearLayout &map) {
   for (const char *threadDim : kThreadDims)
     for (int bit = 0; bit < map.getInDimSizeLog2(threadDim); ++bit)
-      if (part(map, threadDim, bit, "register") != 0)
+      if (part(map, threadDim, bit, kRegister) != 0)
         return false;
   return true;
 }
@@ -225,12 +229,12 @@ bool registersIndependentOfThread(const LinearLayout &map) {
 /// round, or std::nullopt when the destination's registers do not spread
 /// over enough source lanes for that.
 std::optional<SmallVector<int32_t>> getLaneRotation(const LinearLayout &map) {
-  int laneBits = map.getInDimSizeLog2("lane");
+  int laneBits = map.getInDimSizeLog2(kLane);
   // The lanes' source lanes, with the kernel of that map.
   layout::PartialLinearMap sourceLanes;
   SmallVector<uint64_t> kernel;
   for (int bit = 0; bit < laneBits; ++bit) {
-    uint64_t lane = part(map, "lane", bit, "lane");
+    uint64_t lane = part(map, kLane, bit, kLane);
     if (!sourceLanes.add(lane, uint64_t(1) << bit))
       kernel.push_back((uint64_t(1) << bit) ^ sourceLanes.imageOf(lane));
   }
@@ -238,7 +242,7 @@ std::optional<SmallVector<int32_t>> getLaneRotation(const LinearLayout &map) {
     int32_t reg = 0;
     for (int bit = 0; bit < laneBits; ++bit)
       if (lanes >> bit & 1)
-        reg ^= part(map, "lane", bit, "register");
+        reg ^= part(map, kLane, bit, kRegister);
     return reg;
   };
 
@@ -249,8 +253,8 @@ std::optional<SmallVector<int32_t>> getLaneRotation(const LinearLayout &map) {
   for (uint64_t lanes : kernel) {
     int32_t chosen = 0;
     if (registerPart(lanes) != 0) {
-      for (int bit = 0; bit < map.getInDimSizeLog2("register"); ++bit) {
-        uint64_t lane = part(map, "register", bit, "lane");
+      for (int bit = 0; bit < map.getInDimSizeLog2(kRegister); ++bit) {
+        uint64_t lane = part(map, kRegister, bit, kLane);
         if (lane != 0 && !sourceLanes.contains(lane)) {
           sourceLanes.add(lane, 0);
           chosen = int32_t(1) << bit;
@@ -274,8 +278,8 @@ std::optional<SmallVector<int32_t>> getLaneRotation(const LinearLayout &map) {
 /// Block bits would need the CTA's index in the cluster in a shuffle; only
 /// block bits that stay put are handled.
 bool blocksStayPut(const LinearLayout &map) {
-  for (int bit = 0; bit < map.getInDimSizeLog2("block"); ++bit)
-    if (part(map, "block", bit, "register") || part(map, "block", bit, "lane"))
+  for (int bit = 0; bit < map.getInDimSizeLog2(kBlock); ++bit)
+    if (part(map, kBlock, bit, kRegister) || part(map, kBlock, bit, kLane))
       return false;
   return true;
 }
@@ -299,8 +303,8 @@ mlir::tile::getConversionPlan(const LinearLayout &src, const LinearLayout &dst,
   plan.srcOfDst = alignThreadBits(*map, src);
   const LinearLayout &aligned = plan.srcOfDst;
   bool sameWarps =
-      keepsThreadDim(aligned, "warp") && keepsThreadDim(aligned, "block");
-  if (sameWarps && keepsThreadDim(aligned, "lane") &&
+      keepsThreadDim(aligned, kWarp) && keepsThreadDim(aligned, kBlock);
+  if (sameWarps && keepsThreadDim(aligned, kLane) &&
       registersIndependentOfThread(aligned))
     plan.strategy = ConversionStrategy::RegisterPermutation;
   else if (sameWarps && blocksStayPut(aligned))

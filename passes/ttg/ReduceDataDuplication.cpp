@@ -44,7 +44,8 @@ bool movesDataBetweenWarps(RankedTensorType src, RankedTensorType dst) {
   // element lives in the destination.
   std::optional<layout::LinearLayout> conversion =
       srcLayout->invertAndCompose(*dstLayout);
-  return !conversion || !conversion->isTrivialOver({"block", "warp"});
+  return !conversion ||
+         !conversion->isTrivialOver({layout::kBlock, layout::kWarp});
 }
 
 /// Replaces `convert` (register layout to dot operand layout) by a store to

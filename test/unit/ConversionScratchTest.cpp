@@ -20,7 +20,7 @@ LinearLayout make(Bases reg, Bases lane, Bases warp,
                   std::vector<std::string> dims) {
   std::string error;
   std::optional<LinearLayout> ll = LinearLayout::create(
-      {{"register", reg}, {"lane", lane}, {"warp", warp}}, dims, &error);
+      {{kRegister, reg}, {kLane, lane}, {kWarp, warp}}, dims, &error);
   EXPECT_TRUE(ll.has_value()) << error;
   return *ll;
 }
@@ -39,21 +39,21 @@ int32_t wavefronts(const ConversionScratchLayout &scratch,
 int32_t offsetOfRegister(const ConversionScratchLayout &scratch,
                          const LinearLayout &layout, int32_t reg) {
   auto offsets = scratch.layout.invert()->compose(layout);
-  return (*offsets->apply({{"register", reg}}))[0].second;
+  return (*offsets->apply({{kRegister, reg}}))[0].second;
 }
 
 // 1-D, one element per lane -> four consecutive elements per lane, across
 // warps: the destination loads 16-byte vectors, both sides conflict-free.
 TEST(ConversionScratch, OneToFourPerLane) {
-  LinearLayout src =
-      make({{128}, {256}}, {{1}, {2}, {4}, {8}, {16}}, {{32}, {64}}, {"dim0"});
-  LinearLayout dst =
-      make({{1}, {2}}, {{4}, {8}, {16}, {32}, {64}}, {{128}, {256}}, {"dim0"});
+  LinearLayout src = make({{128}, {256}}, {{1}, {2}, {4}, {8}, {16}},
+                          {{32}, {64}}, {outDimName(0)});
+  LinearLayout dst = make({{1}, {2}}, {{4}, {8}, {16}, {32}, {64}},
+                          {{128}, {256}}, {outDimName(0)});
   std::string error;
   auto scratch = getConversionScratchLayout(src, dst, 4, &error);
   ASSERT_TRUE(scratch.has_value()) << error;
   EXPECT_TRUE(scratch->layout.isInvertible());
-  EXPECT_EQ(scratch->layout.getInDimSize("offset"), 512);
+  EXPECT_EQ(scratch->layout.getInDimSize(kOffset), 512);
   EXPECT_EQ(scratch->srcVec, 1);
   EXPECT_EQ(scratch->dstVec, 4);
   EXPECT_EQ(wavefronts(*scratch, src, 4, 1), 1);
@@ -68,12 +68,12 @@ TEST(ConversionScratch, OneToFourPerLane) {
 // A 32x32 transpose of f32 (lanes along columns -> lanes along rows), the
 // classic 32-way bank conflict without a swizzle: one wavefront each.
 TEST(ConversionScratch, TransposeIsConflictFree) {
-  LinearLayout rows =
-      make({{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}},
-           {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}}, {}, {"dim0", "dim1"});
-  LinearLayout cols =
-      make({{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}},
-           {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}}, {}, {"dim0", "dim1"});
+  LinearLayout rows = make({{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}},
+                           {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}}, {},
+                           {outDimName(0), outDimName(1)});
+  LinearLayout cols = make({{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}},
+                           {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}}, {},
+                           {outDimName(0), outDimName(1)});
   for (int32_t bytes : {1, 2, 4, 8}) {
     std::string error;
     auto scratch = getConversionScratchLayout(rows, cols, bytes, &error);
@@ -92,10 +92,10 @@ TEST(ConversionScratch, TransposeIsConflictFree) {
 TEST(ConversionScratch, SharedVectors) {
   LinearLayout src =
       make({{0, 1}, {8, 0}}, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
-           {{0, 8}, {16, 0}}, {"dim0", "dim1"});
+           {{0, 8}, {16, 0}}, {outDimName(0), outDimName(1)});
   LinearLayout dst =
       make({{0, 1}, {0, 8}}, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
-           {{8, 0}, {16, 0}}, {"dim0", "dim1"});
+           {{8, 0}, {16, 0}}, {outDimName(0), outDimName(1)});
   auto scratch = getConversionScratchLayout(src, dst, 4);
   ASSERT_TRUE(scratch.has_value());
   EXPECT_EQ(scratch->srcVec, 2);
@@ -106,8 +106,8 @@ TEST(ConversionScratch, SharedVectors) {
 
 // Layouts of different tensors are refused with a message.
 TEST(ConversionScratch, DifferentShapes) {
-  LinearLayout a = make({{1}}, {}, {}, {"dim0"});
-  LinearLayout b = make({{1}, {2}}, {}, {}, {"dim0"});
+  LinearLayout a = make({{1}}, {}, {}, {outDimName(0)});
+  LinearLayout b = make({{1}, {2}}, {}, {}, {outDimName(0)});
   std::string error;
   EXPECT_FALSE(getConversionScratchLayout(a, b, 4, &error).has_value());
   EXPECT_NE(error.find("different tensor shapes"), std::string::npos);

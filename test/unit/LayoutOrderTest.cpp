@@ -12,8 +12,8 @@ LinearLayout make2D(std::vector<LinearLayout::Basis> registers,
                     std::vector<LinearLayout::Basis> lanes) {
   std::string error;
   std::optional<LinearLayout> ll = LinearLayout::create(
-      {{"register", std::move(registers)}, {"lane", std::move(lanes)}},
-      std::vector<std::string>{"dim0", "dim1"}, &error);
+      {{kRegister, std::move(registers)}, {kLane, std::move(lanes)}},
+      standardOutDimNames(2), &error);
   EXPECT_TRUE(ll.has_value()) << error;
   return ll ? *ll : LinearLayout();
 }

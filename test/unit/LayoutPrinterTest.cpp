@@ -26,16 +26,15 @@ size_t count(const std::string &haystack, const std::string &needle) {
 /// 8 elements: 2 registers, 2 lanes, 2 warps.
 LinearLayout small1D() {
   return make(
-      {{"register", {{1}}}, {"lane", {{2}}}, {"warp", {{4}}}, {"block", {}}},
-      {{"dim0", 8}});
+      {{kRegister, {{1}}}, {kLane, {{2}}}, {kWarp, {{4}}}, {kBlock, {}}},
+      {{outDimName(0), 8}});
 }
 
 /// A 2x4 tile: 2 registers along the row, lanes 0..1 along it too, lane bit
 /// 1 moves down a row; one warp.
 LinearLayout small2D() {
-  return make(
-      {{"register", {{0, 1}}}, {"lane", {{0, 2}, {1, 0}}}, {"warp", {}}},
-      {{"dim0", 2}, {"dim1", 4}});
+  return make({{kRegister, {{0, 1}}}, {kLane, {{0, 2}, {1, 0}}}, {kWarp, {}}},
+              {{outDimName(0), 2}, {outDimName(1), 4}});
 }
 } // namespace
 
@@ -56,8 +55,8 @@ TEST(LayoutPrinter, Text1D) {
 
 TEST(LayoutPrinter, Text1DBroadcastAndUnheld) {
   // Lanes 2 and 3 repeat lanes 0 and 1; the shape is twice the layout.
-  LinearLayout ll = make(
-      {{"register", {{1}}}, {"lane", {{2}, {0}}}, {"warp", {}}}, {{"dim0", 4}});
+  LinearLayout ll = make({{kRegister, {{1}}}, {kLane, {{2}, {0}}}, {kWarp, {}}},
+                         {{outDimName(0), 4}});
   std::optional<std::string> text = printLayoutTable(ll, {6});
   ASSERT_TRUE(text);
   EXPECT_EQ(*text, "# element: w=warp l=lane r=register\n"
@@ -80,10 +79,10 @@ TEST(LayoutPrinter, Text2D) {
 
 TEST(LayoutPrinter, Text2DMmaAccumulator) {
   // mma.sync m16n8k16 accumulator: row 8, column 3 is c3 of lane 1.
-  LinearLayout acc = make({{"register", {{0, 1}, {8, 0}}},
-                           {"lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
-                           {"warp", {}}},
-                          {{"dim0", 16}, {"dim1", 8}});
+  LinearLayout acc = make({{kRegister, {{0, 1}, {8, 0}}},
+                           {kLane, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
+                           {kWarp, {}}},
+                          {{outDimName(0), 16}, {outDimName(1), 8}});
   std::optional<std::string> text = printLayoutTable(acc);
   ASSERT_TRUE(text);
   // Legend, header, then 16 rows.
@@ -108,9 +107,10 @@ TEST(LayoutPrinter, Text2DMmaAccumulator) {
 }
 
 TEST(LayoutPrinter, BlockShownWhenLarger) {
-  LinearLayout ll = make({{"register", {}}, {"block", {{1}}}}, {{"dim0", 2}});
+  LinearLayout ll =
+      make({{kRegister, {}}, {kBlock, {{1}}}}, {{outDimName(0), 2}});
   EXPECT_EQ(formatHolder(ll, {0, 1}), "b1:r0");
-  LinearLayout shared = make({{"offset", {{1}, {2}}}}, {{"dim0", 4}});
+  LinearLayout shared = make({{kOffset, {{1}, {2}}}}, {{outDimName(0), 4}});
   std::optional<std::string> text = printLayoutTable(shared);
   ASSERT_TRUE(text);
   EXPECT_EQ(*text, "# element: o=offset\n[0] o0\n[1] o1\n[2] o2\n[3] o3\n");
@@ -129,8 +129,8 @@ TEST(LayoutPrinter, SVG) {
   // 64 elements over 2 warps wrap into two rows of 32 cells; each warp has
   // its own colour.
   LinearLayout ll = make(
-      {{"register", {{1}}}, {"lane", {{2}, {4}, {8}, {16}}}, {"warp", {{32}}}},
-      {{"dim0", 64}});
+      {{kRegister, {{1}}}, {kLane, {{2}, {4}, {8}, {16}}}, {kWarp, {{32}}}},
+      {{outDimName(0), 64}});
   svg = printLayoutSVG(ll);
   ASSERT_TRUE(svg);
   EXPECT_EQ(count(*svg, "<rect "), 64u);
@@ -140,7 +140,7 @@ TEST(LayoutPrinter, SVG) {
 
   // Broadcast cells carry a "+n" marker; unheld cells are white.
   LinearLayout bcast =
-      make({{"register", {{1}}}, {"lane", {{0}}}}, {{"dim0", 2}});
+      make({{kRegister, {{1}}}, {kLane, {{0}}}}, {{outDimName(0), 2}});
   svg = printLayoutSVG(bcast, {4});
   ASSERT_TRUE(svg);
   EXPECT_EQ(count(*svg, "<rect "), 4u);
@@ -153,9 +153,9 @@ TEST(LayoutPrinter, RejectsBadInput) {
   EXPECT_FALSE(printLayoutTable(small2D(), {2, 2, 2}, &error));
   EXPECT_FALSE(error.empty());
   EXPECT_FALSE(printLayoutTable(small2D(), {8}));
-  LinearLayout odd = make({{"lane", {{1}}}}, {{"x", 2}});
+  LinearLayout odd = make({{kLane, {{1}}}}, {{"x", 2}});
   error.clear();
   EXPECT_FALSE(printLayoutSVG(odd, {}, &error));
-  EXPECT_NE(error.find("dim0"), std::string::npos) << error;
+  EXPECT_NE(error.find(outDimName(0)), std::string::npos) << error;
   EXPECT_FALSE(printLayoutTable(small1D(), {0}));
 }

@@ -18,7 +18,7 @@ namespace {
 std::vector<int32_t> elementAt(const LinearLayout &ll, int32_t offset) {
   std::string error;
   std::optional<std::vector<NamedValue>> out =
-      ll.apply({{"offset", offset}}, &error);
+      ll.apply({{kOffset, offset}}, &error);
   EXPECT_TRUE(out.has_value()) << error;
   std::vector<int32_t> values;
   if (out)
@@ -44,11 +44,11 @@ int64_t swizzleBytes(int64_t addr, int32_t swizzleWidth) {
 
 void checkShapeAndDims(const LinearLayout &ll,
                        const std::vector<int32_t> &shape) {
-  EXPECT_EQ(ll.getInDimNames(), (std::vector<std::string>{"offset", "block"}));
-  EXPECT_EQ(ll.getInDimSize("block"), 1);
+  EXPECT_EQ(ll.getInDimNames(), (std::vector<std::string>{kOffset, kBlock}));
+  EXPECT_EQ(ll.getInDimSize(kBlock), 1);
   std::vector<NamedSize> expected;
   for (size_t i = 0; i < shape.size(); ++i)
-    expected.push_back({"dim" + std::to_string(i), shape[i]});
+    expected.push_back({outDimName(i), shape[i]});
   EXPECT_EQ(ll.getOutDims(), expected);
   EXPECT_TRUE(ll.isInvertible()) << ll.toString();
 }

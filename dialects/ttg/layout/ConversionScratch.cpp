@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ttg/layout/ConversionScratch.h"
+#include "dialects/ttg/layout/LayoutSupport.h"
 #include "dialects/ttg/layout/PartialLinearMap.h"
 
 #include <algorithm>
@@ -17,17 +18,13 @@
 #include <set>
 
 namespace mlir::tile::layout {
+using namespace detail;
+
 namespace {
 /// Shared memory has 32 banks of 4 bytes: one wavefront serves 128 bytes.
 constexpr int64_t kBankRowBytes = 128;
 /// The widest shared-memory access of one thread (ld.shared.v4.b32).
 constexpr int64_t kMaxAccessBytes = 16;
-
-std::nullopt_t fail(std::string *error, const std::string &msg) {
-  if (error)
-    *error = msg;
-  return std::nullopt;
-}
 
 int log2Floor(int64_t x) {
   int bits = 0;
@@ -75,7 +72,7 @@ private:
 int runBits(const LinearLayout &layout, const Flattener &flat, int maxBits) {
   PartialLinearMap span;
   int bits = 0;
-  while (bits < maxBits && span.add(flat.basis(layout, "register", bits), 0))
+  while (bits < maxBits && span.add(flat.basis(layout, kRegister, bits), 0))
     ++bits;
   return bits;
 }
@@ -85,8 +82,8 @@ int runBits(const LinearLayout &layout, const Flattener &flat, int maxBits) {
 int sharedPrefixBits(const LinearLayout &layout, const LinearLayout &primary,
                      const Flattener &flat, int bits) {
   int shared = 0;
-  while (shared < bits && flat.basis(layout, "register", shared) ==
-                              flat.basis(primary, "register", shared))
+  while (shared < bits && flat.basis(layout, kRegister, shared) ==
+                              flat.basis(primary, kRegister, shared))
     ++shared;
   return shared;
 }
@@ -110,7 +107,7 @@ public:
   /// The first `bits` register bases of `layout` at offsets 1, 2, 4, ...
   void placeVector(const LinearLayout &layout, int bits) {
     for (int bit = 0; bit < bits; ++bit)
-      own(flat.basis(layout, "register", bit), bit, uint64_t(1) << bit);
+      own(flat.basis(layout, kRegister, bit), bit, uint64_t(1) << bit);
   }
 
   /// Gives the lanes of one phase of `layout`'s accesses (vectors of
@@ -125,12 +122,12 @@ public:
     uint64_t rowMask = 0;
     for (int bit = vecBits; bit < rowEnd; ++bit)
       rowMask |= uint64_t(1) << bit;
-    int laneBits = std::min(rowBits, int(layout.getInDimSizeLog2("lane")));
+    int laneBits = std::min(rowBits, int(layout.getInDimSizeLog2(kLane)));
 
     PartialLinearMap row;
     std::vector<uint64_t> pending;
     for (int lane = 0; lane < laneBits; ++lane) {
-      uint64_t v = flat.basis(layout, "lane", lane);
+      uint64_t v = flat.basis(layout, kLane, lane);
       if (v != 0 && map.contains(v))
         row.add(map.imageOf(v) & rowMask, 0);
       else if (v != 0)
@@ -179,7 +176,7 @@ public:
   bool keepsVectorsAligned(const LinearLayout &layout, int vecBits) const {
     uint64_t vecMask = (uint64_t(1) << vecBits) - 1;
     for (const std::string &inDim : layout.getInDimNames())
-      for (int bit = inDim == "register" ? vecBits : 0;
+      for (int bit = inDim == kRegister ? vecBits : 0;
            bit < layout.getInDimSizeLog2(inDim); ++bit)
         if (map.imageOf(flat.basis(layout, inDim, bit)) & vecMask)
           return false;
@@ -213,7 +210,7 @@ std::optional<LinearLayout> toOffsetLayout(const PartialLinearMap &map,
   int32_t size = int32_t(1) << totalBits;
   auto elements = LinearLayout::create({{"k", vectors}}, {{"flat", size}},
                                        /*requireSurjective=*/true, error);
-  auto offsets = LinearLayout::create({{"k", images}}, {{"offset", size}},
+  auto offsets = LinearLayout::create({{"k", images}}, {{kOffset, size}},
                                       /*requireSurjective=*/true, error);
   if (!elements || !offsets)
     return std::nullopt;
@@ -303,7 +300,7 @@ getConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
 
 int32_t getSharedAccessWavefronts(const LinearLayout &offsets,
                                   int32_t elementBytes, int32_t vec) {
-  int32_t lanes = offsets.getInDimSize("lane");
+  int32_t lanes = offsets.getInDimSize(kLane);
   int64_t unitBytes = int64_t(elementBytes) * vec;
   int32_t lanesPerPhase = int32_t(
       std::clamp<int64_t>(kBankRowBytes / unitBytes, 1, int64_t(lanes)));
@@ -311,7 +308,7 @@ int32_t getSharedAccessWavefronts(const LinearLayout &offsets,
   for (int32_t first = 0; first < lanes; first += lanesPerPhase) {
     std::map<int64_t, std::set<int64_t>> wordsOfBank;
     for (int32_t lane = first; lane < first + lanesPerPhase; ++lane) {
-      auto out = offsets.apply({{"lane", lane}});
+      auto out = offsets.apply({{kLane, lane}});
       int64_t byte = out ? int64_t(out->front().second) * elementBytes : 0;
       for (int64_t word = byte / 4; word <= (byte + unitBytes - 1) / 4; ++word)
         wordsOfBank[word % 32].insert(word);

@@ -51,11 +51,11 @@ std::vector<unsigned> getRegisterOrder(const LinearLayout &layout) {
   std::vector<unsigned> defaultOrder;
   for (size_t dim = layout.getNumOutDims(); dim > 0; --dim)
     defaultOrder.push_back(static_cast<unsigned>(dim - 1));
-  return getDimOrder(layout, "register", defaultOrder);
+  return getDimOrder(layout, kRegister, defaultOrder);
 }
 
 std::vector<unsigned> getLaneOrder(const LinearLayout &layout) {
-  return getDimOrder(layout, "lane", getRegisterOrder(layout));
+  return getDimOrder(layout, kLane, getRegisterOrder(layout));
 }
 
 std::vector<unsigned> getElementsPerThreadPerDim(const LinearLayout &layout) {
@@ -63,7 +63,7 @@ std::vector<unsigned> getElementsPerThreadPerDim(const LinearLayout &layout) {
   if (elements.empty())
     return elements;
   int lastDim = 0;
-  for (const LinearLayout::Basis &basis : basesOf(layout, "register")) {
+  for (const LinearLayout::Basis &basis : basesOf(layout, kRegister)) {
     if (int dim = movedDim(basis); dim >= 0)
       lastDim = dim;
     elements[lastDim] *= 2;

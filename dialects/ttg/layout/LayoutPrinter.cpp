@@ -1,18 +1,15 @@
 //===- LayoutPrinter.cpp - Text and SVG pictures of layouts ---------------===//
 
 #include "dialects/ttg/layout/LayoutPrinter.h"
+#include "dialects/ttg/layout/LayoutSupport.h"
 
 #include <algorithm>
 #include <sstream>
 
 namespace mlir::tile::layout {
-namespace {
-std::nullopt_t fail(std::string *error, const std::string &msg) {
-  if (error)
-    *error = msg;
-  return std::nullopt;
-}
+using namespace detail;
 
+namespace {
 /// Pictures are for humans; refuse layouts whose enumeration would be huge.
 constexpr int kMaxPrintInBits = 24;
 constexpr int64_t kMaxPrintElements = int64_t{1} << 20;
@@ -21,15 +18,15 @@ constexpr int64_t kMaxPrintElements = int64_t{1} << 20;
 constexpr int64_t kSvgRowLength = 32;
 
 std::string shortName(const std::string &dim) {
-  if (dim == "register")
+  if (dim == kRegister)
     return "r";
-  if (dim == "lane")
+  if (dim == kLane)
     return "l";
-  if (dim == "warp")
+  if (dim == kWarp)
     return "w";
-  if (dim == "block")
+  if (dim == kBlock)
     return "b";
-  if (dim == "offset")
+  if (dim == kOffset)
     return "o";
   return dim + "=";
 }
@@ -38,7 +35,7 @@ std::string shortName(const std::string &dim) {
 /// common single-CTA case.
 bool isShown(const LinearLayout &layout, size_t idx) {
   const auto &entry = layout.getBases()[idx];
-  return !(entry.first == "block" && entry.second.empty());
+  return !(entry.first == kBlock && entry.second.empty());
 }
 
 /// "w=warp l=lane r=register", in label order.
@@ -233,7 +230,7 @@ std::optional<std::string> printLayoutSVG(const LinearLayout &layout,
   int64_t cols = is1D ? std::min(numElements, kSvgRowLength) : shape[1];
   int64_t rows = is1D ? (numElements + cols - 1) / cols : shape[0];
 
-  int warpIdx = layout.getInDimIndex("warp");
+  int warpIdx = layout.getInDimIndex(kWarp);
   const int cellW = 56, cellH = 40, left = 48, top = 24;
   int64_t width = left + cols * cellW + 8, height = top + rows * cellH + 8;
 

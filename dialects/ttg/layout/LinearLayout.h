@@ -2,8 +2,9 @@
 //
 // A linear layout is a function from named input dims ("register", "lane",
 // "warp", "block" for tensors held in registers; "offset", "block" for shared
-// memory) to named output dims ("dim0" .. "dimN"), every dim having a
-// power-of-two size, that is linear over GF(2):
+// memory) to named output dims ("dim0" .. "dimN"; DimNames.h defines all of
+// these names), every dim having a power-of-two size, that is linear over
+// GF(2):
 //
 //   L(a xor b) = L(a) xor L(b).
 //
@@ -34,6 +35,8 @@
 
 #ifndef TILE_DIALECTS_TTG_LAYOUT_LINEARLAYOUT_H
 #define TILE_DIALECTS_TTG_LAYOUT_LINEARLAYOUT_H
+
+#include "dialects/ttg/layout/DimNames.h"
 
 #include <cstdint>
 #include <optional>
@@ -155,7 +158,7 @@ public:
   int32_t getTotalOutDimSizeLog2() const;
   /// The number of values each thread holds: the size of the "register"
   /// in-dim (1 if there is none).
-  int32_t getNumRegisters() const { return getInDimSize("register"); }
+  int32_t getNumRegisters() const { return getInDimSize(kRegister); }
 
   /// The value basis `bit` of `inDim` has along `outDim`; 0 if any of them is
   /// absent.

@@ -8,19 +8,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ttg/layout/Swizzle.h"
+#include "dialects/ttg/layout/LayoutSupport.h"
+#include "dialects/ttg/layout/Permutation.h"
 
 #include <algorithm>
 
 namespace mlir::tile::layout {
+using namespace detail;
+
 namespace {
-bool isPowerOf2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
-
-std::nullopt_t fail(std::string *error, const std::string &msg) {
-  if (error)
-    *error = msg;
-  return std::nullopt;
-}
-
 /// Checks that every dim of `shape` is a power of two that fits a layout.
 bool checkShape(const std::vector<int64_t> &shape, const char *what,
                 std::string *error) {
@@ -45,7 +41,7 @@ std::optional<LinearLayout> finishSharedLayout(std::optional<LinearLayout> ll,
                                                size_t rank,
                                                std::string *error) {
   std::vector<std::string> names = standardOutDimNames(rank);
-  ll = ll * LinearLayout::zeros1D(1, "block", names[0]);
+  ll = ll * LinearLayout::zeros1D(1, kBlock, names[0]);
   if (!ll)
     return fail(error, "shared layout too large");
   return ll->transposeOuts(names, error);
@@ -86,19 +82,14 @@ std::optional<LinearLayout> swizzledSharedToLinearLayout(
                            std::to_string(perPhase) + ", " +
                            std::to_string(maxPhase));
   size_t rank = shape.size();
-  std::vector<unsigned> sorted = order;
-  std::sort(sorted.begin(), sorted.end());
-  for (size_t i = 0; i < sorted.size(); ++i)
-    if (sorted[i] != i)
-      sorted.clear();
-  if (sorted.size() != rank)
+  if (order.size() != rank || !isPermutation(order))
     return fail(error, "swizzled_shared: order must be a permutation of the " +
                            std::to_string(rank) + " dims");
 
   std::vector<std::string> names = standardOutDimNames(rank);
   if (rank == 1)
     return finishSharedLayout(
-        LinearLayout::identity1D(static_cast<int32_t>(shape[0]), "offset",
+        LinearLayout::identity1D(static_cast<int32_t>(shape[0]), kOffset,
                                  names[0], error),
         rank, error);
 
@@ -115,14 +106,14 @@ std::optional<LinearLayout> swizzledSharedToLinearLayout(
     tile.push_back({static_cast<int32_t>(row), static_cast<int32_t>(shift)});
   }
   std::optional<LinearLayout> ll =
-      LinearLayout::create({{"offset", std::move(tile)}},
+      LinearLayout::create({{kOffset, std::move(tile)}},
                            {{names[order[1]], static_cast<int32_t>(numRows)},
                             {names[order[0]], static_cast<int32_t>(numCols)}},
                            /*requireSurjective=*/false, error);
   // Slower dims follow, unswizzled, fastest first.
   for (size_t i = 2; i < rank && ll; ++i)
     ll = ll * LinearLayout::identity1D(static_cast<int32_t>(shape[order[i]]),
-                                       "offset", names[order[i]], error);
+                                       kOffset, names[order[i]], error);
   if (!ll)
     return std::nullopt;
   return finishSharedLayout(ll, rank, error);
@@ -240,9 +231,10 @@ std::optional<LinearLayout> getNVMMACoreMatrixLayout(int32_t swizzlingByteWidth,
   for (int32_t row = 1; row < tileRows; row *= 2)
     tile.push_back(
         {row, disableSwizzle ? 0 : vec * ((row / perPhase) % maxPhase)});
-  return LinearLayout::create({{"offset", std::move(tile)}},
-                              {{"dim0", tileRows}, {"dim1", tileCols}},
-                              /*requireSurjective=*/true, error);
+  return LinearLayout::create(
+      {{kOffset, std::move(tile)}},
+      {{outDimName(0), tileRows}, {outDimName(1), tileCols}},
+      /*requireSurjective=*/true, error);
 }
 
 std::optional<LinearLayout>
@@ -265,7 +257,7 @@ nvmmaSharedToLinearLayout(const std::vector<int64_t> &shape,
     std::optional<LinearLayout> ll = LinearLayout();
     for (size_t i = rank; i-- > 0 && ll;)
       ll = ll * LinearLayout::identity1D(static_cast<int32_t>((*block)[i]),
-                                         "offset", names[i], error);
+                                         kOffset, names[i], error);
     if (!ll)
       return std::nullopt;
     ll = ensureLayoutNotSmallerThan(*ll, fullShape, error);
@@ -289,8 +281,8 @@ nvmmaSharedToLinearLayout(const std::vector<int64_t> &shape,
       swizzlingByteWidth, elementBitWidth, disableSwizzle, error);
   if (!tile)
     return std::nullopt;
-  int32_t tileRows = tile->getOutDimSize("dim0");
-  int32_t tileCols = tile->getOutDimSize("dim1");
+  int32_t tileRows = tile->getOutDimSize(outDimName(0));
+  int32_t tileCols = tile->getOutDimSize(outDimName(1));
   if (collapsedRows < tileRows || collapsedCols < tileCols)
     return fail(error, "nvmma_shared: the box must be at least [" +
                            std::to_string(tileRows) + ", " +
@@ -301,8 +293,8 @@ nvmmaSharedToLinearLayout(const std::vector<int64_t> &shape,
   // than one swizzle row, which getNVMMABlockShape rules out today).
   std::optional<LinearLayout> ll = ensureLayoutNotSmallerThan(
       *tile,
-      {{"dim0", static_cast<int32_t>(collapsedRows)},
-       {"dim1", static_cast<int32_t>(collapsedCols)}},
+      {{outDimName(0), static_cast<int32_t>(collapsedRows)},
+       {outDimName(1), static_cast<int32_t>(collapsedCols)}},
       error);
   if (!ll)
     return std::nullopt;

@@ -1,0 +1,173 @@
+//===- TTShapeOps.cpp - Verifiers of the shape ops ------------------------===//
+//
+// splat, unsplat, expand_dims, reshape, broadcast, cat, join, split, trans
+// and make_range: the result shape follows from the source's, and so does
+// the result encoding, which the encoding's dialect infers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tt/TTDialect.h"
+#include "dialects/tt/TTLayoutInterface.h"
+#include "dialects/ttg/layout/Permutation.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile::tt;
+using mlir::tile::layout::isPermutation;
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+LogicalResult SplatOp::verify() {
+  if (isa<RankedTensorType>(getSrc().getType()))
+    return emitOpError("source must be a scalar, got ") << getSrc().getType();
+  return success();
+}
+
+LogicalResult UnsplatOp::verify() {
+  if (getSrc().getType().getNumElements() != 1)
+    return emitOpError("source must have exactly one element, got ")
+           << getSrc().getType();
+  return success();
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis > srcType.getRank())
+    return emitOpError("axis ")
+           << axis << " is out of range [0, " << srcType.getRank() << "]";
+  SmallVector<int64_t> expected(srcType.getShape());
+  expected.insert(expected.begin() + axis, 1);
+  if (getType().getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result shape must be the source shape with a 1 "
+                       "inserted at axis ")
+           << axis << ", got " << getType();
+  return verifyInferredEncoding(*this, srcType.getEncoding(),
+                                getType().getEncoding(), getType().getShape(),
+                                [&](const LayoutInferenceInterface &iface) {
+                                  return iface.inferExpandDimsEncoding(
+                                      srcType.getEncoding(), axis, getLoc());
+                                });
+}
+
+LogicalResult ReshapeOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType dstType = getType();
+  if (srcType.getNumElements() != dstType.getNumElements())
+    return emitOpError("source and result must have the same number of "
+                       "elements, got ")
+           << srcType.getNumElements() << " and " << dstType.getNumElements();
+  Attribute srcEnc = srcType.getEncoding(), dstEnc = dstType.getEncoding();
+  if (!srcEnc && !dstEnc)
+    return success();
+  if (!srcEnc || !dstEnc)
+    return emitOpError("source and result must both have a layout encoding "
+                       "or neither");
+  if (const LayoutInferenceInterface *iface = getLayoutInterface(srcEnc))
+    return iface->verifyReshapeEncoding(srcEnc, srcType.getShape(), dstEnc,
+                                        dstType.getShape(), getAllowReorder(),
+                                        getLoc());
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType dstType = getType();
+  if (srcType.getRank() != dstType.getRank())
+    return emitOpError("source rank ")
+           << srcType.getRank() << " must equal result rank "
+           << dstType.getRank();
+  for (auto [i, src, dst] :
+       llvm::enumerate(srcType.getShape(), dstType.getShape()))
+    if (src != dst && src != 1)
+      return emitOpError("dimension ")
+             << i << " of size " << src
+             << " can only be broadcast from size 1, result size " << dst;
+  return success();
+}
+
+LogicalResult CatOp::verify() {
+  RankedTensorType lhsType = getLhs().getType();
+  if (getType().getRank() != lhsType.getRank())
+    return emitOpError("result rank must equal the operand rank ")
+           << lhsType.getRank();
+  if (getType().getNumElements() != 2 * lhsType.getNumElements())
+    return emitOpError("result must have twice the elements of an operand (")
+           << 2 * lhsType.getNumElements() << "), got "
+           << getType().getNumElements();
+  return success();
+}
+
+LogicalResult JoinOp::verify() {
+  RankedTensorType srcType = getLhs().getType();
+  SmallVector<int64_t> expected(srcType.getShape());
+  expected.push_back(2);
+  if (getType().getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result shape must be the operand shape with a minor "
+                       "dimension of 2, got ")
+           << getType();
+  return verifyInferredEncoding(
+      *this, srcType.getEncoding(), getType().getEncoding(),
+      getType().getShape(), [&](const LayoutInferenceInterface &iface) {
+        return iface.inferJoinEncoding(srcType.getEncoding(),
+                                       srcType.getShape(), getLoc());
+      });
+}
+
+LogicalResult SplitOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  if (srcType.getRank() < 1 || srcType.getShape().back() != 2)
+    return emitOpError("source's last dimension must have size 2, got ")
+           << srcType;
+  if (getOutLHS().getType().getShape() != srcType.getShape().drop_back())
+    return emitOpError("results must have the source shape without its last "
+                       "dimension, got ")
+           << getOutLHS().getType();
+  return verifyInferredEncoding(
+      *this, srcType.getEncoding(), getOutLHS().getType().getEncoding(),
+      getOutLHS().getType().getShape(),
+      [&](const LayoutInferenceInterface &iface) {
+        return iface.inferSplitEncoding(srcType.getEncoding(),
+                                        srcType.getShape(), getLoc());
+      });
+}
+
+LogicalResult TransOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  ArrayRef<int32_t> order = getOrder();
+  if (static_cast<int64_t>(order.size()) != srcType.getRank() ||
+      !isPermutation(order))
+    return emitOpError("order must be a permutation of [0, ")
+           << srcType.getRank() << ")";
+  for (auto [i, d] : llvm::enumerate(order))
+    if (getType().getDimSize(i) != srcType.getDimSize(d))
+      return emitOpError("result dimension ")
+             << i << " must be source dimension " << d << " of size "
+             << srcType.getDimSize(d) << ", got " << getType().getDimSize(i);
+  return verifyInferredEncoding(
+      *this, srcType.getEncoding(), getType().getEncoding(),
+      getType().getShape(), [&](const LayoutInferenceInterface &iface) {
+        return iface.inferTransEncoding(srcType.getEncoding(),
+                                        srcType.getShape(), order, getLoc());
+      });
+}
+
+LogicalResult MakeRangeOp::verify() {
+  int64_t start = getStartAttr().getInt();
+  int64_t end = getEndAttr().getInt();
+  RankedTensorType type = getType();
+  if (type.getRank() != 1)
+    return emitOpError("result must be a 1-D tensor, got ") << type;
+  if (!type.getElementType().isInteger(32))
+    return emitOpError("result element type must be i32, got ")
+           << type.getElementType();
+  if (end <= start)
+    return emitOpError("start ") << start << " must be less than end " << end;
+  if (type.getDimSize(0) != end - start)
+    return emitOpError("result must have end - start = ")
+           << end - start << " elements, got " << type.getDimSize(0);
+  return success();
+}
