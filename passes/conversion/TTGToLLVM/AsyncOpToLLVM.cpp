@@ -59,14 +59,15 @@ struct AsyncCopyOpConversion
       return rewriter.notifyMatchFailure(op, "no layout");
     std::optional<LinearLayout> toBuffer = registers->invertAndCompose(*shared);
     std::optional<LinearLayout> toOffset =
-        toBuffer ? toBuffer->sublayout(toBuffer->getInDimNames(), {"offset"})
-                 : std::nullopt;
+        toBuffer
+            ? toBuffer->sublayout(toBuffer->getInDimNames(), {layout::kOffset})
+            : std::nullopt;
     if (!toOffset)
       return rewriter.notifyMatchFailure(op, "layouts do not match");
     int64_t bytes = element.getIntOrFloatBitWidth() / 8;
     unsigned width = std::min<unsigned>(
         std::max(1u, lowering.accessWidth.lookup(op)),
-        toOffset->getNumConsecutiveInOut("register", "offset"));
+        toOffset->getNumConsecutiveInOut(layout::kRegister, layout::kOffset));
     width = std::min<unsigned>(width, 16 / bytes);
     if (width * bytes < 4)
       return rewriter.notifyMatchFailure(op, "runs shorter than 4 bytes");

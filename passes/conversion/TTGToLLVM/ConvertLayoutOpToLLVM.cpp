@@ -56,7 +56,7 @@ int32_t applyPart(const LinearLayout &layout, const std::string &inDim,
 /// warp are 0); registers of one thread with equal keys hold one element.
 SmallVector<int32_t> registerKey(const LinearLayout &layout, int32_t reg) {
   SmallVector<int32_t> coords;
-  if (auto out = layout.apply({{"register", reg}}))
+  if (auto out = layout.apply({{layout::kRegister, reg}}))
     for (const auto &[name, coord] : *out)
       coords.push_back(coord);
   return coords;
@@ -118,8 +118,8 @@ private:
                                              ArrayRef<Value> elements) {
     SmallVector<Value> result;
     for (int32_t r = 0; r < dst.getNumRegisters(); ++r)
-      result.push_back(
-          elements[applyPart(plan.srcOfDst, "register", r, "register")]);
+      result.push_back(elements[applyPart(plan.srcOfDst, layout::kRegister, r,
+                                          layout::kRegister)]);
     return result;
   }
 
@@ -142,8 +142,8 @@ private:
                      const ConversionPlan &plan, const LinearLayout &dst,
                      ArrayRef<Value> elements) const {
     const LinearLayout &map = plan.srcOfDst;
-    int laneBits = dst.getInDimSizeLog2("lane");
-    int warpBits = dst.getInDimSizeLog2("warp");
+    int laneBits = dst.getInDimSizeLog2(layout::kLane);
+    int warpBits = dst.getInDimSizeLog2(layout::kWarp);
     auto image = [&](const char *inDim, int32_t value, StringRef outDim) {
       return applyPart(map, inDim, value, outDim);
     };
@@ -152,10 +152,12 @@ private:
     SmallVector<int32_t> readLaneOfLane, registerOfLane;
     for (int bit = 0; bit < laneBits; ++bit) {
       int32_t rotation = plan.laneRotation[bit];
-      readLaneOfLane.push_back(image("lane", 1 << bit, "lane") ^
-                               image("register", rotation, "lane"));
-      registerOfLane.push_back(image("lane", 1 << bit, "register") ^
-                               image("register", rotation, "register"));
+      readLaneOfLane.push_back(
+          image(layout::kLane, 1 << bit, layout::kLane) ^
+          image(layout::kRegister, rotation, layout::kLane));
+      registerOfLane.push_back(
+          image(layout::kLane, 1 << bit, layout::kRegister) ^
+          image(layout::kRegister, rotation, layout::kRegister));
     }
     layout::PartialLinearMap section;
     for (int bit = 0; bit < laneBits; ++bit)
@@ -176,8 +178,8 @@ private:
       readsOwnLane &= readLaneOfLane[bit] == (1 << bit);
     }
     for (int bit = 0; bit < warpBits; ++bit) {
-      readLaneOfWarp.push_back(image("warp", 1 << bit, "lane"));
-      offerOfWarp.push_back(image("warp", 1 << bit, "register") ^
+      readLaneOfWarp.push_back(image(layout::kWarp, 1 << bit, layout::kLane));
+      offerOfWarp.push_back(image(layout::kWarp, 1 << bit, layout::kRegister) ^
                             g(readLaneOfWarp.back()));
       readsOwnLane &= readLaneOfWarp.back() == 0;
     }
@@ -193,8 +195,9 @@ private:
     std::map<std::pair<int32_t, int32_t>, Value> rounds;
     SmallVector<Value> received;
     for (int32_t k = 0; k < dst.getNumRegisters(); ++k) {
-      int32_t laneOffset = image("register", k, "lane");
-      int32_t offer = image("register", k, "register") ^ g(laneOffset);
+      int32_t laneOffset = image(layout::kRegister, k, layout::kLane);
+      int32_t offer =
+          image(layout::kRegister, k, layout::kRegister) ^ g(laneOffset);
       Value &value = rounds[{laneOffset, offer}];
       if (!value) {
         if (readsOwnLane && laneOffset == 0) {
@@ -253,7 +256,8 @@ private:
                           const LinearLayout &dst,
                           ArrayRef<Value> elements) const {
     Location loc = op.getLoc();
-    if (src.getInDimSize("block") > 1 || dst.getInDimSize("block") > 1)
+    if (src.getInDimSize(layout::kBlock) > 1 ||
+        dst.getInDimSize(layout::kBlock) > 1)
       return op.emitOpError("cannot be lowered: layouts spanning several "
                             "CTAs do not convert through shared memory yet");
     Value scratch = getAllocationPointer(rewriter, loc, op);

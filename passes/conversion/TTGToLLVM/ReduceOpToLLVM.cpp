@@ -35,7 +35,7 @@ using Partial = SmallVector<Value>;
 
 SmallVector<int32_t> registerCoords(const LinearLayout &layout, int32_t reg) {
   SmallVector<int32_t> coords;
-  if (auto applied = layout.apply({{"register", reg}}))
+  if (auto applied = layout.apply({{layout::kRegister, reg}}))
     for (const auto &[name, value] : *applied)
       coords.push_back(value);
   return coords;
@@ -183,8 +183,8 @@ private:
 
     // The warp's index among the warps along the axis.
     ThreadIndex thread = getThreadIndex(rewriter, loc, lowering.threadsPerWarp);
-    SmallVector<int32_t> warpImages(plan.operandLayout.getInDimSizeLog2("warp"),
-                                    0);
+    SmallVector<int32_t> warpImages(
+        plan.operandLayout.getInDimSizeLog2(layout::kWarp), 0);
     for (auto [k, bit] : llvm::enumerate(plan.warpBits))
       warpImages[bit] = int32_t(1) << k;
     Value warpAlongAxis = xorOfBits(rewriter, loc, thread.warp, warpImages);

@@ -218,14 +218,14 @@ FailureOr<SharedAccess> planSharedAccess(OpBuilder &builder, Location loc,
   if (!toBuffer)
     return failure();
   std::optional<layout::LinearLayout> toOffset =
-      toBuffer->sublayout(toBuffer->getInDimNames(), {"offset"});
+      toBuffer->sublayout(toBuffer->getInDimNames(), {layout::kOffset});
   if (!toOffset)
     return failure();
   SharedAccess access;
   int64_t bytes = getSharedElementBytes(elementType);
   if (!elementType.isInteger(1)) {
     int32_t consecutive =
-        toOffset->getNumConsecutiveInOut("register", "offset");
+        toOffset->getNumConsecutiveInOut(layout::kRegister, layout::kOffset);
     access.vector =
         std::max<int64_t>(1, std::min<int64_t>(consecutive, 16 / bytes));
   }
@@ -271,7 +271,7 @@ int32_t offsetBasis(const layout::LinearLayout &toOffset,
                     const std::string &inDim, int bit) {
   if (!toOffset.hasInDim(inDim) || bit >= toOffset.getInDimSizeLog2(inDim))
     return 0;
-  return toOffset.getBasis(inDim, bit, "offset");
+  return toOffset.getBasis(inDim, bit, layout::kOffset);
 }
 
 /// Loads 16-bit elements with ldmatrix.x4 when the registers are 8x8
@@ -290,12 +290,17 @@ std::optional<SmallVector<Value>>
 loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
                  const layout::LinearLayout &toOffset, int threadsPerWarp) {
   if (elementType.getIntOrFloatBitWidth() != 16 || threadsPerWarp != 32 ||
-      !toOffset.hasInDim("register") ||
-      toOffset.getInDimSizeLog2("register") < 3 || !toOffset.hasInDim("lane") ||
-      toOffset.getInDimSizeLog2("lane") != 5)
+      !toOffset.hasInDim(layout::kRegister) ||
+      toOffset.getInDimSizeLog2(layout::kRegister) < 3 ||
+      !toOffset.hasInDim(layout::kLane) ||
+      toOffset.getInDimSizeLog2(layout::kLane) != 5)
     return std::nullopt;
-  auto reg = [&](int bit) { return offsetBasis(toOffset, "register", bit); };
-  auto lane = [&](int bit) { return offsetBasis(toOffset, "lane", bit); };
+  auto reg = [&](int bit) {
+    return offsetBasis(toOffset, layout::kRegister, bit);
+  };
+  auto lane = [&](int bit) {
+    return offsetBasis(toOffset, layout::kLane, bit);
+  };
   bool plain = reg(0) == 1 && lane(0) == 2 && lane(1) == 4;
   bool trans = lane(2) == 1 && lane(3) == 2 && lane(4) == 4;
   if (plain == trans)
@@ -306,12 +311,12 @@ loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
   SmallVector<int32_t> addressBases = rowBases;
   addressBases.append({reg(1), reg(2)}); // Lane bits 3-4: the matrix.
   SmallVector<int32_t> others;
-  for (int bit = 3; bit < toOffset.getInDimSizeLog2("register"); ++bit)
+  for (int bit = 3; bit < toOffset.getInDimSizeLog2(layout::kRegister); ++bit)
     others.push_back(reg(bit));
   SmallVector<int32_t> warpBases;
-  if (toOffset.hasInDim("warp"))
-    for (int bit = 0; bit < toOffset.getInDimSizeLog2("warp"); ++bit)
-      warpBases.push_back(offsetBasis(toOffset, "warp", bit));
+  if (toOffset.hasInDim(layout::kWarp))
+    for (int bit = 0; bit < toOffset.getInDimSizeLog2(layout::kWarp); ++bit)
+      warpBases.push_back(offsetBasis(toOffset, layout::kWarp, bit));
   auto aligned = [](int32_t basis) { return basis % 8 == 0; };
   if (!llvm::all_of(addressBases, aligned) || !llvm::all_of(others, aligned) ||
       !llvm::all_of(warpBases, aligned))
@@ -361,7 +366,7 @@ FailureOr<SmallVector<Value>> mlir::tile::loadDistributedFromShared(
   if (std::optional<layout::LinearLayout> toBuffer =
           registers.invertAndCompose(shared))
     if (std::optional<layout::LinearLayout> toOffset =
-            toBuffer->sublayout(toBuffer->getInDimNames(), {"offset"}))
+            toBuffer->sublayout(toBuffer->getInDimNames(), {layout::kOffset}))
       if (std::optional<SmallVector<Value>> values = loadWithLdmatrix(
               builder, loc, base, elementType, *toOffset, threadsPerWarp))
         return *values;

@@ -113,9 +113,9 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
   size_t rank = layout.getNumOutDims();
   ThreadIndex thread = getThreadIndex(builder, loc, threadsPerWarp);
   SmallVector<Value> lanePart =
-      emitInDimPart(builder, loc, layout, "lane", thread.lane);
+      emitInDimPart(builder, loc, layout, layout::kLane, thread.lane);
   SmallVector<Value> warpPart =
-      emitInDimPart(builder, loc, layout, "warp", thread.warp);
+      emitInDimPart(builder, loc, layout, layout::kWarp, thread.warp);
   SmallVector<Value> base;
   for (size_t d = 0; d < rank; ++d)
     base.push_back(LLVM::XOrOp::create(builder, loc, lanePart[d], warpPart[d]));
@@ -125,7 +125,7 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
   // into an address as an immediate.
   SmallVector<int32_t> threadBits(rank, 0);
   for (const auto &[name, bases] : layout.getBases())
-    if (name != "register")
+    if (name != layout::kRegister)
       for (const auto &basis : bases)
         for (size_t d = 0; d < rank; ++d)
           threadBits[d] |= basis[d];
@@ -133,7 +133,7 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
   SmallVector<SmallVector<Value>> indices;
   int32_t numRegisters = layout.getNumRegisters();
   for (int32_t r = 0; r < numRegisters; ++r) {
-    auto coords = layout.apply({{"register", r}});
+    auto coords = layout.apply({{layout::kRegister, r}});
     SmallVector<Value> index;
     for (size_t d = 0; d < rank; ++d) {
       int32_t offset = coords ? (*coords)[d].second : 0;
@@ -164,7 +164,7 @@ FailureOr<SmallVector<int>> mlir::tile::getRegisterPermutation(
     return coords;
   };
   // Lanes and warps must hold the same (projected) elements in both.
-  for (const char *inDim : {"lane", "warp", "block"}) {
+  for (const char *inDim : {layout::kLane, layout::kWarp, layout::kBlock}) {
     int32_t size = std::max(src.getInDimSize(inDim), dst.getInDimSize(inDim));
     for (int32_t bit = 1; bit < size; bit <<= 1)
       if (project(coordsOf(dst, inDim, bit)) != coordsOf(src, inDim, bit))
@@ -172,10 +172,10 @@ FailureOr<SmallVector<int>> mlir::tile::getRegisterPermutation(
   }
   std::map<SmallVector<int32_t>, int> srcRegister;
   for (int32_t r = 0; r < src.getNumRegisters(); ++r)
-    srcRegister.emplace(coordsOf(src, "register", r), r);
+    srcRegister.emplace(coordsOf(src, layout::kRegister, r), r);
   SmallVector<int> permutation;
   for (int32_t r = 0; r < dst.getNumRegisters(); ++r) {
-    auto it = srcRegister.find(project(coordsOf(dst, "register", r)));
+    auto it = srcRegister.find(project(coordsOf(dst, layout::kRegister, r)));
     if (it == srcRegister.end())
       return failure();
     permutation.push_back(it->second);
@@ -192,8 +192,8 @@ mlir::tile::getConstantBlockRepresentatives(RankedTensorType type,
   // A block of k elements holds aligned blocks of the largest power of two
   // dividing k.
   int32_t inBlockBits = 0;
-  for (int bit = 0; bit < layout->getInDimSizeLog2("register"); ++bit) {
-    auto image = layout->apply({{"register", int32_t(1) << bit}});
+  for (int bit = 0; bit < layout->getInDimSizeLog2(layout::kRegister); ++bit) {
+    auto image = layout->apply({{layout::kRegister, int32_t(1) << bit}});
     if (!image)
       return {};
     bool inside = true;

@@ -60,7 +60,8 @@ struct OperandPlan {
   /// Byte offset of element (mn, k).
   int64_t byteOffset(int32_t mn, int32_t k) const {
     int32_t d0 = kIsDim1 ? mn : k, d1 = kIsDim1 ? k : mn;
-    auto applied = toOffset.apply({{"dim0", d0}, {"dim1", d1}});
+    auto applied = toOffset.apply(
+        {{layout::outDimName(0), d0}, {layout::outDimName(1), d1}});
     return int64_t((*applied)[0].second) * elementBytes;
   }
 };
@@ -103,7 +104,10 @@ FailureOr<OperandPlan> planOperand(Value operand, bool kIsDim1,
   std::optional<LinearLayout> inverse =
       layout ? layout->invert(&why) : std::nullopt;
   std::optional<LinearLayout> toOffset =
-      inverse ? inverse->sublayout({"dim0", "dim1"}, {"offset"}) : std::nullopt;
+      inverse
+          ? inverse->sublayout({layout::outDimName(0), layout::outDimName(1)},
+                               {layout::kOffset})
+          : std::nullopt;
   if (!toOffset)
     return failure();
   OperandPlan plan{*toOffset,
@@ -144,18 +148,19 @@ FailureOr<OperandPlan> planOperand(Value operand, bool kIsDim1,
 bool holdsWgmmaFragments(const LinearLayout &layout, int32_t p) {
   const Coord lanes[] = {{0, p}, {0, 2 * p}, {1, 0}, {2, 0}, {4, 0}};
   for (int bit = 0; bit < 5; ++bit)
-    if (basis(layout, "lane", bit) != lanes[bit])
+    if (basis(layout, layout::kLane, bit) != lanes[bit])
       return false;
-  return layout.hasInDim("warp") && layout.getInDimSizeLog2("warp") >= 2 &&
-         basis(layout, "warp", 0) == Coord{16, 0} &&
-         basis(layout, "warp", 1) == Coord{32, 0};
+  return layout.hasInDim(layout::kWarp) &&
+         layout.getInDimSizeLog2(layout::kWarp) >= 2 &&
+         basis(layout, layout::kWarp, 0) == Coord{16, 0} &&
+         basis(layout, layout::kWarp, 1) == Coord{32, 0};
 }
 
 /// For lane 0 of warp 0: the register holding each element.
 std::map<Coord, int> registerTable(const LinearLayout &layout) {
   std::map<Coord, int> table;
   for (int32_t r = 0; r < layout.getNumRegisters(); ++r)
-    table.emplace(apply2D(layout, "register", r), r);
+    table.emplace(apply2D(layout, layout::kRegister, r), r);
   return table;
 }
 
@@ -172,8 +177,9 @@ planRegisterA(RankedTensorType type, const LinearLayout &d, std::string &why) {
           "kWidth)";
     return failure();
   }
-  for (int bit = 2; bit < d.getInDimSizeLog2("warp"); ++bit)
-    if (basis(*a, "warp", bit) != Coord{basis(d, "warp", bit).first, 0}) {
+  for (int bit = 2; bit < d.getInDimSizeLog2(layout::kWarp); ++bit)
+    if (basis(*a, layout::kWarp, bit) !=
+        Coord{basis(d, layout::kWarp, bit).first, 0}) {
       why = "A's warps do not hold the rows of the result's warps";
       return failure();
     }
@@ -222,8 +228,8 @@ FailureOr<WarpGroupDotPlan> planWarpGroupDot(ttng::WarpGroupDotOp op,
     return failure();
   }
   // Warp bits past a warpgroup move the whole tile along M or N.
-  for (int bit = 0; bit < d->getInDimSizeLog2("warp"); ++bit) {
-    Coord at = bit < 2 ? Coord{0, 0} : basis(*d, "warp", bit);
+  for (int bit = 0; bit < d->getInDimSizeLog2(layout::kWarp); ++bit) {
+    Coord at = bit < 2 ? Coord{0, 0} : basis(*d, layout::kWarp, bit);
     if (at.first % ttg::kWgmmaTileM != 0 || at.second % plan.instrN != 0) {
       why = "a warpgroup's tile does not start on a wgmma tile";
       return failure();

@@ -40,7 +40,7 @@ Coord basis(const LinearLayout &layout, const char *inDim, int bit) {
 std::map<Coord, int> registerTable(const LinearLayout &layout) {
   std::map<Coord, int> table;
   for (int32_t r = 0; r < layout.getNumRegisters(); ++r) {
-    auto applied = layout.apply({{"register", r}});
+    auto applied = layout.apply({{layout::kRegister, r}});
     table.emplace(Coord{(*applied)[0].second, (*applied)[1].second}, r);
   }
   return table;
@@ -50,11 +50,11 @@ std::map<Coord, int> registerTable(const LinearLayout &layout) {
 /// result needs: A's warp bases are the result's along M, B's along N.
 bool warpsAgree(const LinearLayout &a, const LinearLayout &b,
                 const LinearLayout &c) {
-  int bits = c.hasInDim("warp") ? c.getInDimSizeLog2("warp") : 0;
+  int bits = c.hasInDim(layout::kWarp) ? c.getInDimSizeLog2(layout::kWarp) : 0;
   for (int bit = 0; bit < bits; ++bit) {
-    Coord cw = basis(c, "warp", bit);
-    if (basis(a, "warp", bit) != Coord{cw.first, 0} ||
-        basis(b, "warp", bit) != Coord{0, cw.second})
+    Coord cw = basis(c, layout::kWarp, bit);
+    if (basis(a, layout::kWarp, bit) != Coord{cw.first, 0} ||
+        basis(b, layout::kWarp, bit) != Coord{0, cw.second})
       return false;
   }
   return true;
@@ -63,11 +63,12 @@ bool warpsAgree(const LinearLayout &a, const LinearLayout &b,
 FailureOr<DotPlan> planFma(const LinearLayout &a, const LinearLayout &b,
                            const LinearLayout &d, int64_t kSize,
                            std::string &why) {
-  int laneBits = d.hasInDim("lane") ? d.getInDimSizeLog2("lane") : 0;
+  int laneBits =
+      d.hasInDim(layout::kLane) ? d.getInDimSizeLog2(layout::kLane) : 0;
   for (int bit = 0; bit < laneBits; ++bit) {
-    Coord cl = basis(d, "lane", bit);
-    if (basis(a, "lane", bit) != Coord{cl.first, 0} ||
-        basis(b, "lane", bit) != Coord{0, cl.second}) {
+    Coord cl = basis(d, layout::kLane, bit);
+    if (basis(a, layout::kLane, bit) != Coord{cl.first, 0} ||
+        basis(b, layout::kLane, bit) != Coord{0, cl.second}) {
       why = "the lanes of A and B do not hold the rows and columns of the "
             "result's lanes";
       return failure();
@@ -81,7 +82,7 @@ FailureOr<DotPlan> planFma(const LinearLayout &a, const LinearLayout &b,
   std::map<Coord, int> aTable = registerTable(a), bTable = registerTable(b);
   FmaDotPlan plan;
   for (int32_t r = 0; r < d.getNumRegisters(); ++r) {
-    auto applied = d.apply({{"register", r}});
+    auto applied = d.apply({{layout::kRegister, r}});
     int32_t m = (*applied)[0].second, n = (*applied)[1].second;
     SmallVector<std::pair<int, int>> terms;
     for (int32_t k = 0; k < kSize; ++k) {
@@ -108,9 +109,9 @@ bool lanesHoldMmaV2Fragments(const LinearLayout &a, const LinearLayout &b,
   const Coord bLanes[] = {{p, 0}, {2 * p, 0}, {0, 1}, {0, 2}, {0, 4}};
   const Coord cLanes[] = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
   for (int bit = 0; bit < 5; ++bit)
-    if (basis(a, "lane", bit) != aLanes[bit] ||
-        basis(b, "lane", bit) != bLanes[bit] ||
-        basis(d, "lane", bit) != cLanes[bit])
+    if (basis(a, layout::kLane, bit) != aLanes[bit] ||
+        basis(b, layout::kLane, bit) != bLanes[bit] ||
+        basis(d, layout::kLane, bit) != cLanes[bit])
       return false;
   return true;
 }
@@ -153,7 +154,7 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
   const int32_t halfM = tileM / 2, halfK = instrK / 2;
   for (int64_t k0 = 0; k0 < kSize; k0 += instrK) {
     for (int32_t r = 0; r < d.getNumRegisters(); ++r) {
-      auto origin = d.apply({{"register", r}});
+      auto origin = d.apply({{layout::kRegister, r}});
       int32_t m0 = (*origin)[0].second, n0 = (*origin)[1].second;
       if (m0 % tileM != 0 || n0 % tileN != 0)
         continue;
