@@ -21,17 +21,18 @@ STAGES = {"matmul_nopipe": 1, "matmul_ampere": 4}
 
 
 class MatmulProblem(Problem):
-    def __init__(self, torch, kernel, M, N, K):
+    """C = A @ B for f16 A (M x K) and B (K x N), row-major, launched over
+    one program per BM x BN tile of C; `candidates` are our variants."""
+
+    def __init__(self, torch, candidates, bm, bn, M, N, K):
         self.torch = torch
         g = torch.Generator(device="cuda").manual_seed(M * 31 + N * 7 + K)
         self.a = torch.randn(M, K, device="cuda", dtype=torch.float16, generator=g)
         self.b = torch.randn(K, N, device="cuda", dtype=torch.float16, generator=g)
         self.c = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float16)
         self.ref = None
-        stages = STAGES[kernel]
-        self.candidates = tuple(make_matmul_variants.variant_name("f16", stages, h)
-                                for h in (True, False))
-        self.grid = (cdiv(M, BM) * cdiv(N, BN),)
+        self.candidates = tuple(candidates)
+        self.grid = (cdiv(M, bm) * cdiv(N, bn),)
         self.args = [("ptr", self.a.data_ptr()), ("ptr", self.b.data_ptr()),
                      ("ptr", self.c.data_ptr()), ("i32", M), ("i32", N), ("i32", K),
                      ("i32", self.a.stride(0)), ("i32", self.b.stride(0)),
@@ -86,4 +87,7 @@ class Matmul(Family):
         return tuple(min(v, 256) for v in shape)
 
     def problem(self, torch, kernel, shape):
-        return MatmulProblem(torch, kernel, *shape)
+        stages = STAGES[kernel]
+        candidates = [make_matmul_variants.variant_name("f16", stages, hinted)
+                      for hinted in (True, False)]
+        return MatmulProblem(torch, candidates, BM, BN, *shape)

@@ -20,46 +20,18 @@ reference value + 0.01, no NaN left.
 """
 
 from . import Family, Problem, Variant, cdiv, read
+from .matmul import MatmulProblem
 
 MATMUL = {"matmul_wgmma": ("matmul_f16_hopper", 128, 256, 8),
           "matmul_wgmma_nopipe": ("matmul_f16_nopipe", 128, 128, 4)}
 
 
 def close_enough(torch, out, ref):
+    """(ok, max abs error, note) of `out` against the f32 reference."""
     err = (out.float() - ref).abs().max().item()
     ok = err <= 0.02 * ref.abs().max().item() + 1e-2 and \
         not torch.isnan(out).any().item()
     return ok, err, ""
-
-
-class MatmulWgmmaProblem(Problem):
-    def __init__(self, torch, kernel, M, N, K):
-        stem, bm, bn, _ = MATMUL[kernel]
-        self.torch = torch
-        g = torch.Generator(device="cuda").manual_seed(M * 31 + N * 7 + K)
-        self.a = torch.randn(M, K, device="cuda", dtype=torch.float16, generator=g)
-        self.b = torch.randn(K, N, device="cuda", dtype=torch.float16, generator=g)
-        self.c = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float16)
-        self.ref = None
-        self.candidates = (stem,)
-        self.grid = (cdiv(M, bm) * cdiv(N, bn),)
-        self.args = [("ptr", self.a.data_ptr()), ("ptr", self.b.data_ptr()),
-                     ("ptr", self.c.data_ptr()), ("i32", M), ("i32", N), ("i32", K),
-                     ("i32", self.a.stride(0)), ("i32", self.b.stride(0)),
-                     ("i32", self.c.stride(0))]
-        self.work = 2.0 * M * N * K
-
-    def reset(self):
-        self.c.fill_(float("nan"))
-
-    def check(self):
-        if self.ref is None:
-            self.ref = self.a.float() @ self.b.float()
-        return close_enough(self.torch, self.c, self.ref)
-
-    def baseline(self):
-        a, b = self.a, self.b
-        return lambda: self.torch.matmul(a, b)
 
 
 class MatmulWgmma(Family):
@@ -93,7 +65,8 @@ class MatmulWgmma(Family):
         return tuple(min(v, 512) for v in shape)
 
     def problem(self, torch, kernel, shape):
-        return MatmulWgmmaProblem(torch, kernel, *shape)
+        stem, bm, bn, _ = MATMUL[kernel]
+        return MatmulProblem(torch, [stem], bm, bn, *shape)
 
 
 class AttentionProblem(Problem):

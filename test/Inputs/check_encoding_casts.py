@@ -6,9 +6,10 @@ layout algebra (ttg::toLinearLayout, LayoutEncodingAttrInterface).
 The allow-list holds the places where the encoding *is* the decision:
 defining encodings, giving them meaning, building them (layout inference,
 coalesce, accelerate-matmul) or choosing an instruction family."""
-import pathlib
 import re
 import sys
+
+from lint_support import cpp_sources, summarize
 
 ALLOWED = {
     # Definition: syntax and verification.
@@ -38,16 +39,9 @@ CAST = re.compile(r"\b(isa|cast|dyn_cast|dyn_cast_if_present|isa_and_present|"
 
 
 def main():
-    root = pathlib.Path(sys.argv[1])
     violations = 0
     checked = 0
-    for path in sorted(root.rglob("*")):
-        if path.suffix not in (".cpp", ".h") or "build" in path.parts[
-                len(root.parts):len(root.parts) + 1]:
-            continue
-        rel = path.relative_to(root).as_posix()
-        if rel.startswith(("build", "test/")):
-            continue
+    for rel, path in cpp_sources(sys.argv[1]):
         checked += 1
         if rel in ALLOWED:
             continue
@@ -58,9 +52,8 @@ def main():
                 print(f"{rel}:{lineno}: casts to {match.group(2)}; ask the "
                       f"layout algebra instead, or add the file to the "
                       f"allow-list with a reason")
-    print(f"{checked} files checked, {violations} encoding casts outside the "
-          f"allow-list")
-    return 1 if violations else 0
+    return summarize(checked, violations,
+                     "encoding casts outside the allow-list")
 
 
 if __name__ == "__main__":

@@ -4,9 +4,10 @@
 (`NVVM::`), builds inline asm, or spells PTX or an NVVM intrinsic in a
 string literal. The lowerings call the seam's target-neutral functions
 instead (nvidia/TargetInfo.h)."""
-import pathlib
 import re
 import sys
+
+from lint_support import cpp_sources, summarize
 
 SEAM = "passes/conversion/TTGToLLVM/nvidia/"
 NVVM = re.compile(r"\bNVVM::")
@@ -62,13 +63,9 @@ def violations_in(text):
 
 
 def main():
-    root = pathlib.Path(sys.argv[1])
     checked = 0
     violations = 0
-    for path in sorted((root / "passes").rglob("*")):
-        if path.suffix not in (".cpp", ".h"):
-            continue
-        rel = path.relative_to(root).as_posix()
+    for rel, path in cpp_sources(sys.argv[1], "passes"):
         if rel.startswith(SEAM):
             continue
         checked += 1
@@ -76,9 +73,8 @@ def main():
             violations += 1
             print(f"{rel}:{lineno}: {what}; move it behind the NVIDIA seam "
                   f"({SEAM}TargetInfo.h)")
-    print(f"{checked} files checked, {violations} uses of NVVM or PTX outside "
-          f"the NVIDIA seam")
-    return 1 if violations else 0
+    return summarize(checked, violations,
+                     "uses of NVVM or PTX outside the NVIDIA seam")
 
 
 if __name__ == "__main__":

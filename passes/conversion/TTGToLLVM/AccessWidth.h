@@ -1,5 +1,4 @@
-//===- AccessWidth.h - How many elements one global access moves -*- C++
-//-*-===//
+//===- AccessWidth.h - Access widths and constancy ------------*- C++ -*-===//
 //
 // For every tt.load and tt.store on a tensor of pointers: the number of
 // contiguous elements one thread may move with one access. It is bounded by

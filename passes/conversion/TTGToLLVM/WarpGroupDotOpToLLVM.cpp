@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/conversion/TTGToLLVM/Dot/Fragments.h"
 #include "passes/conversion/TTGToLLVM/Patterns.h"
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/Utility.h"
@@ -28,25 +29,12 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
-#include <map>
-
 using namespace mlir;
 using namespace mlir::tile;
 using layout::LinearLayout;
 
 namespace {
-using Coord = std::pair<int32_t, int32_t>;
-
-Coord apply2D(const LinearLayout &layout, const char *inDim, int32_t value) {
-  auto applied = layout.apply({{inDim, value}});
-  return {(*applied)[0].second, (*applied)[1].second};
-}
-
-Coord basis(const LinearLayout &layout, const char *inDim, int bit) {
-  if (!layout.hasInDim(inDim) || bit >= layout.getInDimSizeLog2(inDim))
-    return {0, 0};
-  return apply2D(layout, inDim, int32_t(1) << bit);
-}
+using namespace fragments;
 
 /// How one shared operand feeds wgmma.
 struct OperandPlan {
@@ -154,14 +142,6 @@ bool holdsWgmmaFragments(const LinearLayout &layout, int32_t p) {
          layout.getInDimSizeLog2(layout::kWarp) >= 2 &&
          basis(layout, layout::kWarp, 0) == Coord{16, 0} &&
          basis(layout, layout::kWarp, 1) == Coord{32, 0};
-}
-
-/// For lane 0 of warp 0: the register holding each element.
-std::map<Coord, int> registerTable(const LinearLayout &layout) {
-  std::map<Coord, int> table;
-  for (int32_t r = 0; r < layout.getNumRegisters(); ++r)
-    table.emplace(apply2D(layout, layout::kRegister, r), r);
-  return table;
 }
 
 /// The registers of A in registers: the layout's fragments checked against

@@ -16,35 +16,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/conversion/TTGToLLVM/Dot/DotPlan.h"
+#include "passes/conversion/TTGToLLVM/Dot/Fragments.h"
 
 #include "dialects/ttg/MmaShapes.h"
 #include "dialects/ttg/TTGDialect.h"
-
-#include <map>
 
 using namespace mlir;
 using namespace mlir::tile;
 using layout::LinearLayout;
 
 namespace {
-using Coord = std::pair<int32_t, int32_t>;
-
-Coord basis(const LinearLayout &layout, const char *inDim, int bit) {
-  if (!layout.hasInDim(inDim) || bit >= layout.getInDimSizeLog2(inDim))
-    return {0, 0};
-  auto applied = layout.apply({{inDim, int32_t(1) << bit}});
-  return {(*applied)[0].second, (*applied)[1].second};
-}
-
-/// For lane 0 of warp 0: the register holding each element.
-std::map<Coord, int> registerTable(const LinearLayout &layout) {
-  std::map<Coord, int> table;
-  for (int32_t r = 0; r < layout.getNumRegisters(); ++r) {
-    auto applied = layout.apply({{layout::kRegister, r}});
-    table.emplace(Coord{(*applied)[0].second, (*applied)[1].second}, r);
-  }
-  return table;
-}
+using namespace fragments;
 
 /// Whether the warps of A and B hold the rows and columns their warp of the
 /// result needs: A's warp bases are the result's along M, B's along N.

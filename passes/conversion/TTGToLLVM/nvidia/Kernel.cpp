@@ -25,26 +25,25 @@ Value nvidia::getThreadId(OpBuilder &builder, Location loc) {
   return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
 }
 
-Value nvidia::getBlockId(OpBuilder &builder, Location loc, int axis) {
+namespace {
+/// The special register of grid axis `axis` (0, 1, 2): XOp, YOp or ZOp.
+template <typename XOp, typename YOp, typename ZOp>
+Value readAxisRegister(OpBuilder &builder, Location loc, int axis) {
   Type i32 = builder.getI32Type();
-  switch (axis) {
-  case 0:
-    return NVVM::BlockIdXOp::create(builder, loc, i32);
-  case 1:
-    return NVVM::BlockIdYOp::create(builder, loc, i32);
-  default:
-    return NVVM::BlockIdZOp::create(builder, loc, i32);
-  }
+  if (axis == 0)
+    return XOp::create(builder, loc, i32);
+  if (axis == 1)
+    return YOp::create(builder, loc, i32);
+  return ZOp::create(builder, loc, i32);
+}
+} // namespace
+
+Value nvidia::getBlockId(OpBuilder &builder, Location loc, int axis) {
+  return readAxisRegister<NVVM::BlockIdXOp, NVVM::BlockIdYOp, NVVM::BlockIdZOp>(
+      builder, loc, axis);
 }
 
 Value nvidia::getGridDim(OpBuilder &builder, Location loc, int axis) {
-  Type i32 = builder.getI32Type();
-  switch (axis) {
-  case 0:
-    return NVVM::GridDimXOp::create(builder, loc, i32);
-  case 1:
-    return NVVM::GridDimYOp::create(builder, loc, i32);
-  default:
-    return NVVM::GridDimZOp::create(builder, loc, i32);
-  }
+  return readAxisRegister<NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(
+      builder, loc, axis);
 }
