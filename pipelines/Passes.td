@@ -44,6 +44,10 @@ def TileToLLVMPass : Pass<"tile-to-llvm", "::mlir::ModuleOp"> {
     Option<"numStages", "num-stages", "int",
            /*default=*/"::mlir::tile::ttg::kDefaultNumStages",
            "Software pipelining stages of loops (at least 1)">,
+    Option<"lineInfo", "line-info", "bool",
+           /*default=*/"::mlir::tile::ttg::kDefaultLineInfo",
+           "Source line tables (DWARF, .loc in the PTX); false as "
+           "TRITON_DISABLE_LINE_INFO=1">,
   ];
 }
 

@@ -40,9 +40,13 @@ struct StagePipelineOptions : public PassPipelineOptions<StagePipelineOptions> {
   Option<int> numStages{*this, "num-stages",
                         llvm::cl::desc("Software pipelining stages"),
                         llvm::cl::init(ttg::kDefaultNumStages)};
+  Option<bool> lineInfo{
+      *this, "line-info",
+      llvm::cl::desc("Source line tables (DWARF) in the LLVM stage"),
+      llvm::cl::init(ttg::kDefaultLineInfo)};
 
   ttg::TargetOptions toTargetOptions() const {
-    return {target, numWarps, threadsPerWarp, numCTAs, numStages};
+    return {target, numWarps, threadsPerWarp, numCTAs, numStages, lineInfo};
   }
 };
 
@@ -64,6 +68,7 @@ mlir::tile::instantiatePipeline(llvm::StringRef text,
       {"threads-per-warp", std::to_string(options.threadsPerWarp)},
       {"num-ctas", std::to_string(options.numCTAs)},
       {"num-stages", std::to_string(options.numStages)},
+      {"line-info", options.lineInfo ? "true" : "false"},
   };
   auto lookUp = [&](llvm::StringRef name) -> const std::string * {
     for (const auto &[optionName, value] : values)
@@ -97,7 +102,8 @@ mlir::tile::instantiatePipeline(llvm::StringRef text,
     if (!value) {
       errorStream << "'$" << name
                   << "' names no target option; expected $target, "
-                     "$num-warps, $threads-per-warp, $num-ctas or $num-stages";
+                     "$num-warps, $threads-per-warp, $num-ctas, $num-stages or "
+                     "$line-info";
       return failure();
     }
     result += *value;

@@ -65,8 +65,8 @@ struct TileToLLVMPass : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
   /// TTGIR takes its own module attributes, and an explicitly given option
   /// must agree with them.
   FailureOr<ttg::TargetOptions> resolveOptions(ModuleOp module) {
-    ttg::TargetOptions options{target, numWarps, threadsPerWarp, numCTAs,
-                               numStages};
+    ttg::TargetOptions options{target,  numWarps,  threadsPerWarp,
+                               numCTAs, numStages, lineInfo};
     // Not module.emitError: that would print the whole module with the note.
     auto emitError = [&] {
       return mlir::emitError(module.getLoc(), "tile-to-llvm: ");

@@ -1,8 +1,8 @@
 //===- TargetOptions.h - The target options of tile -------------*- C++ -*-===//
 //
 // The options every stage takes (target, num-warps, threads-per-warp,
-// num-ctas, num-stages) and the check of their values. TTGIR records the
-// first four as the module attributes ttg.target, ttg.num-warps,
+// num-ctas, num-stages, line-info) and the check of their values. TTGIR records
+// the first four as the module attributes ttg.target, ttg.num-warps,
 // ttg.threads-per-warp and ttg.num-ctas, which TTGDialect.h reads.
 //
 // The defaults are written here and nowhere else: the ODS pass options name
@@ -32,6 +32,9 @@ inline constexpr int kDefaultThreadsPerWarp = 32;
 inline constexpr int kDefaultNumCTAs = 1;
 /// Software pipelining stages of loops (1 turns pipelining off).
 inline constexpr int kDefaultNumStages = 3;
+/// Source line tables in the LLVM stage, as Triton emits them unless
+/// TRITON_DISABLE_LINE_INFO is set.
+inline constexpr bool kDefaultLineInfo = true;
 
 /// The target options every stage pipeline takes, with tile-to-llvm's names
 /// and defaults.
@@ -41,6 +44,7 @@ struct TargetOptions {
   int threadsPerWarp = kDefaultThreadsPerWarp;
   int numCTAs = kDefaultNumCTAs;
   int numStages = kDefaultNumStages;
+  bool lineInfo = kDefaultLineInfo;
 };
 
 /// Checks option values against what tile supports; the message names the

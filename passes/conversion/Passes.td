@@ -46,4 +46,30 @@ def ConvertTritonGPUToLLVMPass
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def EnableLineInfoPass : Pass<"enable-line-info", "::mlir::ModuleOp"> {
+  let summary = "Give every LLVM function a debug-info scope for line tables";
+  let description = [{
+    Triton's step at the end of the LLVM stage: each `llvm.func` gets a
+    `DISubprogram` (in a line-tables-only compile unit), so that stock
+    `mlir-translate` turns the ops' source locations into DWARF line tables
+    and `llc` writes `.file`/`.loc` into the PTX. Inlined Triton helpers
+    (call-site locations) become inlined scopes. Triton's dumps hold
+    call-site locations whose callee is unknown; such a location becomes
+    its caller first (upstream `ensure-debug-info-scope-on-llvm-func`, which
+    does the rest, cannot handle them). With `enabled=false` the pass does
+    nothing: the `line-info` option of the stage pipelines sets it, as
+    `TRITON_DISABLE_LINE_INFO` does in Triton.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(tile-llir, enable-line-info)' k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"enabled", "enabled", "bool", /*default=*/"true",
+           "Emit the debug-info scopes (false: leave the module alone)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TILE_PASSES_CONVERSION_PASSES_TD

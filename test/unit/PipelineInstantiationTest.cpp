@@ -61,10 +61,12 @@ TEST(PipelineInstantiation, LeavesTextWithoutPlaceholdersAlone) {
 TEST(PipelineInstantiation, RejectsAnUnknownPlaceholder) {
   EXPECT_EQ(instantiate("p{num-warps=$num-wraps}"),
             "error: '$num-wraps' names no target option; expected $target, "
-            "$num-warps, $threads-per-warp, $num-ctas or $num-stages");
+            "$num-warps, $threads-per-warp, $num-ctas, $num-stages or "
+            "$line-info");
   EXPECT_EQ(instantiate("p{x=$}"),
             "error: '$' names no target option; expected $target, "
-            "$num-warps, $threads-per-warp, $num-ctas or $num-stages");
+            "$num-warps, $threads-per-warp, $num-ctas, $num-stages or "
+            "$line-info");
 }
 
 TEST(PipelineInstantiation, RejectsATargetOptionWithAValue) {

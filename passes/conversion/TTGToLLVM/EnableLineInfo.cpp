@@ -1,0 +1,65 @@
+//===- EnableLineInfo.cpp - Debug-info scopes for line tables -------------===//
+//
+// enable-line-info: upstream's ensure-debug-info-scope-on-llvm-func builds
+// the DISubprograms, after the locations are made ones it can translate: a
+// call site whose callee carries no file location stands for its caller.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/conversion/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_ENABLELINEINFOPASS
+#include "passes/conversion/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+
+namespace {
+bool hasFileLocation(Location loc) {
+  return static_cast<bool>(loc->findInstanceOf<FileLineColLoc>());
+}
+
+/// `loc` with every call site whose callee (or caller) has no file location
+/// replaced by the side that has one.
+Location sanitize(Location loc) {
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc)) {
+    Location callee = sanitize(callSite.getCallee());
+    Location caller = sanitize(callSite.getCaller());
+    if (!hasFileLocation(callee))
+      return caller;
+    if (!hasFileLocation(caller))
+      return callee;
+    return CallSiteLoc::get(callee, caller);
+  }
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return NameLoc::get(name.getName(), sanitize(name.getChildLoc()));
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    SmallVector<Location> parts =
+        llvm::map_to_vector(fused.getLocations(), sanitize);
+    return FusedLoc::get(loc.getContext(), parts, fused.getMetadata());
+  }
+  return loc;
+}
+
+struct EnableLineInfoPass
+    : public tile::impl::EnableLineInfoPassBase<EnableLineInfoPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (!enabled)
+      return;
+    ModuleOp module = getOperation();
+    module.walk([](Operation *op) { op->setLoc(sanitize(op->getLoc())); });
+    OpPassManager pm(ModuleOp::getOperationName());
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
+    if (failed(runPipeline(pm, module)))
+      signalPassFailure();
+  }
+};
+} // namespace
