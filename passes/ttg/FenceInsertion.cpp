@@ -26,35 +26,34 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-/// The ops that write `alloc`'s buffer with ordinary stores: the alloc
-/// itself when it takes a value, and every local_store into a view of it.
-SmallVector<Operation *> getGenericWriters(Operation *alloc,
-                                           ArrayRef<ttg::LocalStoreOp> stores) {
-  SmallVector<Operation *> writers;
-  if (auto local = dyn_cast<ttg::LocalAllocOp>(alloc); local && local.getSrc())
-    writers.push_back(alloc);
-  for (ttg::LocalStoreOp store : stores) {
-    SmallVector<Operation *> targets;
-    if (!getAllocationSources(store.getDst(), targets) ||
-        llvm::is_contained(targets, alloc))
-      writers.push_back(store);
-  }
-  return writers;
-}
+/// A ttg.local_store and the buffers it may write (`known` false: the
+/// tracing could not tell, so it may write any).
+struct TracedStore {
+  Operation *store;
+  SmallVector<Operation *> allocs;
+  bool known;
+};
 
 /// The ops that write `operand` (a wgmma operand) through the generic
-/// proxy; null entries stand for writers the tracing cannot see (a buffer
-/// of unknown origin), which are fenced conservatively.
+/// proxy: its allocs that take a value, and the stores into views of them.
+/// A null entry stands for writers the tracing cannot see (a buffer of
+/// unknown origin), which are fenced conservatively.
 SmallVector<Operation *> getGenericWriters(Value operand,
-                                           ArrayRef<ttg::LocalStoreOp> stores) {
+                                           ArrayRef<TracedStore> stores) {
   if (!isa<ttg::MemDescType>(operand.getType()))
     return {};
   SmallVector<Operation *> allocs;
   if (!getAllocationSources(operand, allocs))
     return {nullptr};
   SmallVector<Operation *> writers;
-  for (Operation *alloc : allocs)
-    writers.append(getGenericWriters(alloc, stores));
+  for (Operation *alloc : allocs) {
+    if (auto local = dyn_cast<ttg::LocalAllocOp>(alloc);
+        local && local.getSrc())
+      writers.push_back(alloc);
+    for (const TracedStore &store : stores)
+      if (!store.known || llvm::is_contained(store.allocs, alloc))
+        writers.push_back(store.store);
+  }
   return writers;
 }
 
@@ -66,8 +65,13 @@ struct TTNGFenceInsertionPass
     if (computeCapability < 90)
       return;
     ModuleOp module = getOperation();
-    SmallVector<ttg::LocalStoreOp> stores;
-    module.walk([&](ttg::LocalStoreOp store) { stores.push_back(store); });
+    // Each store's buffers are traced once, not once per dot.
+    SmallVector<TracedStore> stores;
+    module.walk([&](ttg::LocalStoreOp store) {
+      TracedStore traced{store, {}, false};
+      traced.known = getAllocationSources(store.getDst(), traced.allocs);
+      stores.push_back(std::move(traced));
+    });
     module.walk([&](ttng::WarpGroupDotOp dot) {
       SmallVector<Operation *> writers = getGenericWriters(dot.getA(), stores);
       writers.append(getGenericWriters(dot.getB(), stores));

@@ -134,11 +134,7 @@ FailureOr<OperandPlan> planOperand(Value operand, bool kIsDim1,
 /// fragments of the accumulator (p = 2: a pair of columns per register) or
 /// of A in registers (p elements of K per 32-bit register).
 bool holdsWgmmaFragments(const LinearLayout &layout, int32_t p) {
-  const Coord lanes[] = {{0, p}, {0, 2 * p}, {1, 0}, {2, 0}, {4, 0}};
-  for (int bit = 0; bit < 5; ++bit)
-    if (basis(layout, layout::kLane, bit) != lanes[bit])
-      return false;
-  return layout.hasInDim(layout::kWarp) &&
+  return lanesHoldFragments(layout, p) && layout.hasInDim(layout::kWarp) &&
          layout.getInDimSizeLog2(layout::kWarp) >= 2 &&
          basis(layout, layout::kWarp, 0) == Coord{16, 0} &&
          basis(layout, layout::kWarp, 1) == Coord{32, 0};
@@ -218,6 +214,17 @@ FailureOr<WarpGroupDotPlan> planWarpGroupDot(ttng::WarpGroupDotOp op,
                                      : 0);
     plan.bWarpBytes.push_back(int32_t(plan.b.byteOffset(at.second, 0)));
   }
+  // Each instruction's descriptor is the warpgroup's plus the tile's offset
+  // (stepDescriptor), which equals the layout's XOR only when the two offsets
+  // share no bit.
+  auto bitsOf = [](ArrayRef<int32_t> offsets) {
+    int64_t bits = 0;
+    for (int32_t offset : offsets)
+      bits |= offset;
+    return bits;
+  };
+  int64_t aWarpBits = bitsOf(plan.aWarpBytes);
+  int64_t bWarpBits = bitsOf(plan.bWarpBytes);
   std::map<Coord, int> table = registerTable(*d);
   int32_t p = ttg::getMmaElementsPerRegister(aElement);
   for (int64_t k0 = 0; k0 < kSize; k0 += instrK) {
@@ -225,6 +232,12 @@ FailureOr<WarpGroupDotPlan> planWarpGroupDot(ttng::WarpGroupDotOp op,
       auto [m0, n0] = origin;
       if (m0 % ttg::kWgmmaTileM != 0 || n0 % plan.instrN != 0)
         continue;
+      if ((plan.a && (plan.a->byteOffset(m0, k0) & aWarpBits)) ||
+          (plan.b.byteOffset(n0, k0) & bWarpBits)) {
+        why = "an instruction tile's offset in shared memory overlaps a "
+              "warpgroup's";
+        return failure();
+      }
       WgmmaStep step{m0, n0, int32_t(k0), {}, {}};
       // d[i] sits at row +8 for bit 1 of i, column +1 for bit 0 and +8 per
       // step of i / 4.

@@ -81,27 +81,14 @@ FailureOr<DotPlan> planFma(const LinearLayout &a, const LinearLayout &b,
   return DotPlan(std::move(plan));
 }
 
-/// Whether the lanes of A, B and the result hold PTX's m16n8kK fragments,
-/// with `p` elements in each 32-bit register of A and B.
-bool lanesHoldMmaV2Fragments(const LinearLayout &a, const LinearLayout &b,
-                             const LinearLayout &d, int p) {
-  // Lanes 0-1 step along K (A, B) or N (C) by one register's elements,
-  // lanes 2-4 step along M (A, C) or N (B) by one.
-  const Coord aLanes[] = {{0, p}, {0, 2 * p}, {1, 0}, {2, 0}, {4, 0}};
-  const Coord bLanes[] = {{p, 0}, {2 * p, 0}, {0, 1}, {0, 2}, {0, 4}};
-  const Coord cLanes[] = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
-  for (int bit = 0; bit < 5; ++bit)
-    if (basis(a, layout::kLane, bit) != aLanes[bit] ||
-        basis(b, layout::kLane, bit) != bLanes[bit] ||
-        basis(d, layout::kLane, bit) != cLanes[bit])
-      return false;
-  return true;
-}
-
 FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
                              const LinearLayout &d, int64_t kSize,
                              int64_t instrK, int p, std::string &why) {
-  if (!lanesHoldMmaV2Fragments(a, b, d, p)) {
+  // A's and B's registers hold `p` elements along K, the accumulator's a
+  // pair of columns.
+  if (!lanesHoldFragments(a, p) ||
+      !lanesHoldFragments(b, p, /*transposed=*/true) ||
+      !lanesHoldFragments(d, 2)) {
     why = "the operand layouts are not mma.sync fragments (check kWidth)";
     return failure();
   }

@@ -33,6 +33,22 @@ inline Coord basis(const layout::LinearLayout &layout, const char *inDim,
   return apply2D(layout, inDim, int32_t(1) << bit);
 }
 
+/// Whether the lanes of `layout` hold PTX's fragments of mma.sync's and
+/// wgmma's A and accumulator: lanes 0-1 step `p` and 2p columns (a 32-bit
+/// register's elements), lanes 2-4 step 1, 2 and 4 rows. `transposed` swaps
+/// rows and columns (mma.sync's B).
+inline bool lanesHoldFragments(const layout::LinearLayout &layout, int32_t p,
+                               bool transposed = false) {
+  for (int bit = 0; bit < 5; ++bit) {
+    Coord expected = bit < 2 ? Coord{0, p << bit} : Coord{1 << (bit - 2), 0};
+    if (transposed)
+      std::swap(expected.first, expected.second);
+    if (basis(layout, layout::kLane, bit) != expected)
+      return false;
+  }
+  return true;
+}
+
 /// For lane 0 of warp 0: the register holding each element.
 inline std::map<Coord, int> registerTable(const layout::LinearLayout &layout) {
   std::map<Coord, int> table;
