@@ -136,3 +136,107 @@ class Attention(Family):
 
     def problem(self, torch, kernel, shape):
         return AttentionProblem(torch, *shape)
+
+
+#: Triton 3.6's Hopper matmul configs (bench/dump_hopper_matmuls_triton.py):
+#: kernel -> (stem in bench/data, operand dtype, output dtype, BM, BN, warps,
+#: stages, B stored N x K).
+HOPPER = {
+    "hopper_f16_w8_s3": ("matmul_hopper_f16_w8_s3", "f16", "f16", 128, 256, 8, 3, False),
+    "hopper_f16_w4_s4": ("matmul_hopper_f16_w4_s4", "f16", "f16", 128, 128, 4, 4, False),
+    "hopper_bf16_w8_s3": ("matmul_hopper_bf16_w8_s3", "bf16", "bf16", 128, 256, 8, 3, False),
+    "hopper_bf16_w4_s4": ("matmul_hopper_bf16_w4_s4", "bf16", "bf16", 128, 128, 4, 4, False),
+    "hopper_fp8_w8_s3": ("matmul_hopper_fp8_w8_s3", "fp8", "f16", 128, 256, 8, 3, True),
+    "hopper_tf32_w4_s3": ("matmul_hopper_tf32_w4_s3", "f32", "f32", 128, 128, 4, 3, True),
+}
+
+
+class HopperMatmulProblem(Problem):
+    """C = A @ B with A (M x K) row-major and B either K x N row-major or
+    stored N x K (K-major, as wgmma wants fp8 and tf32), C row-major in the
+    output dtype; checked against torch's f32 matmul of the same (already
+    rounded) inputs, relative to the largest reference value: 1e-2 for
+    16-bit and tf32 operands, 3e-2 for fp8."""
+
+    def __init__(self, torch, kernel, M, N, K):
+        stem, dt, out, bm, bn, _, _, b_kmajor = HOPPER[kernel]
+        types = {"f16": torch.float16, "bf16": torch.bfloat16,
+                 "fp8": torch.float8_e4m3fn, "f32": torch.float32}
+        self.torch = torch
+        g = torch.Generator(device="cuda").manual_seed(M * 31 + N * 7 + K)
+        a = torch.randn(M, K, device="cuda", generator=g)
+        b = torch.randn(N, K, device="cuda", generator=g)
+        self.a = a.to(types[dt])
+        self.b_store = b.to(types[dt])
+        b_view = self.b_store.t() if b_kmajor else self.b_store.t().contiguous()
+        self.b = b_view
+        self.c = torch.full((M, N), float("nan"), device="cuda", dtype=types[out])
+        self.tol = 3e-2 if dt == "fp8" else 1e-2
+        self.ref = None
+        self.candidates = (stem,)
+        self.grid = (cdiv(M, bm) * cdiv(N, bn),)
+        b_stride = ("i32", self.b.stride(1) if b_kmajor else self.b.stride(0))
+        self.args = [("ptr", self.a.data_ptr()), ("ptr", self.b.data_ptr()),
+                     ("ptr", self.c.data_ptr()), ("i32", M), ("i32", N), ("i32", K),
+                     ("i32", self.a.stride(0)), b_stride, ("i32", self.c.stride(0))]
+        self.work = 2.0 * M * N * K
+
+    def reset(self):
+        self.c.fill_(float("nan"))
+
+    def check(self):
+        if self.ref is None:
+            self.ref = self.a.float() @ self.b.float()
+        err = (self.c.float() - self.ref).abs().max().item()
+        ok = err <= self.tol * self.ref.abs().max().item() and \
+            not self.torch.isnan(self.c).any().item()
+        return ok, err, ""
+
+    def baseline(self):
+        a, b = self.a, self.b
+        if a.dtype == self.torch.float8_e4m3fn:
+            one = self.torch.ones((), device="cuda")
+            bt = b.t().contiguous().t()
+            return lambda: self.torch._scaled_mm(a, bt, one, one,
+                                                 out_dtype=self.torch.float16)
+        return lambda: self.torch.matmul(a, b)
+
+
+class MatmulHopper(Family):
+    """tile's own TTIR -> TTGIR path on sm_90: Triton 3.6's TTIR of each
+    config (bench/data/STEM.ttir) compiled by tile (accelerate-matmul picks
+    wgmma, the pipeliner keeps one wgmma in flight) against Triton's PTX of
+    the same TTIR (bench/data/STEM.ptx)."""
+    name = "matmul_hopper"
+    kernels = tuple(HOPPER)
+    targets = ("sm_90",)
+    unit = "TFLOP/s"
+    baseline = "cuBLAS"
+    shape_help = "MxNxK, multiples of 16, e.g. 4096x4096x4096"
+    arg_types = {k: ("ptr",) * 3 + ("i32",) * 6 for k in kernels}
+
+    def variants(self, target):
+        return [Variant(kernel, stem,
+                        lambda stem=stem: read(f"bench/data/{stem}.ttir"),
+                        warps, stages)
+                for kernel, (stem, _, _, _, _, warps, stages, _) in HOPPER.items()]
+
+    def triton(self, kernel, target):
+        return HOPPER[kernel][0]
+
+    def timed_shapes(self, kernel):
+        if HOPPER[kernel][1] in ("fp8", "f32"):
+            return [(4096, 4096, 4096)]
+        return [(8192, 8192, 8192), (4096, 4096, 4096)]
+
+    def check_shapes(self, kernel):
+        return [(512, 256, 1024), (1024, 512, 128), (128, 256, 4096), (1040, 784, 208)]
+
+    def random_shapes(self, rng, kernel, count):
+        return [tuple(16 * rng.randint(1, 64) for _ in range(3)) for _ in range(count)]
+
+    def small(self, shape):
+        return tuple(min(v, 512) for v in shape)
+
+    def problem(self, torch, kernel, shape):
+        return HopperMatmulProblem(torch, kernel, *shape)

@@ -374,6 +374,34 @@ SwizzledSharedEncodingAttr mlir::tile::ttg::getDotOperandSharedEncoding(
                                          /*cgaLayout=*/{});
 }
 
+NVMMASharedEncodingAttr mlir::tile::ttg::getNVMMASharedEncoding(
+    MLIRContext *context, ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
+    Type elementType) {
+  if (!elementType.isIntOrFloat() || order.size() != shape.size() ||
+      shape.empty())
+    return {};
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  // The widest swizzle whose row the contiguous dim fills exactly: a row of
+  // the swizzle pattern must not straddle two rows of the tensor.
+  int64_t rowBytes = shape[order[0]] * bits / 8;
+  unsigned swizzle = 0;
+  for (unsigned width : {128u, 64u, 32u})
+    if (rowBytes >= width && rowBytes % width == 0) {
+      swizzle = width;
+      break;
+    }
+  // Swizzling needs the 8 rows of one phase; fewer rows stay unswizzled.
+  int64_t rows = 1;
+  for (unsigned dim : llvm::drop_begin(order))
+    rows *= shape[dim];
+  if (shape.size() < 2 || rows < 8)
+    swizzle = 0;
+  return NVMMASharedEncodingAttr::get(context, swizzle,
+                                      /*transposed=*/order[0] == 0, bits,
+                                      /*fp4Padded=*/false, shape.size(),
+                                      /*cgaLayout=*/{});
+}
+
 //===----------------------------------------------------------------------===//
 // SliceEncodingAttr
 //===----------------------------------------------------------------------===//

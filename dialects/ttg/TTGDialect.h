@@ -112,6 +112,16 @@ getDotOperandSharedEncoding(DotOperandEncodingAttr dotOperand,
                             ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
                             Type elementType);
 
+/// Triton's #ttg.nvmma_shared builder for a tensor of `shape` and
+/// `elementType` stored with `order` (fastest dim first): the widest of the
+/// 128/64/32-byte swizzles that divides the contiguous dim's bytes (none for
+/// fewer than 8 rows), transposed when dim 0 is contiguous. Null for element
+/// types without a bit width.
+NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *context,
+                                               ArrayRef<int64_t> shape,
+                                               ArrayRef<unsigned> order,
+                                               Type elementType);
+
 /// The module's ttg.num-warps (looking through parents of `op`), if any.
 std::optional<int> getNumWarps(Operation *op);
 /// The compute capability the module's ttg.target names ("cuda:80" -> 80;

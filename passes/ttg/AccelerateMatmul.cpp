@@ -1,11 +1,11 @@
 //===- AccelerateMatmul.cpp - Tensor-core layouts for tt.dot --------------===//
 //
 // tritongpu-accelerate-matmul: decides, for every tt.dot, whether tensor
-// cores compute it (mma.sync, #ttg.nvidia_mma version 2) or the FMA path
-// does, and gives the dot and its operands the layouts of that choice. The
-// rules (which types, which warpsPerCTA, which kWidth) are Triton 3.6's, so
-// the TTGIR matches Triton's dumps; the pass description in Passes.td lists
-// where tile deliberately differs.
+// cores compute it (wgmma on cuda:90, #ttg.nvidia_mma version 3; mma.sync,
+// version 2) or the FMA path does, and gives the dot and its operands the
+// layouts of that choice. The rules (which types, shapes, warpsPerCTA,
+// kWidth, shared encodings) are Triton 3.6's, so the TTGIR matches Triton's
+// dumps; the pass description in Passes.td lists where tile differs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -225,6 +225,119 @@ void rewriteToMma(tt::DotOp dot, ttg::NvidiaMmaEncodingAttr mma,
     eraseIfDeadConversion(old);
 }
 
+/// Why wgmma cannot compute `dot` on cuda:90 (Triton's supportMMA for
+/// version 3), or an empty string when it can: 2-D only (batched dots fall
+/// back to mma.sync), whole warpgroups, M a multiple of a warpgroup's 64
+/// rows, N of 16, K at least one instruction, operands f16, bf16, tf32,
+/// fp8 or i8, and fp8 into f32 only with at least 32 imprecise additions
+/// (wgmma's fp8 accumulation is not full f32 precision).
+std::string whyNotWgmma(tt::DotOp dot, unsigned numWarps) {
+  RankedTensorType type = dot.getType();
+  Type a = getElementType(dot.getA());
+  if (type.getRank() != 2)
+    return "batched (rank-3) dots have no wgmma";
+  if (numWarps % ttg::kWarpsPerWarpGroup != 0)
+    return "num-warps is not a multiple of a warpgroup (4 warps)";
+  if (type.getShape()[0] % ttg::kWgmmaTileM != 0 ||
+      type.getShape()[1] % 16 != 0)
+    return "M is not a multiple of 64 or N not a multiple of 16";
+  if (dot.getA().getType().getShape()[1] < ttg::getWgmmaK(a))
+    return "K is smaller than one wgmma";
+  if (!(isNvidiaFp8(a) || a.isF16() || a.isBF16() || a.isF32() ||
+        a.isInteger(8)))
+    return "wgmma does not take these operand types";
+  if (isNvidiaFp8(a) && type.getElementType().isF32() &&
+      dot.getMaxNumImpreciseAcc() < 32)
+    return "fp8 into f32 needs maxNumImpreciseAcc >= 32";
+  return "";
+}
+
+/// Triton's instrShape for wgmma: [16, N, K] with K one instruction's 256
+/// bits and N the largest instruction width (a multiple of 8 up to 256; of
+/// 16 up to 224 and 8 for i8) that divides the tile's N and leaves no warp
+/// column without work; 0 when none does.
+int64_t getWgmmaInstrN(ArrayRef<int64_t> shape, Type operand,
+                       unsigned numWarps) {
+  int64_t warpsAlongM = std::max<int64_t>(shape[0] / 16, 1);
+  int64_t warpsAlongN = std::max<int64_t>(numWarps / warpsAlongM, 1);
+  int64_t maxN = std::max<int64_t>(shape[1] / warpsAlongN, 8);
+  bool isInt8 = operand.isInteger(8);
+  for (int64_t n = isInt8 ? 224 : ttg::kWgmmaMaxN; n >= 8;
+       n -= (isInt8 && n > 16) ? 16 : 8)
+    if (shape[1] % n == 0 && n <= maxN)
+      return n;
+  return 0;
+}
+
+/// Triton's warpsPerTileV3: a chained dot keeps every warp along M (its rows
+/// then reduce within warps, as attention's softmax does); otherwise
+/// warpgroups stack along M while M has 16 rows per warp left, then along N.
+SmallVector<unsigned> getWarpsPerCTAV3(tt::DotOp dot, ArrayRef<int64_t> shape,
+                                       unsigned numWarps) {
+  SetVector<Operation *> users;
+  getForwardSlice(dot.getResult(), &users);
+  if (llvm::any_of(users, [](Operation *op) { return isa<tt::DotOp>(op); }))
+    return {numWarps, 1};
+  SmallVector<unsigned> warps = {unsigned(ttg::kWarpsPerWarpGroup), 1};
+  while (warps[0] * warps[1] < numWarps) {
+    if (shape[0] > 16 * warps[0])
+      warps[0] *= 2;
+    else
+      warps[1] *= 2;
+  }
+  return warps;
+}
+
+/// The shared-memory buffer wgmma reads operand `opIdx` from: the value
+/// (looking through a conversion) stored right after it is defined, in the
+/// #ttg.nvmma_shared layout of its register order. Operands other than f16
+/// and bf16 must be K-major, so they get that order whatever their
+/// registers hold (Triton's rule; such a store transposes in registers and
+/// its load is not pipelined).
+Value allocWgmmaOperand(Value operand, int opIdx, bool allowTranspose) {
+  Value value = operand;
+  if (auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>())
+    value = convert.getSrc();
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<unsigned> order = ttg::getOrderForMemory(type);
+  if (!allowTranspose || order.size() != 2)
+    order =
+        opIdx == 1 ? SmallVector<unsigned>{0, 1} : SmallVector<unsigned>{1, 0};
+  MLIRContext *context = operand.getContext();
+  auto encoding = ttg::getNVMMASharedEncoding(context, type.getShape(), order,
+                                              type.getElementType());
+  auto bufferType = ttg::MemDescType::get(
+      type.getShape(), type.getElementType(), encoding,
+      ttg::SharedMemorySpaceAttr::get(context), /*mutableMemory=*/false);
+  OpBuilder builder(context);
+  builder.setInsertionPointAfterValue(value);
+  return ttg::LocalAllocOp::create(builder, value.getLoc(), bufferType, value,
+                                   /*alignment=*/IntegerAttr());
+}
+
+/// Rewrites `dot` to a ttng.warp_group_dot computing in the wgmma layout
+/// `mma`, with both operands in shared memory, the accumulator converted in
+/// and the result converted back.
+void rewriteToWarpGroupDot(tt::DotOp dot, ttg::NvidiaMmaEncodingAttr mma) {
+  Type element = getElementType(dot.getA());
+  bool allowTranspose = element.isF16() || element.isBF16();
+  Value a = dot.getA(), b = dot.getB(), c = dot.getC();
+  Value newA = allocWgmmaOperand(a, 0, allowTranspose);
+  Value newB = allocWgmmaOperand(b, 1, allowTranspose);
+  OpBuilder builder(dot);
+  Value newC = convertTo(builder, c, mma);
+  auto newDot = ttng::WarpGroupDotOp::create(
+      builder, dot.getLoc(), dot.getType().cloneWithEncoding(mma), newA, newB,
+      newC, /*useC=*/Value(), dot.getInputPrecision(),
+      dot.getMaxNumImpreciseAcc(), /*isAsync=*/false);
+  auto back = ttg::ConvertLayoutOp::create(builder, dot.getLoc(), dot.getType(),
+                                           newDot.getResult());
+  dot.getResult().replaceAllUsesWith(back.getResult());
+  dot.erase();
+  for (Value old : {a, b, c})
+    eraseIfDeadConversion(old);
+}
+
 /// `operand` widened to element type `to` (tt.fp_to_fp for floats,
 /// arith.extsi for integers, as Triton does).
 Value widenOperand(OpBuilder &builder, Value operand, Type to) {
@@ -322,6 +435,25 @@ struct TTGAccelerateMatmulPass
     }
 
     ArrayRef<int64_t> shape = type.getShape();
+    if (capability >= 90 && capability < 100) {
+      std::string why = whyNotWgmma(dot, numWarps);
+      int64_t instrN =
+          why.empty() ? getWgmmaInstrN(shape, operandType, numWarps) : 0;
+      if (why.empty() && instrN == 0)
+        why = "no wgmma width divides N";
+      if (why.empty()) {
+        auto mma = ttg::NvidiaMmaEncodingAttr::get(
+            dot.getContext(), /*versionMajor=*/3, /*versionMinor=*/0,
+            getWarpsPerCTAV3(dot, shape, numWarps), /*cgaLayout=*/{},
+            {16, unsigned(instrN), unsigned(ttg::getWgmmaK(operandType))});
+        LDBG() << "wgmma for " << dot << ": " << mma;
+        rewriteToWarpGroupDot(dot, mma);
+        return true;
+      }
+      // Triton remarks on every dot that cannot use wgmma on Hopper.
+      dot.emitRemark() << "cannot use wgmma (" << why
+                       << "); falls back to mma version 2";
+    }
     SmallVector<unsigned> warps = getWarpsPerCTA(dot, shape, numWarps);
     SmallVector<unsigned> instrShape = {unsigned(ttg::kMmaV2TileM),
                                         unsigned(ttg::kMmaV2TileN)};

@@ -11,6 +11,8 @@
 #include "passes/ttg/PipelineUtils.h"
 
 #include "dialects/ttg/TTGDialect.h"
+#include "dialects/ttg/layout/DimNames.h"
+#include "dialects/ttg/layout/LayoutOrder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -44,9 +46,29 @@ bool mlir::tile::isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
     if (width * element.getIntOrFloatBitWidth() < 32)
       return false;
   }
-  return llvm::all_of(load->getUsers(), [](Operation *user) {
-    return isa<ttg::LocalAllocOp>(user);
+  // A buffer whose contiguous dim is not the one of the loaded registers is
+  // a transpose on the way into shared memory (a wgmma operand of a type it
+  // takes only K-major); cp.async copies rows as they are, so that load
+  // stays synchronous (Triton's rule).
+  auto type = cast<RankedTensorType>(load.getType());
+  SmallVector<unsigned> registerOrder = ttg::getOrderForMemory(type);
+  return llvm::all_of(load->getUsers(), [&](Operation *user) {
+    auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
+    if (!alloc)
+      return false;
+    ttg::MemDescType buffer = alloc.getType();
+    std::optional<layout::LinearLayout> layout =
+        ttg::toLinearLayout(buffer.getEncoding(), buffer.getShape());
+    if (!layout || registerOrder.empty())
+      return true;
+    std::vector<unsigned> sharedOrder =
+        layout::getDimOrder(*layout, layout::kOffset, {});
+    return sharedOrder.empty() || sharedOrder.front() == registerOrder.front();
   });
+}
+
+bool mlir::tile::isDotLike(Operation *op) {
+  return isa<tt::DotOp, ttng::WarpGroupDotOp>(op);
 }
 
 namespace {
@@ -60,7 +82,7 @@ struct TTGAssignLatenciesPass
     ModuleAxisInfoAnalysis axisInfo(getOperation());
     getOperation().walk([&](scf::ForOp loop) {
       bool hasDot = false;
-      loop.getBody()->walk([&](tt::DotOp) { hasDot = true; });
+      loop.getBody()->walk([&](Operation *op) { hasDot |= isDotLike(op); });
       if (!hasDot)
         return;
       Builder builder(loop.getContext());

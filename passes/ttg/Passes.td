@@ -45,46 +45,68 @@ def TTGAccelerateMatmulPass
   let description = [{
     For each `tt.dot` whose result still has a register layout other than
     `#ttg.nvidia_mma`, on a target of compute capability 8.0 or higher, and
-    whose operands mma.sync takes (f16, bf16, fp8, i8, or f32 with
-    `inputPrecision = tf32`), rewrites the result to
+    whose operands the tensor cores take (f16, bf16, fp8, i8, or f32 with
+    `inputPrecision = tf32`), picks Triton 3.6's instruction:
 
-        #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0,
-                         warpsPerCTA = W, instrShape = [16, 8]}>
+    * **wgmma on cuda:90** (`#ttg.nvidia_mma` version 3) when the dot is
+      2-D, num-warps is a multiple of 4, M a multiple of 64, N of 16, K at
+      least one instruction (256 bits of operand elements), and fp8 into f32
+      allows at least 32 imprecise additions. The dot becomes a
+      `ttng.warp_group_dot` with
 
-    and the operands to `#ttg.dot_op<{opIdx = 0|1, parent = #mma,
-    kWidth = 32 / bits}>`, with `ttg.convert_layout` ops converting the
-    operands and the accumulator in and the result back. `bits` is the
-    narrowest element width the operand had before widening casts (so f16
-    loaded and widened to f32 still gets kWidth 2). `W` is Triton's choice:
-    warps are doubled along M or N, whichever has more 16x8 tiles per warp
-    left (M on ties); when the dot is chained to another dot (attention),
-    all warps go along the longer dim, or copy the other dot's mma layout.
+          #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0,
+                           warpsPerCTA = W, instrShape = [16, N', K']}>
 
+      `K'` is one instruction's K; `N'` the largest wgmma width (a multiple
+      of 8 up to 256; for i8 of 16 up to 224, or 8) dividing N that leaves
+      every warp column work. `W` stacks warpgroups of 4 warps along M while
+      M has 16 rows per warp left, then along N; a dot chained to another
+      dot keeps all warps along M. Both operands are stored in shared memory
+      right after they are computed (`ttg.local_alloc` of the value) with
+      `#ttg.nvmma_shared`: the order of their registers for f16 and bf16,
+      K-major for every other type (tf32, fp8 and i8 must be K-major; such a
+      store transposes in registers and its load is not pipelined), and the
+      widest 128/64/32-byte swizzle that the contiguous dim's bytes fill.
+      Every other dot on cuda:90 gets a remark naming why and falls back to
+      mma.sync.
+    * **mma.sync** (version 2) otherwise:
+
+          #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0,
+                           warpsPerCTA = W, instrShape = [16, 8]}>
+
+      with the operands in `#ttg.dot_op<{opIdx = 0|1, parent = #mma,
+      kWidth = 32 / bits}>`. `bits` is the narrowest element width the
+      operand had before widening casts (so f16 loaded and widened to f32
+      still gets kWidth 2). `W` is Triton's choice: warps are doubled along
+      M or N, whichever has more 16x8 tiles per warp left (M on ties); when
+      the dot is chained to another dot (attention), all warps go along the
+      longer dim, or copy the other dot's mma layout.
+
+    `ttg.convert_layout` ops convert the accumulator in and the result back.
     Then, as in Triton, operand types the chosen path does not compute
     natively are widened with `tt.fp_to_fp` (or `arith.extsi`): fp8 operands
     of mma.sync to f16 except on cuda:89, and FMA operands to the
     accumulator's type.
 
-    Dots stay on the FMA path (blocked layouts) when mma.sync cannot take
-    them: f32 with `ieee` precision (and, until tile has
+    Dots stay on the FMA path (blocked layouts) when no tensor-core
+    instruction takes them: f32 with `ieee` precision (and, until tile has
     `tritongpu-F32DotTC`, `tf32x3`/`bf16x3`/`bf16x6`), f64, integers other
     than i8, targets below cuda:80, and tiles smaller than one instruction
     (M or N below 16, K below 256 / bits). Triton's frontend never emits
     such small dots; tile also takes hand-written TTIR, so they stay FMA.
 
-    Deliberate differences from Triton 3.6:
-     * cuda:90 also uses mma.sync (version 2); Triton uses wgmma (version 3)
-       there. tile has no wgmma lowering yet.
-     * A dot whose operands mma.sync takes but whose accumulator type it has
-       no instruction for (e.g. bf16 x bf16 -> bf16, i8 x i8 -> i8, tf32
-       -> f16) is an error naming the op, the types and the target; Triton
-       builds the mma layout and fails later in the lowering.
+    Deliberate difference from Triton 3.6: a dot whose operands the tensor
+    cores take but whose accumulator type they have no instruction for
+    (e.g. bf16 x bf16 -> bf16, i8 x i8 -> i8, tf32 -> f16) is an error
+    naming the op, the types and the target; Triton builds the mma layout
+    and fails later in the lowering.
   }];
   let statistics = [
     Statistic<"numMmaDots", "num-mma-dots",
               "Number of tt.dot ops given an mma layout (tensor cores)">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
+                           "::mlir::tile::ttng::TTNGDialect",
                            "::mlir::arith::ArithDialect"];
 }
 

@@ -13,6 +13,15 @@
 // stages; copies it runs past the end of the loop are masked off. The
 // barriers the ring needs come from tile-insert-barriers / the lowering.
 //
+// A loop of wgmma (ttng.warp_group_dot) gets one slot more, D = num-stages,
+// and its dot stays in flight across the iteration boundary, as in Triton:
+//
+//   d = warp_group_dot slot_a, slot_b, acc {isAsync}
+//   d', .. = warp_group_dot_wait d, slot_a, slot_b {pendings = 1}
+//   cp.async -> buf[(i + D - 1) mod D]   (read by the dot of i - 1: done)
+//
+// and a wait for no pending group after the loop.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/ttg/Passes.h"
@@ -97,7 +106,11 @@ SmallVector<Value> convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
   SmallVector<Value> buffers;
   if (loads.empty())
     return buffers;
-  int slots = latency;
+  // An asynchronous wgmma still reads the slot of iteration i - 1 while the
+  // copies of iteration i are issued; one more slot keeps them apart.
+  bool hasWarpGroupDot =
+      !loop.getBody()->getOps<ttng::WarpGroupDotOp>().empty();
+  int slots = hasWarpGroupDot ? latency + 1 : latency;
   MLIRContext *context = loop.getContext();
   auto [writeSlot, readSlot] = carrySlotIndices(loop, slots, latency);
 
@@ -194,6 +207,52 @@ Operation *predicateOp(RewriterBase &rewriter, Operation *op, Value pred) {
   return nullptr;
 }
 
+/// Whether `dot`, in the body of `loop`, can stay in flight until the next
+/// iteration's wait: it accumulates into a loop-carried value that nothing
+/// else reads, and its result only goes back to that value.
+bool canRunAcrossIterations(ttng::WarpGroupDotOp dot, scf::ForOp loop) {
+  auto acc = dyn_cast<BlockArgument>(dot.getC());
+  if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+      !acc.hasOneUse() || dot.getUseC() || !dot.getD().hasOneUse())
+    return false;
+  OpOperand &use = *dot.getD().getUses().begin();
+  return isa<scf::YieldOp>(use.getOwner()) &&
+         use.getOperandNumber() == acc.getArgNumber() - 1;
+}
+
+/// Triton's asynchronous wgmma for a pipelined loop: each dot that can run
+/// across iterations is issued asynchronously and waited for, down to the
+/// one group just issued, right after it (threading its operands through
+/// the wait keeps their buffers live until then); after the loop, one wait
+/// for all. Returns how many dots became asynchronous.
+unsigned makeWarpGroupDotsAsync(scf::ForOp loop) {
+  SmallVector<ttng::WarpGroupDotOp> dots;
+  for (auto dot : loop.getBody()->getOps<ttng::WarpGroupDotOp>())
+    if (canRunAcrossIterations(dot, loop))
+      dots.push_back(dot);
+  // Two dots in flight would need pendings to count both; keep that case
+  // synchronous.
+  if (dots.size() != 1)
+    return 0;
+  ttng::WarpGroupDotOp dot = dots.front();
+  OpBuilder builder(dot.getContext());
+  builder.setInsertionPointAfter(dot);
+  dot.setIsAsync(true);
+  SmallVector<Value> operands = {dot.getD(), dot.getA(), dot.getB()};
+  auto wait = ttng::WarpGroupDotWaitOp::create(
+      builder, dot.getLoc(), ValueRange(operands).getTypes(), operands,
+      /*pendings=*/1);
+  dot.getD().replaceAllUsesExcept(wait.getResult(0), wait);
+
+  unsigned index = cast<BlockArgument>(dot.getC()).getArgNumber() - 1;
+  Value result = loop.getResult(index);
+  builder.setInsertionPointAfter(loop);
+  auto drain = ttng::WarpGroupDotWaitOp::create(
+      builder, dot.getLoc(), result.getType(), result, /*pendings=*/0);
+  result.replaceAllUsesExcept(drain.getResult(0), drain);
+  return 1;
+}
+
 void stripSchedule(Operation *root) {
   root->walk([](Operation *op) {
     op->removeAttr(kStageAttrName);
@@ -265,6 +324,7 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
       return original.emitOpError("was left half-pipelined");
     return giveUp(buffers);
   }
+  makeWarpGroupDotsAsync(*pipelined);
   // Drain the copies still in flight (all masked off) and release the ring
   // where the original loop ended.
   OpBuilder builder(original);

@@ -23,11 +23,15 @@ constexpr llvm::StringLiteral kLatencyAttrName = "tt.latency";
 constexpr llvm::StringLiteral kStageAttrName = "loop.stage";
 constexpr llvm::StringLiteral kClusterAttrName = "loop.cluster";
 
+/// Whether `op` is a dot the pipeliner feeds (tt.dot, ttng.warp_group_dot).
+bool isDotLike(Operation *op);
+
 /// Whether `load`, directly in `loop`'s body, can become a cp.async into a
 /// ring buffer: a tensor of pointers whose value is only written to shared
 /// memory (ttg.local_alloc), whose `other` is zero or absent and, given
 /// axis analysis, whose threads move at least 4 bytes per access (the
-/// smallest cp.async).
+/// smallest cp.async); a wgmma operand's buffer must also keep the order of
+/// the loaded registers.
 bool isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
                        ModuleAxisInfoAnalysis *axisInfo = nullptr);
 } // namespace mlir::tile

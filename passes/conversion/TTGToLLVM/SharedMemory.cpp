@@ -6,6 +6,7 @@
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -50,7 +51,13 @@ Value mlir::tile::getAllocationPointer(OpBuilder &builder, Location loc,
 Value mlir::tile::getSharedElementPointer(OpBuilder &builder, Location loc,
                                           Value base, Type elementType,
                                           Value index) {
-  Type stored = elementType.isInteger(1) ? builder.getI8Type() : elementType;
+  // i1 is stored as a byte; types LLVM IR has no name for (fp8) step by
+  // an integer of their width.
+  Type stored = elementType;
+  if (elementType.isInteger(1))
+    stored = builder.getI8Type();
+  else if (!LLVM::isCompatibleType(elementType) && elementType.isIntOrFloat())
+    stored = builder.getIntegerType(elementType.getIntOrFloatBitWidth());
   return LLVM::GEPOp::create(builder, loc,
                              getSharedPointerType(builder.getContext()), stored,
                              base, ValueRange{index});

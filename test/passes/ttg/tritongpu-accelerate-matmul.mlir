@@ -1,6 +1,8 @@
-// tritongpu-accelerate-matmul: a tt.dot that mma.sync can compute gets the
-// #ttg.nvidia_mma (version 2) result layout, with Triton 3.6's warpsPerCTA,
-// and #ttg.dot_op operands with kWidth = 32 / (narrowest operand bits); the
+// tritongpu-accelerate-matmul: on cuda:90 a tt.dot that wgmma can compute
+// becomes a ttng.warp_group_dot (#ttg.nvidia_mma version 3, operands in
+// #ttg.nvmma_shared buffers); elsewhere a tt.dot that mma.sync can compute
+// gets the version 2 result layout, with Triton 3.6's warpsPerCTA, and
+// #ttg.dot_op operands with kWidth = 32 / (narrowest operand bits); the
 // others stay on the FMA path, their operands widened to the accumulator
 // type. Inputs are what convert-triton-to-tritongpu gives a dot.
 
@@ -221,22 +223,105 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32,
 
 // -----
 
-// cuda:90 uses mma.sync as well (no wgmma in tile yet).
-// CHECK: [[$MMA:#[a-z0-9]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// CHECK-LABEL: tt.func @sm90(
-// CHECK: %[[A:.*]] = ttg.convert_layout %arg0 : tensor<128x32xf16, #blocked> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = [[$MMA]], kWidth = 2}>>
-// CHECK: %[[B:.*]] = ttg.convert_layout %arg1 : tensor<32x128xf16, #blocked> -> tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = [[$MMA]], kWidth = 2}>>
+// cuda:90: wgmma (version 3). 128x128 with 4 warps: one warpgroup along M,
+// the full N of 128 per instruction, K = 16 for f16. Both operands are
+// stored to shared memory right after they are computed, in the order of
+// their registers, with the widest swizzle their rows fill (A: 32 f16 = 64
+// bytes; B: 256 bytes -> 128).
+// CHECK-DAG: [[$MMA:#[a-z0-9]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+// CHECK-DAG: [[$SB:#[a-z0-9]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: [[$SA:#[a-z0-9]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func @wgmma_f16(
+// CHECK-DAG: %[[B:.*]] = ttg.local_alloc %arg1 : (tensor<32x128xf16, #blocked>) -> !ttg.memdesc<32x128xf16, [[$SB]], #smem>
+// CHECK-DAG: %[[A:.*]] = ttg.local_alloc %arg0 : (tensor<128x32xf16, #blocked>) -> !ttg.memdesc<128x32xf16, [[$SA]], #smem>
 // CHECK: %[[C:.*]] = ttg.convert_layout %arg2 : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, [[$MMA]]>
-// CHECK: %[[D:.*]] = tt.dot %[[A]], %[[B]], %[[C]] : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = [[$MMA]], kWidth = 2}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = [[$MMA]], kWidth = 2}>> -> tensor<128x128xf32, [[$MMA]]>
+// CHECK: %[[D:.*]] = ttng.warp_group_dot %[[A]], %[[B]], %[[C]] : !ttg.memdesc<128x32xf16, [[$SA]], #smem> * !ttg.memdesc<32x128xf16, [[$SB]], #smem> -> tensor<128x128xf32, [[$MMA]]>
 // CHECK: %[[R:.*]] = ttg.convert_layout %[[D]] : tensor<128x128xf32, [[$MMA]]> -> tensor<128x128xf32, #blocked>
 // CHECK: tt.return %[[R]]
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
-  tt.func @sm90(%a: tensor<128x32xf16, #blocked>, %b: tensor<32x128xf16, #blocked>, %c: tensor<128x128xf32, #blocked>) -> tensor<128x128xf32, #blocked> {
+  tt.func @wgmma_f16(%a: tensor<128x32xf16, #blocked>, %b: tensor<32x128xf16, #blocked>, %c: tensor<128x128xf32, #blocked>) -> tensor<128x128xf32, #blocked> {
     %a1 = ttg.convert_layout %a : tensor<128x32xf16, #blocked> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
     %b1 = ttg.convert_layout %b : tensor<32x128xf16, #blocked> -> tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
     %d = tt.dot %a1, %b1, %c : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
     tt.return %d : tensor<128x128xf32, #blocked>
+  }
+}
+
+// -----
+
+// bf16, 8 warps on 64 rows: one warpgroup covers M, the second goes along
+// N (warpsPerCTA [4, 2]) and each instruction is 64 wide. B's registers run
+// along K (order [0, 1]); a 16-bit operand may be MN- or K-major, so its
+// buffer keeps that order: transposed.
+// CHECK-DAG: [[$MMA:#[a-z0-9]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
+// CHECK-DAG: [[$SB:#[a-z0-9]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func @wgmma_bf16_mn_major_b(
+// CHECK: ttg.local_alloc %arg1 : (tensor<64x128xbf16, #blocked1>) -> !ttg.memdesc<64x128xbf16, [[$SB]], #smem>
+// CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x128xf32, [[$MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blockedT = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @wgmma_bf16_mn_major_b(%a: tensor<64x64xbf16, #blocked>, %b: tensor<64x128xbf16, #blockedT>, %c: tensor<64x128xf32, #blocked>) -> tensor<64x128xf32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x64xbf16, #blocked> -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<64x128xbf16, #blockedT> -> tensor<64x128xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x128xf32, #blocked>
+    tt.return %d : tensor<64x128xf32, #blocked>
+  }
+}
+
+// -----
+
+// fp8 into f32 with Triton's default maxNumImpreciseAcc: K = 32 per
+// instruction. Types other than f16/bf16 must be K-major in shared memory:
+// B's registers run along N, yet its buffer is transposed (K contiguous).
+// CHECK-DAG: [[$MMA:#[a-z0-9]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 32]}>
+// CHECK-DAG: [[$SB:#[a-z0-9]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+// CHECK-DAG: [[$SA:#[a-z0-9]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+// CHECK-LABEL: tt.func @wgmma_fp8_k_major(
+// CHECK: ttg.local_alloc %arg1 : (tensor<128x256xf8E4M3FN, #blocked>) -> !ttg.memdesc<128x256xf8E4M3FN, [[$SB]], #smem>
+// CHECK: ttg.local_alloc %arg0 : (tensor<128x128xf8E4M3FN, #blocked>) -> !ttg.memdesc<128x128xf8E4M3FN, [[$SA]], #smem>
+// CHECK: ttng.warp_group_dot {{.*}}maxNumImpreciseAcc = 1073741824 : i32{{.*}} -> tensor<128x256xf32, [[$MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @wgmma_fp8_k_major(%a: tensor<128x128xf8E4M3FN, #blocked>, %b: tensor<128x256xf8E4M3FN, #blocked>, %c: tensor<128x256xf32, #blocked>) -> tensor<128x256xf32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<128x128xf8E4M3FN, #blocked> -> tensor<128x128xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<128x256xf8E4M3FN, #blocked> -> tensor<128x256xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = tf32 {maxNumImpreciseAcc = 1073741824 : i32} : tensor<128x128xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<128x256xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x256xf32, #blocked>
+    tt.return %d : tensor<128x256xf32, #blocked>
+  }
+}
+
+// -----
+
+// i8: wgmma's i8 widths are multiples of 16 up to 224 (and 8); 224, 208,
+// ... do not divide 256, so 128 does.
+// CHECK-DAG: [[$MMA:#[a-z0-9]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+// CHECK-LABEL: tt.func @wgmma_i8_width(
+// CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x256xi32, [[$MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @wgmma_i8_width(%a: tensor<64x64xi8, #blocked>, %b: tensor<64x256xi8, #blocked>, %c: tensor<64x256xi32, #blocked>) -> tensor<64x256xi32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<64x256xi8, #blocked> -> tensor<64x256xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x256xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x256xi32, #blocked>
+    tt.return %d : tensor<64x256xi32, #blocked>
+  }
+}
+
+// -----
+
+// M = 32 is less than a warpgroup's 64 rows: mma.sync, with a remark.
+// CHECK: [[$MMA:#[a-z0-9]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func @fallback_small_m(
+// CHECK: tt.dot {{.*}} -> tensor<32x64xf32, [[$MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @fallback_small_m(%a: tensor<32x32xf16, #blocked>, %b: tensor<32x64xf16, #blocked>, %c: tensor<32x64xf32, #blocked>) -> tensor<32x64xf32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf16, #blocked> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x64xf32, #blocked>
+    tt.return %d : tensor<32x64xf32, #blocked>
   }
 }
 
