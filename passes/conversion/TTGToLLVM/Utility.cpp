@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/bit.h"
 
 #include <map>
 
@@ -50,20 +51,41 @@ Value mlir::tile::emitXor(OpBuilder &builder, Location loc, Value a, Value b) {
 
 Value mlir::tile::xorOfBits(OpBuilder &builder, Location loc, Value index,
                             ArrayRef<int32_t> images) {
-  Value result = i32Constant(builder, loc, 0);
-  for (auto [bit, image] : llvm::enumerate(images)) {
-    if (image == 0)
-      continue;
-    Value selected = LLVM::AndOp::create(
-        builder, loc,
-        LLVM::LShrOp::create(builder, loc, index,
-                             i32Constant(builder, loc, bit)),
-        i32Constant(builder, loc, 1));
-    Value term = LLVM::MulOp::create(builder, loc, selected,
-                                     i32Constant(builder, loc, image));
-    result = emitXor(builder, loc, result, term);
+  // Bit `i` of `index` lands on bit `j` of the result for every bit `j` of
+  // images[i]. All (i, j) pairs at the same distance j - i move together, so
+  // one mask and one shift per distance do what an extract, a multiply and
+  // an xor per bit would. This is not only shorter: a field of consecutive
+  // bits stays one value (`warp & 7`, `(lane & 7) << 3`) instead of a tree
+  // of single-bit pieces that InstCombine turns into `or disjoint`s and
+  // scalar evolution into sums of separate terms. On such sums, loop
+  // strength reduction in llc cannot reuse the offsets computed before a
+  // loop; it expands them afresh in the preheader next to their sign
+  // extension, which instruction selection fuses into mul.wide, and ptxas
+  // rematerializes that inside the loop.
+  std::map<int, uint32_t> maskOfDistance;
+  for (auto [bit, image] : llvm::enumerate(images))
+    for (uint32_t rest = static_cast<uint32_t>(image); rest; rest &= rest - 1)
+      maskOfDistance[llvm::countr_zero(rest) - static_cast<int>(bit)] |=
+          uint32_t(1) << bit;
+
+  // Constants are created in their own statements so that the IR does not
+  // depend on the C++ compiler's argument evaluation order.
+  Value result;
+  for (auto [distance, mask] : maskOfDistance) {
+    Value maskValue = i32Constant(builder, loc, static_cast<int32_t>(mask));
+    Value term = LLVM::AndOp::create(builder, loc, index, maskValue);
+    if (distance != 0) {
+      Value amount = i32Constant(builder, loc, std::abs(distance));
+      term = distance > 0
+                 ? Value(LLVM::ShlOp::create(builder, loc, term, amount))
+                 : Value(LLVM::LShrOp::create(builder, loc, term, amount));
+    }
+    // Terms of different distances may set the same result bit, so they
+    // combine with xor, not or.
+    result =
+        result ? Value(LLVM::XOrOp::create(builder, loc, result, term)) : term;
   }
-  return result;
+  return result ? result : i32Constant(builder, loc, 0);
 }
 
 ThreadIndex mlir::tile::getThreadIndex(OpBuilder &builder, Location loc,
@@ -81,29 +103,19 @@ static SmallVector<Value> emitInDimPart(OpBuilder &builder, Location loc,
                                         const LinearLayout &layout,
                                         const std::string &inDim, Value index) {
   size_t rank = layout.getNumOutDims();
-  Value zero = i32Constant(builder, loc, 0);
-  SmallVector<Value> part(rank, zero);
   if (!layout.hasInDim(inDim))
-    return part;
+    return SmallVector<Value>(rank, i32Constant(builder, loc, 0));
+  SmallVector<SmallVector<int32_t>> images(rank);
   for (const auto &[name, bases] : layout.getBases()) {
     if (name != inDim)
       continue;
-    for (auto [bit, basis] : llvm::enumerate(bases)) {
-      // Created one by one so the IR does not depend on the C++ compiler's
-      // argument evaluation order.
-      Value one = i32Constant(builder, loc, 1);
-      Value shift = i32Constant(builder, loc, bit);
-      Value shifted = LLVM::LShrOp::create(builder, loc, index, shift);
-      Value bitValue = LLVM::AndOp::create(builder, loc, shifted, one);
-      for (size_t d = 0; d < rank; ++d) {
-        if (basis[d] == 0)
-          continue;
-        Value term = LLVM::MulOp::create(builder, loc, bitValue,
-                                         i32Constant(builder, loc, basis[d]));
-        part[d] = LLVM::XOrOp::create(builder, loc, part[d], term);
-      }
-    }
+    for (const auto &basis : bases)
+      for (size_t d = 0; d < rank; ++d)
+        images[d].push_back(basis[d]);
   }
+  SmallVector<Value> part;
+  for (size_t d = 0; d < rank; ++d)
+    part.push_back(xorOfBits(builder, loc, index, images[d]));
   return part;
 }
 

@@ -1,8 +1,9 @@
 // convert-triton-gpu-to-llvm on the SPMD ops: program ids and counts are
 // the NVVM special registers; tt.make_range gives each register start + its
 // coordinate under the layout, computed from the thread id as an XOR of the
-// layout's lane and warp bases selected by the lane/warp bits, then XORed
-// with the register's own offset.
+// layout's lane and warp bases selected by the lane/warp bits (one mask and
+// shift per distance between an index bit and the coordinate bit it sets),
+// then XORed with the register's own offset.
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm)' \
 // RUN:   | FileCheck %s --implicit-check-not='{{(= |^ *)(tt|ttg|ttng|arith|math)\.}}'
@@ -47,19 +48,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-DAG: %[[C32:.+]] = llvm.mlir.constant(32 : i32) : i32
   // CHECK: %[[LANE:.+]] = llvm.urem %[[TID]], %[[C32]] : i32
   // CHECK: %[[WARP:.+]] = llvm.udiv %[[TID]], %[[C32]] : i32
-  // Lane bits 0..4, each masked to one bit and scaled by its basis:
-  // CHECK-COUNT-5: llvm.lshr %[[LANE]]
-  // CHECK-NOT: llvm.lshr %[[LANE]]
-  // CHECK: llvm.mlir.constant(16 : i32)
-  // CHECK: %[[LPART:.+]] = llvm.xor
-  // Warp bits 0..1, scaled by 32 and 64:
-  // CHECK: llvm.lshr %[[WARP]]
-  // CHECK: llvm.mlir.constant(32 : i32)
-  // CHECK: llvm.lshr %[[WARP]]
-  // CHECK: %[[C64:.+]] = llvm.mlir.constant(64 : i32)
-  // CHECK: llvm.mul %{{.+}}, %[[C64]]
-  // CHECK: %[[WPART:.+]] = llvm.xor
-  // CHECK: %[[BASE:.+]] = llvm.xor %[[LPART]], %[[WPART]] : i32
+  // Lane bits 0..4 land on bits 0..4: one field, masked, not shifted.
+  // CHECK: %[[C31:.+]] = llvm.mlir.constant(31 : i32) : i32
+  // CHECK-NEXT: %[[LPART:.+]] = llvm.and %[[LANE]], %[[C31]] : i32
+  // Warp bits 0..1 land on bits 5..6: masked and shifted by 5.
+  // CHECK-NEXT: %[[C3:.+]] = llvm.mlir.constant(3 : i32) : i32
+  // CHECK-NEXT: %[[WBITS:.+]] = llvm.and %[[WARP]], %[[C3]] : i32
+  // CHECK-NEXT: %[[C5:.+]] = llvm.mlir.constant(5 : i32) : i32
+  // CHECK-NEXT: %[[WPART:.+]] = llvm.shl %[[WBITS]], %[[C5]] : i32
+  // CHECK-NEXT: %[[BASE:.+]] = llvm.xor %[[LPART]], %[[WPART]] : i32
   // CHECK: %[[C128:.+]] = llvm.mlir.constant(128 : i32) : i32
   // The register bit (128) is one no lane or warp sets: added, so that LLVM
   // can fold it into an address.
@@ -87,15 +84,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func @range_2
   // CHECK: %[[START:.+]] = llvm.mlir.constant(16 : i32) : i32
   // CHECK: %[[LANE:.+]] = llvm.urem
-  // CHECK: llvm.lshr %[[LANE]]
-  // CHECK-NEXT: llvm.and
-  // CHECK-NEXT: %[[C2:.+]] = llvm.mlir.constant(2 : i32) : i32
-  // CHECK-NEXT: llvm.mul %{{.+}}, %[[C2]] : i32
-  // Warp bit 1 is worth 128; then lane part XOR warp part:
-  // CHECK: llvm.mlir.constant(128 : i32)
-  // CHECK-NEXT: llvm.mul
-  // CHECK-NEXT: %[[WP:.+]] = llvm.xor
-  // CHECK-NEXT: %[[BASE:.+]] = llvm.xor %{{.+}}, %[[WP]] : i32
+  // CHECK: %[[WARP:.+]] = llvm.udiv
+  // Lane bits 0..4 land on bits 1..5:
+  // CHECK: llvm.and %[[LANE]]
+  // CHECK-NEXT: %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK-NEXT: %[[LP:.+]] = llvm.shl %{{.+}}, %[[C1]] : i32
+  // Warp bits 0..1 (worth 64 and 128) land on bits 6..7; then lane part XOR
+  // warp part:
+  // CHECK: llvm.and %[[WARP]]
+  // CHECK-NEXT: %[[C6:.+]] = llvm.mlir.constant(6 : i32) : i32
+  // CHECK-NEXT: %[[WP:.+]] = llvm.shl %{{.+}}, %[[C6]] : i32
+  // CHECK-NEXT: %[[BASE:.+]] = llvm.xor %[[LP]], %[[WP]] : i32
   // CHECK-NEXT: %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
   // CHECK-NEXT: %[[R1:.+]] = llvm.add %[[BASE]], %[[C1]] : i32
   // CHECK-NEXT: llvm.add %[[START]], %[[BASE]] : i32
@@ -118,16 +117,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func @range_slice
   // CHECK: %[[LANE:.+]] = llvm.urem
   // CHECK: %[[WARP:.+]] = llvm.udiv
-  // No lane bit is scaled into the value (the lane bits are extracted but
-  // every lane basis is zero):
-  // CHECK-NOT: llvm.mul
-  // CHECK: llvm.lshr %[[WARP]]
-  // CHECK-NOT: llvm.mul
-  // CHECK: llvm.lshr %[[WARP]]
-  // CHECK-NEXT: llvm.and
+  // The lane id does not enter the value (every lane basis is zero); warp
+  // bit 1 lands on bit 0 (warp bit 0's basis is zero too):
+  // CHECK-NOT: %[[LANE]]
+  // CHECK: %[[C2:.+]] = llvm.mlir.constant(2 : i32) : i32
+  // CHECK-NEXT: %[[WBIT:.+]] = llvm.and %[[WARP]], %[[C2]] : i32
   // CHECK-NEXT: %[[ONE:.+]] = llvm.mlir.constant(1 : i32) : i32
-  // CHECK-NEXT: llvm.mul %{{.+}}, %[[ONE]] : i32
-  // CHECK-NEXT: %[[WP:.+]] = llvm.xor
+  // CHECK-NEXT: %[[WP:.+]] = llvm.lshr %[[WBIT]], %[[ONE]] : i32
   // CHECK-NEXT: %[[BASE:.+]] = llvm.xor %{{.+}}, %[[WP]] : i32
   // Register offsets use bits no warp sets: added.
   // CHECK-NEXT: llvm.mlir.constant(2 : i32)

@@ -90,10 +90,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // Two warpgroups along M: the second one's A starts 64 rows of 128 B
 // (8192 B) further, picked by bit 2 of the warp index.
 // CHECK-LABEL: llvm.func @tf32_two_warpgroups
+// CHECK-DAG: %[[C4:.+]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-DAG: %[[C11:.+]] = llvm.mlir.constant(11 : i32) : i32
 // CHECK: %[[WARP:.+]] = nvvm.shfl.sync idx
-// CHECK: %[[BIT:.+]] = llvm.lshr %[[WARP]], %{{.+}} : i32
-// CHECK: %[[WG:.+]] = llvm.and %[[BIT]]
-// CHECK: llvm.mul %[[WG]], %{{.+}} : i32
+// Bit 2 of the warp index lands on bit 13 (8192): masked, shifted by 11.
+// CHECK: %[[WG:.+]] = llvm.and %[[WARP]], %[[C4]] : i32
+// CHECK: llvm.shl %[[WG]], %[[C11]] : i32
 // CHECK-COUNT-4: "wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32 {{.*}}, $32, $33, $34, 1, 1;"
 // CHECK-NOT: wgmma.mma_async
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 32, 8]}>
