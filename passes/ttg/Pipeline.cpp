@@ -207,10 +207,26 @@ Operation *predicateOp(RewriterBase &rewriter, Operation *op, Value pred) {
   return nullptr;
 }
 
+/// Whether the buffer `operand` of a dot in `loop` stays untouched while the
+/// next iteration runs: a slot of a ring (refilled only after the next
+/// wait), a buffer from outside the loop, or registers. A buffer stored in
+/// the body is stored again by the next iteration.
+bool isStableAcrossIterations(Value operand, scf::ForOp loop) {
+  if (!isa<ttg::MemDescType>(operand.getType()))
+    return true;
+  if (operand.getDefiningOp<ttg::MemDescIndexOp>())
+    return true;
+  return loop.isDefinedOutsideOfLoop(operand);
+}
+
 /// Whether `dot`, in the body of `loop`, can stay in flight until the next
 /// iteration's wait: it accumulates into a loop-carried value that nothing
-/// else reads, and its result only goes back to that value.
+/// else reads, its result only goes back to that value, and its operands
+/// are not rewritten meanwhile.
 bool canRunAcrossIterations(ttng::WarpGroupDotOp dot, scf::ForOp loop) {
+  if (!isStableAcrossIterations(dot.getA(), loop) ||
+      !isStableAcrossIterations(dot.getB(), loop))
+    return false;
   auto acc = dyn_cast<BlockArgument>(dot.getC());
   if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
       !acc.hasOneUse() || dot.getUseC() || !dot.getD().hasOneUse())

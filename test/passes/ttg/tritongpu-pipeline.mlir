@@ -104,3 +104,99 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A wgmma loop: both operands' loads become copies into rings of
+// num-stages (3) slots, one more than for mma.sync, since the wgmma of
+// iteration i - 1 may still read its slot while the copies of iteration i
+// are issued. The dot is asynchronous; right after it a wait leaves only
+// that group in flight (threading its operands through), and after the loop
+// a wait drains it before the rings are released.
+// LAT-LABEL: tt.func public @wgmma_loop
+// LAT: tt.load %{{.+}} {tt.latency = 2 : i32} : tensor<128x64x!tt.ptr<f16>
+// LAT: tt.load %{{.+}} {tt.latency = 2 : i32} : tensor<64x128x!tt.ptr<f16>
+// PIPE-LABEL: tt.func public @wgmma_loop
+// PIPE-DAG: %[[RA:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+// PIPE-DAG: %[[RB:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
+// PIPE: scf.for
+// PIPE: ttg.async_wait {num = 2 : i32}
+// PIPE: %[[VA:.+]] = ttg.memdesc_index %[[RA]]
+// PIPE: %[[VB:.+]] = ttg.memdesc_index %[[RB]]
+// PIPE: %[[D:.+]] = ttng.warp_group_dot %[[VA]], %[[VB]], %{{.+}} {isAsync = true}
+// PIPE-NEXT: %[[W:.+]]:3 = ttng.warp_group_dot_wait %[[D]], %[[VA]], %[[VB]] {pendings = 1 : i32}
+// PIPE: ttg.async_copy_global_to_local
+// PIPE: ttg.async_copy_global_to_local
+// PIPE: scf.yield %[[W]]#0
+// PIPE: %[[DONE:.+]] = ttng.warp_group_dot_wait %{{.+}}#0 {pendings = 0 : i32}
+// PIPE-NEXT: ttg.async_wait {num = 0 : i32}
+// PIPE: tt.store %{{.+}}, %[[DONE]]
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @wgmma_loop(%pa: tensor<128x64x!tt.ptr<f16>, #a> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %pb: tensor<64x128x!tt.ptr<f16>, #b> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %n: i32, %out: tensor<128x128x!tt.ptr<f32>, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %da = arith.constant dense<64> : tensor<128x64xi32, #a>
+    %db = arith.constant dense<8192> : tensor<64x128xi32, #b>
+    %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+    %r:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %qa = %pa, %qb = %pb) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #a>, tensor<64x128x!tt.ptr<f16>, #b>) : i32 {
+      %x = tt.load %qa : tensor<128x64x!tt.ptr<f16>, #a>
+      %y = tt.load %qb : tensor<64x128x!tt.ptr<f16>, #b>
+      %sx = ttg.local_alloc %x : (tensor<128x64xf16, #a>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %sy = ttg.local_alloc %y : (tensor<64x128xf16, #b>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %sx, %sy, %acc : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %na = tt.addptr %qa, %da : tensor<128x64x!tt.ptr<f16>, #a>, tensor<128x64xi32, #a>
+      %nb = tt.addptr %qb, %db : tensor<64x128x!tt.ptr<f16>, #b>, tensor<64x128xi32, #b>
+      scf.yield %d, %na, %nb : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #a>, tensor<64x128x!tt.ptr<f16>, #b>
+    }
+    tt.store %out, %r#0 : tensor<128x128x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// A wgmma operand whose buffer transposes it (a tf32 B must be K-major in
+// shared memory; its registers run along N) stays a synchronous load, as in
+// Triton: cp.async cannot transpose. A is still pipelined. B's buffer is
+// stored again by every iteration, so the dot is waited for at once.
+// LAT-LABEL: tt.func public @wgmma_transposed_operand
+// LAT: tt.load %{{.+}} {tt.latency = 2 : i32} : tensor<128x32x!tt.ptr<f32>
+// LAT-NEXT: tt.load %{{.+}} : tensor<32x128x!tt.ptr<f32>
+// PIPE-LABEL: tt.func public @wgmma_transposed_operand
+// PIPE: scf.for
+// PIPE: ttg.local_alloc %{{.+}} : (tensor<32x128xf32
+// PIPE-NOT: isAsync
+// PIPE-NOT: warp_group_dot_wait
+// PIPE: scf.yield
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 8]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @wgmma_transposed_operand(%pa: tensor<128x32x!tt.ptr<f32>, #a> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %pb: tensor<32x128x!tt.ptr<f32>, #b> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %n: i32, %out: tensor<128x128x!tt.ptr<f32>, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %da = arith.constant dense<32> : tensor<128x32xi32, #a>
+    %db = arith.constant dense<4096> : tensor<32x128xi32, #b>
+    %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+    %r:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %qa = %pa, %qb = %pb) -> (tensor<128x128xf32, #mma>, tensor<128x32x!tt.ptr<f32>, #a>, tensor<32x128x!tt.ptr<f32>, #b>) : i32 {
+      %x = tt.load %qa : tensor<128x32x!tt.ptr<f32>, #a>
+      %y = tt.load %qb : tensor<32x128x!tt.ptr<f32>, #b>
+      %sx = ttg.local_alloc %x : (tensor<128x32xf32, #a>) -> !ttg.memdesc<128x32xf32, #sa, #smem>
+      %sy = ttg.local_alloc %y : (tensor<32x128xf32, #b>) -> !ttg.memdesc<32x128xf32, #sb, #smem>
+      %d = ttng.warp_group_dot %sx, %sy, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x32xf32, #sa, #smem> * !ttg.memdesc<32x128xf32, #sb, #smem> -> tensor<128x128xf32, #mma>
+      %na = tt.addptr %qa, %da : tensor<128x32x!tt.ptr<f32>, #a>, tensor<128x32xi32, #a>
+      %nb = tt.addptr %qb, %db : tensor<32x128x!tt.ptr<f32>, #b>, tensor<32x128xi32, #b>
+      scf.yield %d, %na, %nb : tensor<128x128xf32, #mma>, tensor<128x32x!tt.ptr<f32>, #a>, tensor<32x128x!tt.ptr<f32>, #b>
+    }
+    tt.store %out, %r#0 : tensor<128x128x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
