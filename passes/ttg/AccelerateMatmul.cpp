@@ -201,6 +201,19 @@ void eraseIfDeadConversion(Value value) {
       convert->erase();
 }
 
+/// Replaces `dot` by `result` (its value in the tensor-core layout)
+/// converted back to the dot's layout, and drops the conversions that fed
+/// only `dot`.
+void replaceDot(OpBuilder &builder, tt::DotOp dot, Value result) {
+  auto back = ttg::ConvertLayoutOp::create(builder, dot.getLoc(), dot.getType(),
+                                           result);
+  SmallVector<Value> operands = {dot.getA(), dot.getB(), dot.getC()};
+  dot.getResult().replaceAllUsesWith(back.getResult());
+  dot.erase();
+  for (Value old : operands)
+    eraseIfDeadConversion(old);
+}
+
 /// Rewrites `dot` to compute in the mma.sync layout `mma`: operands in
 /// dot_op layouts with `kWidth`, the accumulator converted in and the result
 /// converted back to the original layout.
@@ -217,12 +230,7 @@ void rewriteToMma(tt::DotOp dot, ttg::NvidiaMmaEncodingAttr mma,
   auto newDot = tt::DotOp::create(
       builder, dot.getLoc(), dot.getType().cloneWithEncoding(mma), newA, newB,
       newC, dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
-  auto back = ttg::ConvertLayoutOp::create(builder, dot.getLoc(), dot.getType(),
-                                           newDot.getResult());
-  dot.getResult().replaceAllUsesWith(back.getResult());
-  dot.erase();
-  for (Value old : {a, b, c})
-    eraseIfDeadConversion(old);
+  replaceDot(builder, dot, newDot.getResult());
 }
 
 /// Why wgmma cannot compute `dot` on cuda:90 (Triton's supportMMA for
@@ -330,12 +338,7 @@ void rewriteToWarpGroupDot(tt::DotOp dot, ttg::NvidiaMmaEncodingAttr mma) {
       builder, dot.getLoc(), dot.getType().cloneWithEncoding(mma), newA, newB,
       newC, /*useC=*/Value(), dot.getInputPrecision(),
       dot.getMaxNumImpreciseAcc(), /*isAsync=*/false);
-  auto back = ttg::ConvertLayoutOp::create(builder, dot.getLoc(), dot.getType(),
-                                           newDot.getResult());
-  dot.getResult().replaceAllUsesWith(back.getResult());
-  dot.erase();
-  for (Value old : {a, b, c})
-    eraseIfDeadConversion(old);
+  replaceDot(builder, dot, newDot.getResult());
 }
 
 /// `operand` widened to element type `to` (tt.fp_to_fp for floats,
