@@ -34,13 +34,24 @@ def close_enough(torch, out, ref):
     return ok, err, ""
 
 
-class MatmulWgmma(Family):
-    name = "matmul_wgmma"
-    kernels = tuple(MATMUL)
+class Sm90Matmul(Family):
+    """What the sm_90 matmul families share: their unit and baseline, and
+    the shapes they check at random and under compute-sanitizer."""
     targets = ("sm_90",)
     unit = "TFLOP/s"
     baseline = "cuBLAS"
     shape_help = "MxNxK, multiples of 16, e.g. 4096x4096x4096"
+
+    def random_shapes(self, rng, kernel, count):
+        return [tuple(16 * rng.randint(1, 64) for _ in range(3)) for _ in range(count)]
+
+    def small(self, shape):
+        return tuple(min(v, 512) for v in shape)
+
+
+class MatmulWgmma(Sm90Matmul):
+    name = "matmul_wgmma"
+    kernels = tuple(MATMUL)
     arg_types = {k: ("ptr",) * 3 + ("i32",) * 6 for k in kernels}
 
     def variants(self, target):
@@ -57,12 +68,6 @@ class MatmulWgmma(Family):
 
     def check_shapes(self, kernel):
         return [(512, 256, 1024), (1024, 512, 64), (128, 256, 4096), (1040, 784, 208)]
-
-    def random_shapes(self, rng, kernel, count):
-        return [tuple(16 * rng.randint(1, 64) for _ in range(3)) for _ in range(count)]
-
-    def small(self, shape):
-        return tuple(min(v, 512) for v in shape)
 
     def problem(self, torch, kernel, shape):
         stem, bm, bn, _ = MATMUL[kernel]
@@ -202,17 +207,13 @@ class HopperMatmulProblem(Problem):
         return lambda: self.torch.matmul(a, b)
 
 
-class MatmulHopper(Family):
+class MatmulHopper(Sm90Matmul):
     """tile's own TTIR -> TTGIR path on sm_90: Triton 3.6's TTIR of each
     config (bench/data/STEM.ttir) compiled by tile (accelerate-matmul picks
     wgmma, the pipeliner keeps one wgmma in flight) against Triton's PTX of
     the same TTIR (bench/data/STEM.ptx)."""
     name = "matmul_hopper"
     kernels = tuple(HOPPER)
-    targets = ("sm_90",)
-    unit = "TFLOP/s"
-    baseline = "cuBLAS"
-    shape_help = "MxNxK, multiples of 16, e.g. 4096x4096x4096"
     arg_types = {k: ("ptr",) * 3 + ("i32",) * 6 for k in kernels}
 
     def variants(self, target):
@@ -231,12 +232,6 @@ class MatmulHopper(Family):
 
     def check_shapes(self, kernel):
         return [(512, 256, 1024), (1024, 512, 128), (128, 256, 4096), (1040, 784, 208)]
-
-    def random_shapes(self, rng, kernel, count):
-        return [tuple(16 * rng.randint(1, 64) for _ in range(3)) for _ in range(count)]
-
-    def small(self, shape):
-        return tuple(min(v, 512) for v in shape)
 
     def problem(self, torch, kernel, shape):
         return HopperMatmulProblem(torch, kernel, *shape)
