@@ -149,4 +149,5 @@ from . import add, rows, matmul, wgmma  # noqa: E402
 
 #: The registry: every family, in report order.
 FAMILIES = [add.Add(), rows.Rows(), matmul.Matmul(), wgmma.MatmulWgmma(),
-            wgmma.MatmulHopper(), wgmma.Attention()]
+            wgmma.MatmulHopper(), wgmma.Attention(),
+            wgmma.AttentionFromTTIR()]

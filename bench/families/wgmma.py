@@ -12,6 +12,8 @@ matmul family's.
   matmul_wgmma_nopipe  128x128x32, 4 warps, 1 stage  (matmul_f16_nopipe)
   attention            4 x 32 heads, D = 64, BM 128, BN 64, 4 warps, 3
                        stages (attn_fwd_f16_d64): P @ V with P in registers
+  attention_ttir       the same attention from Triton's TTIR through tile's
+                       own passes, on sm_90 (wgmma) and sm_80 (mma.sync)
 
 The kernels carry Triton's tt.divisibility = 16 hints: only shapes that
 keep them are run. Checked against torch (f32 matmul of the f16 inputs;
@@ -77,7 +79,8 @@ class MatmulWgmma(Sm90Matmul):
 class AttentionProblem(Problem):
     BM = 128
 
-    def __init__(self, torch, batch, heads, n, d=64):
+    def __init__(self, torch, batch, heads, n, d=64,
+                 candidates=("attn_fwd_f16_d64",)):
         self.torch = torch
         g = torch.Generator(device="cuda").manual_seed(batch * 131 + heads * 17 + n)
         shape = (batch, heads, n, d)
@@ -87,7 +90,7 @@ class AttentionProblem(Problem):
         self.o = torch.full(shape, float("nan"), device="cuda", dtype=torch.float16)
         self.scale = 1.0 / d ** 0.5
         self.ref = None
-        self.candidates = ("attn_fwd_f16_d64",)
+        self.candidates = candidates
         self.grid = (cdiv(n, self.BM), batch * heads)
         self.args = [("ptr", self.q.data_ptr()), ("ptr", self.k.data_ptr()),
                      ("ptr", self.v.data_ptr()), ("ptr", self.o.data_ptr()),
@@ -141,6 +144,23 @@ class Attention(Family):
 
     def problem(self, torch, kernel, shape):
         return AttentionProblem(torch, *shape)
+
+
+class AttentionFromTTIR(Attention):
+    """The corpus attention compiled by tile from Triton's TTIR (tile's own
+    layouts, wgmma or mma.sync choice and pipeline), against Triton 3.6's
+    PTX of the same kernel for sm_90a and for sm_80."""
+    name = "attention_ttir"
+    targets = ("sm_90", "sm_80")
+
+    def variants(self, target):
+        return [Variant("attn_d64", "attn_fwd_f16_d64_ttir",
+                        lambda: read("test/corpus/attn_fwd_f16_d64.ttir"), 4,
+                        num_stages=3)]
+
+    def problem(self, torch, kernel, shape):
+        return AttentionProblem(torch, *shape,
+                                candidates=("attn_fwd_f16_d64_ttir",))
 
 
 #: Triton 3.6's Hopper matmul configs (bench/dump_hopper_matmuls_triton.py):

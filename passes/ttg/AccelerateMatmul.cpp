@@ -323,16 +323,39 @@ Value allocWgmmaOperand(Value operand, int opIdx, bool allowTranspose) {
                                    /*alignment=*/IntegerAttr());
 }
 
+/// Whether `operand`, seen through conversions and transpositions, is
+/// loaded from global memory or passed in (a block argument): Triton's
+/// test for staging wgmma's A operand in shared memory. A computed A (the
+/// probabilities of attention) stays in registers.
+bool comesFromLoadOrBlockArgument(Value operand) {
+  Value value = operand;
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<ttg::ConvertLayoutOp, tt::TransOp>(def))
+      return isa<tt::LoadOp, tt::DescriptorLoadOp>(def);
+    value = def->getOperand(0);
+  }
+  return true;
+}
+
 /// Rewrites `dot` to a ttng.warp_group_dot computing in the wgmma layout
-/// `mma`, with both operands in shared memory, the accumulator converted in
-/// and the result converted back.
+/// `mma`: B in shared memory, A too unless it is computed (then in
+/// registers, in the dot operand layout of `mma` with 32 bits per register
+/// pair of k), the accumulator converted in and the result converted back.
 void rewriteToWarpGroupDot(tt::DotOp dot, ttg::NvidiaMmaEncodingAttr mma) {
   Type element = getElementType(dot.getA());
   bool allowTranspose = element.isF16() || element.isBF16();
   Value a = dot.getA(), b = dot.getB(), c = dot.getC();
-  Value newA = allocWgmmaOperand(a, 0, allowTranspose);
-  Value newB = allocWgmmaOperand(b, 1, allowTranspose);
   OpBuilder builder(dot);
+  Value newA;
+  if (comesFromLoadOrBlockArgument(a)) {
+    newA = allocWgmmaOperand(a, 0, allowTranspose);
+  } else {
+    unsigned kWidth = std::max(32 / element.getIntOrFloatBitWidth(), 1u);
+    newA = convertTo(
+        builder, a,
+        ttg::DotOperandEncodingAttr::get(dot.getContext(), 0, mma, kWidth));
+  }
+  Value newB = allocWgmmaOperand(b, 1, allowTranspose);
   Value newC = convertTo(builder, c, mma);
   auto newDot = ttng::WarpGroupDotOp::create(
       builder, dot.getLoc(), dot.getType().cloneWithEncoding(mma), newA, newB,

@@ -219,54 +219,135 @@ bool isStableAcrossIterations(Value operand, scf::ForOp loop) {
   return loop.isDefinedOutsideOfLoop(operand);
 }
 
-/// Whether `dot`, in the body of `loop`, can stay in flight until the next
-/// iteration's wait: it accumulates into a loop-carried value that nothing
-/// else reads, its result only goes back to that value, and its operands
-/// are not rewritten meanwhile.
-bool canRunAcrossIterations(ttng::WarpGroupDotOp dot, scf::ForOp loop) {
-  if (!isStableAcrossIterations(dot.getA(), loop) ||
-      !isStableAcrossIterations(dot.getB(), loop))
-    return false;
-  auto acc = dyn_cast<BlockArgument>(dot.getC());
-  if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
-      !acc.hasOneUse() || dot.getUseC() || !dot.getD().hasOneUse())
-    return false;
-  OpOperand &use = *dot.getD().getUses().begin();
-  return isa<scf::YieldOp>(use.getOwner()) &&
-         use.getOperandNumber() == acc.getArgNumber() - 1;
+/// How a dot in flight across iterations is waited for.
+enum class CarriedWait {
+  /// The carried accumulator only feeds the dot itself: a wait for all but
+  /// the group just issued, right after the dot (Triton's pendings = 1).
+  AfterDot,
+  /// Every reader of the carried value comes after an earlier full wait in
+  /// the body, which then covers the dot too.
+  AtEarlierWait,
+};
+
+/// The first ttng.warp_group_dot_wait {pendings = 0} directly in `body`.
+ttng::WarpGroupDotWaitOp findFullWait(Block *body) {
+  for (auto wait : body->getOps<ttng::WarpGroupDotWaitOp>())
+    if (wait.getPendings() == 0)
+      return wait;
+  return {};
 }
 
-/// Triton's asynchronous wgmma for a pipelined loop: each dot that can run
-/// across iterations is issued asynchronously and waited for, down to the
-/// one group just issued, right after it (threading its operands through
-/// the wait keeps their buffers live until then); after the loop, one wait
-/// for all. Returns how many dots became asynchronous.
-unsigned makeWarpGroupDotsAsync(scf::ForOp loop) {
-  SmallVector<ttng::WarpGroupDotOp> dots;
-  for (auto dot : loop.getBody()->getOps<ttng::WarpGroupDotOp>())
-    if (canRunAcrossIterations(dot, loop))
-      dots.push_back(dot);
-  // Two dots in flight would need pendings to count both; keep that case
-  // synchronous.
-  if (dots.size() != 1)
-    return 0;
-  ttng::WarpGroupDotOp dot = dots.front();
+/// Whether `dot`, in the body of `loop`, can stay in flight until the next
+/// iteration waits for it (Triton's "properly async" dot), and how: its
+/// result only goes back to a loop-carried value, its operands are not
+/// rewritten meanwhile, and the carried value is read either only by the
+/// dot (as its accumulator) or only after a full wait that comes first.
+std::optional<CarriedWait> getCarriedWait(ttng::WarpGroupDotOp dot,
+                                          scf::ForOp loop) {
+  if (!isStableAcrossIterations(dot.getA(), loop) ||
+      !isStableAcrossIterations(dot.getB(), loop) || !dot.getD().hasOneUse())
+    return std::nullopt;
+  OpOperand &use = *dot.getD().getUses().begin();
+  if (use.getOwner() != loop.getBody()->getTerminator())
+    return std::nullopt;
+  BlockArgument carried = loop.getRegionIterArg(use.getOperandNumber());
+  if (carried.hasOneUse() && *carried.getUsers().begin() == dot &&
+      dot.getC() == carried && !dot.getUseC())
+    return CarriedWait::AfterDot;
+  ttng::WarpGroupDotWaitOp wait = findFullWait(loop.getBody());
+  if (!wait || !wait->isBeforeInBlock(dot))
+    return std::nullopt;
+  bool readAfterWait = llvm::all_of(carried.getUsers(), [&](Operation *user) {
+    Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
+    return inBody && wait->isBeforeInBlock(inBody);
+  });
+  if (!readAfterWait)
+    return std::nullopt;
+  return CarriedWait::AtEarlierWait;
+}
+
+/// `wait` with `values` appended to what it passes through; their uses
+/// after it read its results instead (so nothing reads them earlier).
+ttng::WarpGroupDotWaitOp threadThroughWait(ttng::WarpGroupDotWaitOp wait,
+                                           ArrayRef<Value> values) {
+  SmallVector<Value> operands(wait.getInputs());
+  llvm::append_range(operands, values);
+  OpBuilder builder(wait);
+  auto widened = ttng::WarpGroupDotWaitOp::create(
+      builder, wait.getLoc(), ValueRange(operands).getTypes(), operands,
+      wait.getPendings());
+  for (auto [old, now] : llvm::zip(wait.getResults(), widened.getResults()))
+    old.replaceAllUsesWith(now);
+  Block *block = wait->getBlock();
+  for (auto [value, now] :
+       llvm::zip(values, widened.getResults().take_back(values.size())))
+    Value(value).replaceUsesWithIf(now, [&](OpOperand &use) {
+      Operation *user = block->findAncestorOpInBlock(*use.getOwner());
+      return user && user != widened && widened->isBeforeInBlock(user);
+    });
+  wait->erase();
+  return widened;
+}
+
+/// A wait for `dot` right after it, down to `pendings` groups in flight,
+/// passing its result and operands through (which keeps their buffers
+/// live until then).
+void waitAfter(ttng::WarpGroupDotOp dot, int pendings) {
   OpBuilder builder(dot.getContext());
   builder.setInsertionPointAfter(dot);
-  dot.setIsAsync(true);
   SmallVector<Value> operands = {dot.getD(), dot.getA(), dot.getB()};
-  auto wait = ttng::WarpGroupDotWaitOp::create(
-      builder, dot.getLoc(), ValueRange(operands).getTypes(), operands,
-      /*pendings=*/1);
+  auto wait = ttng::WarpGroupDotWaitOp::create(builder, dot.getLoc(),
+                                               ValueRange(operands).getTypes(),
+                                               operands, pendings);
   dot.getD().replaceAllUsesExcept(wait.getResult(0), wait);
+}
 
-  unsigned index = cast<BlockArgument>(dot.getC()).getArgNumber() - 1;
-  Value result = loop.getResult(index);
+/// Triton's asynchronous wgmma for a pipelined loop. Every dot is issued
+/// asynchronously, in order. One whose result is needed in its own
+/// iteration is waited for fully right after it. One that can stay in
+/// flight (getCarriedWait) is waited for by the next iteration: right after
+/// itself with one group left pending when it accumulates into itself (the
+/// loop's matmul), or at the full wait of an earlier dot (attention's P·V,
+/// covered by the next Q·K's wait) with the carried value threaded through
+/// that wait. After the loop, one wait for all. Returns how many dots stay
+/// in flight across iterations.
+unsigned makeWarpGroupDotsAsync(scf::ForOp loop) {
+  SmallVector<ttng::WarpGroupDotOp> dots(
+      loop.getBody()->getOps<ttng::WarpGroupDotOp>());
+  if (dots.empty())
+    return 0;
+  // A dot that waits with one group pending counts on being the only group
+  // issued per iteration.
+  bool single = dots.size() == 1;
+  SmallVector<std::pair<ttng::WarpGroupDotOp, unsigned>> carried;
+  for (ttng::WarpGroupDotOp dot : dots) {
+    dot.setIsAsync(true);
+    std::optional<CarriedWait> how = getCarriedWait(dot, loop);
+    if (!how || (*how == CarriedWait::AfterDot && !single)) {
+      waitAfter(dot, /*pendings=*/0);
+      continue;
+    }
+    unsigned index = dot.getD().getUses().begin()->getOperandNumber();
+    carried.emplace_back(dot, index);
+    if (*how == CarriedWait::AfterDot)
+      waitAfter(dot, /*pendings=*/1);
+    else
+      threadThroughWait(findFullWait(loop.getBody()),
+                        {loop.getRegionIterArg(index)});
+  }
+  if (carried.empty())
+    return 0;
+  OpBuilder builder(loop->getContext());
   builder.setInsertionPointAfter(loop);
+  SmallVector<Value> results;
+  for (auto [dot, index] : carried)
+    results.push_back(loop.getResult(index));
   auto drain = ttng::WarpGroupDotWaitOp::create(
-      builder, dot.getLoc(), result.getType(), result, /*pendings=*/0);
-  result.replaceAllUsesExcept(drain.getResult(0), drain);
-  return 1;
+      builder, loop.getLoc(), ValueRange(results).getTypes(), results,
+      /*pendings=*/0);
+  for (auto [result, drained] : llvm::zip(results, drain.getResults()))
+    result.replaceAllUsesExcept(drained, drain);
+  return carried.size();
 }
 
 void stripSchedule(Operation *root) {

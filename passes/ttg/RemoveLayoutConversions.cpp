@@ -1,9 +1,11 @@
 //===- RemoveLayoutConversions.cpp - Fewer ttg.convert_layout -------------===//
 //
-// tritongpu-remove-layout-conversions for straight-line code. A layout
-// conversion moves data between threads, often through shared memory;
-// recomputing a cheap value directly in the layout its user wants is almost
-// always better. Per function, until nothing changes:
+// tritongpu-remove-layout-conversions. A layout conversion moves data
+// between threads, often through shared memory; computing a value directly
+// in the layout its user wants is almost always better. Per function, first
+// the layouts of anchors (expensive loads, dots, atomics) are carried
+// forward to everything computed from them (LayoutPropagation.h); then,
+// until nothing changes:
 //
 //  1. Folding: convert(x : L -> L) is x; convert(convert(x)) converts x once.
 //  2. Forward propagation: when a conversion's result only flows through
@@ -31,6 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/ttg/LayoutPropagation.h"
 #include "passes/ttg/Passes.h"
 
 #include "dialects/tt/TTDialect.h"
@@ -531,6 +534,7 @@ void eraseDeadOps(FunctionOpInterface func) {
 }
 
 void removeLayoutConversions(FunctionOpInterface func) {
+  propagateAnchorLayouts(func);
   for (unsigned round = 0; round < kMaxRounds; ++round) {
     bool changed = foldConversions(func);
     Rematerializer remat;

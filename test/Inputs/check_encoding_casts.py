@@ -29,6 +29,11 @@ ALLOWED = {
     # Choosing the instruction family of each dot (mma.sync vs FMA) and
     # building the mma and dot operand encodings of that choice.
     "passes/ttg/AccelerateMatmul.cpp",
+    # Triton's layout propagation decides by encoding kind: a tensor-core
+    # accumulator layout (or a slice of one) wins a conflict, an mma anchor
+    # spreads only when a conversion returns to a tensor-core layout, and
+    # expand_dims inverts a slice to its parent.
+    "passes/ttg/LayoutPropagation.cpp",
     # Only conversions *to* a dot operand layout are staged through shared
     # memory; the dot operand encoding is the decision.
     "passes/ttg/ReduceDataDuplication.cpp",

@@ -329,16 +329,25 @@ struct WarpGroupDotOpConversion
     Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                             rewriter.getBoolAttr(true));
     Value useC = adaptor.getUseC() ? adaptor.getUseC() : always;
+    // A in registers is packed before the fence (see packWarpGroupOperandA).
+    SmallVector<SmallVector<Value>> aWords;
+    if (!plan->a)
+      for (const WgmmaStep &step : plan->steps) {
+        SmallVector<Value> elements;
+        for (int r : step.a)
+          elements.push_back(aRegisters[r]);
+        aWords.push_back(
+            nvidia::packWarpGroupOperandA(rewriter, loc, elements));
+      }
     nvidia::emitWarpGroupFence(rewriter, loc);
-    for (const WgmmaStep &step : plan->steps) {
+    for (auto [index, step] : llvm::enumerate(plan->steps)) {
       nvidia::WarpGroupOperandA a;
       if (plan->a) {
         a.descriptor =
             stepDescriptor(rewriter, loc, aBase, *plan->a, step.m0, step.k0);
         a.mnMajor = plan->a->matrix.mnMajor;
       } else {
-        for (int r : step.a)
-          a.elements.push_back(aRegisters[r]);
+        a.words = aWords[index];
       }
       Value b = stepDescriptor(rewriter, loc, bBase, plan->b, step.n0, step.k0);
       SmallVector<Value> in;

@@ -119,12 +119,20 @@ Value advanceMatrixDescriptor(OpBuilder &builder, Location loc,
 void emitWarpGroupFence(OpBuilder &builder, Location loc);
 
 /// The A operand of a warpgroup MMA: a matrix descriptor, or in registers
-/// the thread's elements of the 64xK tile in PTX order (8 for 16-bit types).
+/// the thread's 32-bit words of the 64xK tile in PTX order (four), as
+/// packWarpGroupOperandA makes them.
 struct WarpGroupOperandA {
   Value descriptor;
   bool mnMajor = false;
-  SmallVector<Value> elements;
+  SmallVector<Value> words;
 };
+
+/// The thread's elements of an A tile in registers (PTX order) packed into
+/// the 32-bit words wgmma reads. Pack before emitWarpGroupFence: a register
+/// written between the fence and the MMA makes ptxas insert a
+/// warpgroup.arrive (C7519) and wait for it.
+SmallVector<Value> packWarpGroupOperandA(OpBuilder &builder, Location loc,
+                                         ArrayRef<Value> elements);
 
 /// One asynchronous m64nNkK warpgroup MMA (K from the operand type, see
 /// dialects/ttg/MmaShapes.h) of `a` and the B descriptor `b` into the

@@ -141,6 +141,12 @@ void nvidia::emitAsyncSharedFence(OpBuilder &builder, Location loc) {
                                  NVVM::SharedSpace::shared_cta));
 }
 
+SmallVector<Value> nvidia::packWarpGroupOperandA(OpBuilder &builder,
+                                                 Location loc,
+                                                 ArrayRef<Value> elements) {
+  return packRegisters(builder, loc, elements);
+}
+
 SmallVector<Value> nvidia::emitWarpGroupMma(OpBuilder &builder, Location loc,
                                             int64_t n, Type operandElement,
                                             Type accElement,
@@ -175,9 +181,8 @@ SmallVector<Value> nvidia::emitWarpGroupMma(OpBuilder &builder, Location loc,
     operands.push_back(a.descriptor);
     constraints += "l,";
   } else {
-    SmallVector<Value> words = packRegisters(builder, loc, a.elements);
-    aList = registerList(next(), words.size());
-    for (Value word : words) {
+    aList = registerList(next(), a.words.size());
+    for (Value word : a.words) {
       operands.push_back(word);
       constraints += "r,";
     }

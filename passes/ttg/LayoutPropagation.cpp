@@ -1,0 +1,337 @@
+//===- LayoutPropagation.cpp - Anchor layouts carried to their users ------===//
+//
+// Why forward from anchors: a dot's accumulator layout or a coalesced load's
+// layout is chosen for a reason; everything computed from it (the softmax
+// statistics of attention, a loop-carried accumulator, an epilogue) is
+// cheapest in that same layout, with one conversion where a consumer truly
+// needs another (a store, a dot operand). Local rewrites that look at one
+// conversion at a time cannot see through loops and reductions; this walk
+// does, as Triton's LayoutPropagation does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ttg/LayoutPropagation.h"
+
+#include "dialects/tt/TTDialect.h"
+#include "dialects/ttg/TTGDialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "tritongpu-remove-layout-conversions"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+Attribute getEncoding(Value value) {
+  if (auto type = dyn_cast<RankedTensorType>(value.getType()))
+    return type.getEncoding();
+  return {};
+}
+
+Type withEncoding(Type type, Attribute encoding) {
+  return cast<RankedTensorType>(type).cloneWithEncoding(encoding);
+}
+
+/// Whether a load's layout is worth keeping: every thread loads different
+/// addresses. A one-element tensor, or fewer elements than threads (most
+/// threads hit the same lines), loads as cheaply in any layout.
+bool isExpensiveLoad(tt::LoadOp load) {
+  auto type = dyn_cast<RankedTensorType>(load.getPtr().getType());
+  if (!type)
+    return isa<tt::PointerType>(load.getPtr().getType()) &&
+           isa<RankedTensorType>(
+               cast<tt::PointerType>(load.getPtr().getType()).getPointeeType());
+  std::optional<int> numWarps = ttg::getNumWarps(load);
+  int64_t threads =
+      int64_t(numWarps.value_or(1)) * ttg::getThreadsPerWarp(load);
+  return type.getNumElements() > 1 && type.getNumElements() >= threads;
+}
+
+/// Ops whose result layout is expensive to change: propagation starts there.
+bool isLayoutAnchor(Operation *op) {
+  if (auto load = dyn_cast<tt::LoadOp>(op))
+    return isExpensiveLoad(load);
+  if (auto gather = dyn_cast<tt::GatherOp>(op))
+    return gather.getEfficientLayout();
+  return isa<tt::DotOp, ttng::WarpGroupDotOp, tt::AtomicRMWOp, tt::AtomicCASOp>(
+      op);
+}
+
+/// Whether `encoding` is a tensor-core accumulator layout or a slice of one
+/// (the row statistics of a softmax over a dot's result).
+bool isTensorCoreLayout(Attribute encoding) {
+  while (auto slice = dyn_cast_if_present<ttg::SliceEncodingAttr>(encoding))
+    encoding = slice.getParent();
+  return isa_and_present<ttg::NvidiaMmaEncodingAttr>(encoding);
+}
+
+/// Whether what is computed from `root` (an mma-layout anchor) comes back
+/// to a tensor-core layout: a conversion into an mma or dot-operand layout,
+/// through loop-carried values too, or for wgmma a shared-memory store of
+/// an operand. Otherwise the mma layout is not spread: a reduction or an
+/// epilogue in it would gain nothing (Triton's guard).
+bool returnsToTensorCores(Value root, ttg::NvidiaMmaEncodingAttr mma) {
+  SmallVector<Value> worklist{root};
+  DenseSet<Value> seen{root};
+  auto push = [&](Value value) {
+    if (seen.insert(value).second)
+      worklist.push_back(value);
+  };
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(user)) {
+        Attribute target = convert.getType().getEncoding();
+        if (auto targetMma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(target))
+          return targetMma.getVersionMajor() > 1 || targetMma == mma;
+        if (isa<ttg::DotOperandEncodingAttr>(target))
+          return mma.getVersionMajor() > 1;
+      }
+      if (mma.getVersionMajor() == 3 &&
+          isa<ttg::LocalAllocOp, ttg::LocalStoreOp>(user))
+        return true;
+      if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+        Operation *parent = yield->getParentOp();
+        if (isa<scf::ForOp, scf::IfOp>(parent))
+          push(parent->getResult(use.getOperandNumber()));
+        if (auto loop = dyn_cast<scf::ForOp>(parent))
+          push(loop.getRegionIterArg(use.getOperandNumber()));
+        continue;
+      }
+      if (auto loop = dyn_cast<scf::ForOp>(user))
+        if (OpResult result = loop.getTiedLoopResult(&use)) {
+          push(result);
+          push(loop.getTiedLoopRegionIterArg(&use));
+          continue;
+        }
+      for (Value result : user->getResults())
+        push(result);
+    }
+  }
+  return false;
+}
+
+/// Whether `op` computes each element from the same element of its
+/// operands, in whatever layout they share.
+bool computesInAnyLayout(Operation *op) {
+  if (op->getNumResults() == 0 || !isMemoryEffectFree(op) ||
+      !llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
+    return false;
+  return op->hasTrait<OpTrait::Elementwise>() ||
+         op->hasTrait<tt::OpTrait::SameOperandsAndResultEncoding>();
+}
+
+/// The candidate layouts reaching each value, in order of arrival.
+class LayoutPropagation {
+public:
+  explicit LayoutPropagation(FunctionOpInterface func) : func(func) {}
+
+  bool run() {
+    seedAnchors();
+    while (!worklist.empty())
+      propagateToUsers(worklist.pop_back_val());
+    return retype();
+  }
+
+private:
+  void addCandidate(Value value, Attribute encoding) {
+    if (!encoding || !isa<RankedTensorType>(value.getType()))
+      return;
+    if (candidates[value].insert(encoding))
+      worklist.push_back(value);
+  }
+
+  void seedAnchor(Value value) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || !type.getEncoding())
+      return;
+    if (auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(type.getEncoding()))
+      if (!returnsToTensorCores(value, mma))
+        return;
+    addCandidate(value, type.getEncoding());
+  }
+
+  /// Kernel arguments are scalars; tensors arguments (in tests, or after
+  /// inlining) take whatever layout reaches them, so only ops anchor.
+  void seedAnchors() {
+    func.walk([&](Operation *op) {
+      if (isLayoutAnchor(op))
+        for (Value result : op->getResults())
+          seedAnchor(result);
+    });
+    // The worklist pops from the back; start with the first anchor.
+    std::reverse(worklist.begin(), worklist.end());
+  }
+
+  void propagateToUsers(Value value) {
+    SmallVector<Attribute> encodings(candidates[value].begin(),
+                                     candidates[value].end());
+    for (OpOperand &use : value.getUses())
+      for (Attribute encoding : encodings)
+        propagateThroughUse(use, encoding);
+  }
+
+  void propagateThroughUse(OpOperand &use, Attribute encoding) {
+    Operation *user = use.getOwner();
+    unsigned index = use.getOperandNumber();
+    if (auto loop = dyn_cast<scf::ForOp>(user)) {
+      if (OpResult result = loop.getTiedLoopResult(&use)) {
+        addCandidate(loop.getTiedLoopRegionIterArg(&use), encoding);
+        addCandidate(result, encoding);
+      }
+      return;
+    }
+    if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+      Operation *parent = yield->getParentOp();
+      if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+        addCandidate(loop.getRegionIterArg(index), encoding);
+        addCandidate(loop->getResult(index), encoding);
+      } else if (isa<scf::IfOp>(parent)) {
+        addCandidate(parent->getResult(index), encoding);
+      }
+      return;
+    }
+    // A conversion whose result takes its source's layout disappears.
+    if (isa<ttg::ConvertLayoutOp>(user))
+      return addCandidate(user->getResult(0), encoding);
+    if (auto reduce = dyn_cast<tt::ReduceOp>(user)) {
+      // A rank-1 reduction has scalar results, and no slice of a 1-D layout.
+      for (Value result : reduce->getResults())
+        if (isa<RankedTensorType>(result.getType()))
+          addCandidate(result,
+                       ttg::SliceEncodingAttr::get(user->getContext(),
+                                                   reduce.getAxis(), encoding));
+      return;
+    }
+    if (auto expand = dyn_cast<tt::ExpandDimsOp>(user)) {
+      auto slice = dyn_cast<ttg::SliceEncodingAttr>(encoding);
+      if (slice && slice.getDim() == expand.getAxis())
+        addCandidate(expand.getResult(), slice.getParent());
+      return;
+    }
+    if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user))
+      return addCandidate(wait->getResult(index), encoding);
+    if (computesInAnyLayout(user))
+      for (Value result : user->getResults())
+        addCandidate(result, encoding);
+  }
+
+  /// The value whose candidates decide `value`'s layout: a loop result is
+  /// carried in its iteration argument's layout.
+  Value getDecidingValue(Value value) {
+    if (auto result = dyn_cast<OpResult>(value))
+      if (auto loop = dyn_cast<scf::ForOp>(result.getOwner()))
+        return loop.getRegionIterArg(result.getResultNumber());
+    return value;
+  }
+
+  /// Where several layouts reach a value the first tensor-core one wins
+  /// (Triton's resolution); otherwise the first to arrive.
+  Attribute decide(Value value) {
+    auto it = candidates.find(getDecidingValue(value));
+    if (it == candidates.end() || it->second.empty())
+      return getEncoding(value);
+    for (Attribute encoding : it->second)
+      if (isTensorCoreLayout(encoding))
+        return encoding;
+    return it->second.front();
+  }
+
+  /// The type the operand `use` must have after retyping; null when any
+  /// layout will do (a conversion's source).
+  Type getExpectedType(OpOperand &use) {
+    Value value = use.get();
+    Operation *user = use.getOwner();
+    if (!isa<RankedTensorType>(value.getType()))
+      return {};
+    if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+      Operation *parent = yield->getParentOp();
+      if (isa<scf::ForOp, scf::IfOp>(parent))
+        return parent->getResult(use.getOperandNumber()).getType();
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(user))
+      if (OpResult result = loop.getTiedLoopResult(&use))
+        return result.getType();
+    if (isa<ttg::ConvertLayoutOp>(user))
+      return {};
+    if (isa<ttng::WarpGroupDotWaitOp>(user))
+      return user->getResult(use.getOperandNumber()).getType();
+    if (computesInAnyLayout(user) ||
+        isa<tt::ReduceOp, tt::ExpandDimsOp>(user)) {
+      // Retyped with its results; ops no candidate reached keep theirs.
+      if (!candidates.count(user->getResult(0)))
+        return oldTypeOf(value);
+      Attribute resultEncoding = getEncoding(user->getResult(0));
+      if (auto reduce = dyn_cast<tt::ReduceOp>(user))
+        return withEncoding(
+            value.getType(),
+            cast<ttg::SliceEncodingAttr>(resultEncoding).getParent());
+      if (auto expand = dyn_cast<tt::ExpandDimsOp>(user))
+        return withEncoding(value.getType(),
+                            ttg::SliceEncodingAttr::get(user->getContext(),
+                                                        expand.getAxis(),
+                                                        resultEncoding));
+      return withEncoding(value.getType(), resultEncoding);
+    }
+    return oldTypeOf(value);
+  }
+
+  /// The type `value` had before retyping; null when it kept it.
+  Type oldTypeOf(Value value) {
+    auto old = oldTypes.find(value);
+    return old == oldTypes.end() ? Type() : old->second;
+  }
+
+  /// `value` converted to `type`, right after its definition (once).
+  Value convert(Value value, Type type) {
+    auto key = std::make_pair(value, type);
+    auto it = conversions.find(key);
+    if (it != conversions.end())
+      return it->second;
+    OpBuilder builder(value.getContext());
+    builder.setInsertionPointAfterValue(value);
+    Value converted =
+        ttg::ConvertLayoutOp::create(builder, value.getLoc(), type, value);
+    conversions[key] = converted;
+    return converted;
+  }
+
+  bool retype() {
+    for (auto &[value, encodings] : candidates) {
+      Attribute chosen = decide(value);
+      if (chosen == getEncoding(value))
+        continue;
+      oldTypes[value] = value.getType();
+      value.setType(withEncoding(value.getType(), chosen));
+      LDBG() << "carrying " << value << " in " << chosen;
+    }
+    if (oldTypes.empty())
+      return false;
+    SmallVector<Operation *> ops;
+    func.walk([&](Operation *op) { ops.push_back(op); });
+    for (Operation *op : ops)
+      for (OpOperand &use : op->getOpOperands())
+        if (Type expected = getExpectedType(use);
+            expected && use.get().getType() != expected)
+          use.set(convert(use.get(), expected));
+    return true;
+  }
+
+  FunctionOpInterface func;
+  llvm::MapVector<Value, llvm::SmallSetVector<Attribute, 2>> candidates;
+  SmallVector<Value> worklist;
+  DenseMap<Value, Type> oldTypes;
+  DenseMap<std::pair<Value, Type>, Value> conversions;
+};
+} // namespace
+
+bool mlir::tile::propagateAnchorLayouts(FunctionOpInterface func) {
+  return LayoutPropagation(func).run();
+}

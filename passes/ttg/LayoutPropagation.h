@@ -1,0 +1,26 @@
+//===- LayoutPropagation.h - Anchor layouts carried to their users -*- C++
+//-*-===//
+//
+// The first step of tritongpu-remove-layout-conversions, as in Triton: the
+// layouts of "anchor" ops, whose layout is expensive to change (loads that
+// are not broadcasts, dots, atomics), flow forward through every op that
+// can compute in any layout (elementwise ops, broadcasts, reductions,
+// expand_dims, conversions) and through scf.for / scf.if values. Where two
+// layouts reach one value the tensor-core layout wins. Values are then
+// retyped in place and a conversion back is inserted only where a user
+// needs the old layout (a store, a dot operand, a non-propagating op).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PASSES_TTG_LAYOUTPROPAGATION_H
+#define TILE_PASSES_TTG_LAYOUTPROPAGATION_H
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace mlir::tile {
+/// Propagates anchor layouts forward through `func` and retypes the values
+/// they reach; true when any value changed layout.
+bool propagateAnchorLayouts(FunctionOpInterface func);
+} // namespace mlir::tile
+
+#endif // TILE_PASSES_TTG_LAYOUTPROPAGATION_H
