@@ -79,7 +79,7 @@ class MatmulWgmma(Sm90Matmul):
 class AttentionProblem(Problem):
     BM = 128
 
-    def __init__(self, torch, batch, heads, n, d=64,
+    def __init__(self, torch, batch, heads, n, d=64, causal=False,
                  candidates=("attn_fwd_f16_d64",)):
         self.torch = torch
         g = torch.Generator(device="cuda").manual_seed(batch * 131 + heads * 17 + n)
@@ -89,13 +89,15 @@ class AttentionProblem(Problem):
         self.v = torch.randn(shape, device="cuda", dtype=torch.float16, generator=g)
         self.o = torch.full(shape, float("nan"), device="cuda", dtype=torch.float16)
         self.scale = 1.0 / d ** 0.5
+        self.causal = causal
         self.ref = None
         self.candidates = candidates
         self.grid = (cdiv(n, self.BM), batch * heads)
         self.args = [("ptr", self.q.data_ptr()), ("ptr", self.k.data_ptr()),
                      ("ptr", self.v.data_ptr()), ("ptr", self.o.data_ptr()),
                      ("f32", self.scale), ("i32", n)]
-        self.work = 4.0 * batch * heads * n * n * d
+        # A causal kernel computes half the score matrix (Triton's count).
+        self.work = 4.0 * batch * heads * n * n * d * (0.5 if causal else 1.0)
 
     def reset(self):
         self.o.fill_(float("nan"))
@@ -103,13 +105,14 @@ class AttentionProblem(Problem):
     def check(self):
         if self.ref is None:
             sdpa = self.torch.nn.functional.scaled_dot_product_attention
-            self.ref = sdpa(self.q, self.k, self.v, scale=self.scale).float()
+            self.ref = sdpa(self.q, self.k, self.v, scale=self.scale,
+                            is_causal=self.causal).float()
         return close_enough(self.torch, self.o, self.ref)
 
     def baseline(self):
         sdpa = self.torch.nn.functional.scaled_dot_product_attention
-        q, k, v, s = self.q, self.k, self.v, self.scale
-        return lambda: sdpa(q, k, v, scale=s)
+        q, k, v, s, c = self.q, self.k, self.v, self.scale, self.causal
+        return lambda: sdpa(q, k, v, scale=s, is_causal=c)
 
 
 class Attention(Family):
@@ -146,21 +149,44 @@ class Attention(Family):
         return AttentionProblem(torch, *shape)
 
 
+#: tile's attention kernels from Triton's TTIR: kernel -> (stem of Triton's
+#: TTIR/PTX, where the TTIR is, head dim, warps, stages, causal).
+ATTENTION = {
+    "attn_d64": ("attn_fwd_f16_d64", "test/corpus", 64, 4, 3, False),
+    "attn_d64_causal": ("attn_causal_f16_d64", "bench/data", 64, 4, 3, True),
+    "attn_d128": ("attn_fwd_f16_d128", "bench/data", 128, 8, 3, False),
+    "attn_d128_causal": ("attn_causal_f16_d128", "bench/data", 128, 8, 3, True),
+}
+
+
 class AttentionFromTTIR(Attention):
-    """The corpus attention compiled by tile from Triton's TTIR (tile's own
-    layouts, wgmma or mma.sync choice and pipeline), against Triton 3.6's
-    PTX of the same kernel for sm_90a and for sm_80."""
+    """Attention compiled by tile from Triton's TTIR (tile's own layouts,
+    wgmma or mma.sync choice and pipeline), against Triton 3.6's PTX of the
+    same kernel for sm_90a and for sm_80 (bench/dump_attention_triton.py):
+    the corpus kernel, and causal and head-dim-128 (8 warps) ones."""
     name = "attention_ttir"
+    kernels = tuple(ATTENTION)
     targets = ("sm_90", "sm_80")
+    shape_help = "BxHxN (N a multiple of 128), e.g. 4x32x4096"
+    arg_types = {k: ("ptr",) * 4 + ("f32", "i32") for k in ATTENTION}
 
     def variants(self, target):
-        return [Variant("attn_d64", "attn_fwd_f16_d64_ttir",
-                        lambda: read("test/corpus/attn_fwd_f16_d64.ttir"), 4,
-                        num_stages=3)]
+        out = []
+        for kernel, (stem, folder, _, warps, stages, _) in ATTENTION.items():
+            suffix = ".sm80" if target == "sm_80" else ""
+            path = f"{folder}/{stem}{suffix}.ttir"
+            out.append(Variant(kernel, stem + "_ttir",
+                               lambda path=path: read(path), warps,
+                               num_stages=stages))
+        return out
+
+    def triton(self, kernel, target):
+        return ATTENTION[kernel][0]
 
     def problem(self, torch, kernel, shape):
-        return AttentionProblem(torch, *shape,
-                                candidates=("attn_fwd_f16_d64_ttir",))
+        stem, _, d, _, _, causal = ATTENTION[kernel]
+        return AttentionProblem(torch, *shape, d=d, causal=causal,
+                                candidates=(stem + "_ttir",))
 
 
 #: Triton 3.6's Hopper matmul configs (bench/dump_hopper_matmuls_triton.py):

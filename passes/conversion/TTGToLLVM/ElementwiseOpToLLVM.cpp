@@ -193,7 +193,7 @@ struct UnaryMathConversion : public ConvertOpToLLVMPattern<MathOp> {
       return nvidia::emitExp2Approx(
           b, loc, LLVM::FMulOp::create(b, loc, x, f32Constant(b, loc, kLog2E)));
     if (f32 && name == "math.exp2")
-      return nvidia::emitExp2Approx(b, loc, x);
+      return nvidia::emitExp2ApproxFtz(b, loc, x);
     if (f32 && name == "math.log") {
       Value ln2 = f32Constant(b, loc, kLn2);
       return LLVM::FMulOp::create(b, loc, nvidia::emitLog2Approx(b, loc, x),

@@ -27,6 +27,11 @@ Value nvidia::emitExp2Approx(OpBuilder &builder, Location loc, Value x) {
                        x);
 }
 
+Value nvidia::emitExp2ApproxFtz(OpBuilder &builder, Location loc, Value x) {
+  return callIntrinsic(builder, loc, "llvm.nvvm.ex2.approx.ftz.f32",
+                       x.getType(), x);
+}
+
 Value nvidia::emitLog2Approx(OpBuilder &builder, Location loc, Value x) {
   return callIntrinsic(builder, loc, "llvm.nvvm.lg2.approx.f", x.getType(), x);
 }

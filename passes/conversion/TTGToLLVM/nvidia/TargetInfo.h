@@ -189,6 +189,10 @@ void emitPredicatedStore(OpBuilder &builder, Location loc, Value ptr,
 
 /// Fast f32 math the way Triton lowers it (MUFU approximations).
 Value emitExp2Approx(OpBuilder &builder, Location loc, Value x);
+/// 2^x flushing subnormal inputs and results to zero, as Triton lowers
+/// math.exp2: one MUFU.EX2, where the non-flushing form adds a range test
+/// and two scalings around it.
+Value emitExp2ApproxFtz(OpBuilder &builder, Location loc, Value x);
 Value emitLog2Approx(OpBuilder &builder, Location loc, Value x);
 Value emitRsqrtApprox(OpBuilder &builder, Location loc, Value x);
 Value emitSqrtApprox(OpBuilder &builder, Location loc, Value x);

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -189,9 +190,17 @@ SmallVector<Value> nvidia::emitWarpGroupMma(OpBuilder &builder, Location loc,
   }
   std::string bName = "$" + std::to_string(next());
   operands.push_back(b);
-  std::string predicate = "$" + std::to_string(next());
-  operands.push_back(useAccumulator);
-  constraints += "l,b";
+  constraints += "l";
+  // A constant scale-d is written as an immediate (no predicate register).
+  std::string predicate;
+  IntegerAttr useValue;
+  if (matchPattern(useAccumulator, m_Constant(&useValue))) {
+    predicate = useValue.getValue().isZero() ? "0" : "1";
+  } else {
+    predicate = "$" + std::to_string(next());
+    operands.push_back(useAccumulator);
+    constraints += ",b";
+  }
   std::string asmString =
       "wgmma.mma_async.sync.aligned.m" + std::to_string(ttg::kWgmmaTileM) +
       "n" + std::to_string(n) + "k" +

@@ -1,6 +1,6 @@
 // convert-triton-gpu-to-llvm on math: Triton's choices. f32 exp/exp2/log/
 // log2/sqrt/rsqrt use the MUFU approximations (exp x = ex2(x * log2 e),
-// log x = lg2(x) * ln 2); f16/bf16 are computed in f32; f64 and the other
+// log x = lg2(x) * ln 2; exp2 is the flush-to-zero ex2, as in Triton); f16/bf16 are computed in f32; f64 and the other
 // functions call libdevice (__nv_<fn> for f64, __nv_<fn>f for f32); f32
 // division is Triton's div.full.f32, f64 division a plain fdiv. LLVM's
 // generic math intrinsics that NVPTX cannot select are never emitted.
@@ -33,7 +33,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: llvm.fmul %[[L]], %[[LN2]] : f32
   // exp2, log2, sqrt, rsqrt: the intrinsic alone.
   // CHECK-NOT: llvm.fmul
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f{{(32)?}}"(%{{.+}}) : (f32) -> f32
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"(%{{.+}}) : (f32) -> f32
   // CHECK-NOT: llvm.fmul
   // CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"(%{{.+}}) : (f32) -> f32
   // CHECK-NOT: llvm.fmul

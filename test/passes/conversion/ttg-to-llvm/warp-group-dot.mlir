@@ -18,10 +18,10 @@
 // CHECK-DAG: %[[A0:.+]] = llvm.or %{{.+}}, %[[SW128]] : i64
 // CHECK-DAG: %[[B0:.+]] = llvm.or %{{.+}}, %[[SW128]] : i64
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,{{.*}},$31}, $64, $65, $66, 1, 1, 0, 1;"{{.*}} %[[A0]], %[[B0]], %{{.+}} :
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,{{.*}},$31}, $64, $65, 1, 1, 1, 0, 1;"{{.*}} %[[A0]], %[[B0]] :
 // CHECK: %[[A1:.+]] = llvm.add %[[A0]], %{{.+}} : i64
 // CHECK: %[[B1:.+]] = llvm.add %[[B0]], %{{.+}} : i64
-// CHECK: "wgmma.mma_async{{.*}}" {{.*}} %[[A1]], %[[B1]],
+// CHECK: "wgmma.mma_async{{.*}}" {{.*}} %[[A1]], %[[B1]] :
 // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n64k16
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: "// wait for {$0,{{.*}},$31}\0A\09wgmma.wait_group.sync.aligned 0;"
@@ -35,6 +35,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #s128, #smem> * !ttg.memdesc<64x64xf16, #s128, #smem> -> tensor<64x64xf32, #mma>
     %r = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #mma>
     tt.store %p, %r : tensor<64x64x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// A zero accumulator (attention's Q.K^T) is not read: the first K step has
+// an immediate scale-d of 0 and undefined accumulator registers (no moves
+// of zeros), the next ones accumulate (scale-d 1).
+// CHECK-LABEL: llvm.func @zero_accumulator
+// CHECK: %[[UNDEF:.+]] = llvm.mlir.undef : f32
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,{{.*}},$31}, $64, $65, 0, 1, 1, 0, 1;"{{.*}} %[[UNDEF]], %[[UNDEF]],
+// CHECK-COUNT-3: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,{{.*}},$31}, $64, $65, 1, 1, 1, 0, 1;"
+// CHECK-NOT: wgmma.mma_async
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#s128 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @zero_accumulator(%a: !ttg.memdesc<64x64xf16, #s128, #smem>, %b: !ttg.memdesc<64x64xf16, #s128, #smem>, %p: tensor<64x64x!tt.ptr<f32>, #mma>) {
+    %c = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #s128, #smem> * !ttg.memdesc<64x64xf16, #s128, #smem> -> tensor<64x64xf32, #mma>
+    tt.store %p, %d : tensor<64x64x!tt.ptr<f32>, #mma>
     tt.return
   }
 }
@@ -96,7 +119,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // Bit 2 of the warp index lands on bit 13 (8192): masked, shifted by 11.
 // CHECK: %[[WG:.+]] = llvm.and %[[WARP]], %[[C4]] : i32
 // CHECK: llvm.shl %[[WG]], %[[C11]] : i32
-// CHECK-COUNT-4: "wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32 {{.*}}, $32, $33, $34, 1, 1;"
+// CHECK-COUNT-4: "wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32 {{.*}}, $32, $33, 1, 1, 1;"
 // CHECK-NOT: wgmma.mma_async
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 32, 8]}>
 #s128 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
@@ -114,7 +137,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // int8 into s32: no scales, no transposes; accumulators in "r" registers.
 // CHECK-LABEL: llvm.func @int8
-// CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n32k32.s32.s8.s8 {$0,{{.*}},$15}, $32, $33, $34;", "=r,
+// CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n32k32.s32.s8.s8 {$0,{{.*}},$15}, $32, $33, 1;", "=r,
 // CHECK-NOT: wgmma.mma_async
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 32]}>
 #s64 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
