@@ -289,18 +289,13 @@ private:
     return old == oldTypes.end() ? Type() : old->second;
   }
 
-  /// `value` converted to `type`, right after its definition (once).
-  Value convert(Value value, Type type) {
-    auto key = std::make_pair(value, type);
-    auto it = conversions.find(key);
-    if (it != conversions.end())
-      return it->second;
-    OpBuilder builder(value.getContext());
-    builder.setInsertionPointAfterValue(value);
-    Value converted =
-        ttg::ConvertLayoutOp::create(builder, value.getLoc(), type, value);
-    conversions[key] = converted;
-    return converted;
+  /// `value` converted to `type` right before `user`, where Triton's
+  /// rewrite puts it: a conversion of a loop-carried value stays after what
+  /// the body does first (a wgmma wait that the carried value is threaded
+  /// through, for one).
+  Value convert(Value value, Type type, Operation *user) {
+    OpBuilder builder(user);
+    return ttg::ConvertLayoutOp::create(builder, value.getLoc(), type, value);
   }
 
   bool retype() {
@@ -320,7 +315,7 @@ private:
       for (OpOperand &use : op->getOpOperands())
         if (Type expected = getExpectedType(use);
             expected && use.get().getType() != expected)
-          use.set(convert(use.get(), expected));
+          use.set(convert(use.get(), expected, op));
     return true;
   }
 
@@ -328,7 +323,6 @@ private:
   llvm::MapVector<Value, llvm::SmallSetVector<Attribute, 2>> candidates;
   SmallVector<Value> worklist;
   DenseMap<Value, Type> oldTypes;
-  DenseMap<std::pair<Value, Type>, Value> conversions;
 };
 } // namespace
 

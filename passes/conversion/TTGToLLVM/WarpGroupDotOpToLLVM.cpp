@@ -228,11 +228,14 @@ FailureOr<WarpGroupDotPlan> planWarpGroupDot(ttng::WarpGroupDotOp op,
   int64_t bWarpBits = bitsOf(plan.bWarpBytes);
   std::map<Coord, int> table = registerTable(*d);
   int32_t p = ttg::getMmaElementsPerRegister(aElement);
-  for (int64_t k0 = 0; k0 < kSize; k0 += instrK) {
-    for (const auto &[origin, reg] : table) {
-      auto [m0, n0] = origin;
-      if (m0 % ttg::kWgmmaTileM != 0 || n0 % plan.instrN != 0)
-        continue;
+  // Tile by tile, all K steps of one accumulator tile in a row (as Triton
+  // issues them): a chain on one accumulator runs back to back in the
+  // tensor core.
+  for (const auto &[origin, reg] : table) {
+    auto [m0, n0] = origin;
+    if (m0 % ttg::kWgmmaTileM != 0 || n0 % plan.instrN != 0)
+      continue;
+    for (int64_t k0 = 0; k0 < kSize; k0 += instrK) {
       if ((plan.a && (plan.a->byteOffset(m0, k0) & aWarpBits)) ||
           (plan.b.byteOffset(n0, k0) & bWarpBits)) {
         why = "an instruction tile's offset in shared memory overlaps a "

@@ -513,3 +513,39 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// cuda:90, where wgmma's A may come from registers: a computed A (here the
+// f16 probabilities of attention, a truncf of f32 values; Triton's test is
+// "not loaded from global memory, not a block argument, seen through
+// conversions and transpositions") is converted to the dot operand layout
+// of the wgmma layout, 32 bits of K per register (kWidth = 2 for f16), and
+// never goes through shared memory. B, and an A loaded from global memory
+// (through a conversion), are stored to #ttg.nvmma_shared buffers.
+// CHECK-DAG: [[$MMA:#[a-z0-9]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+// CHECK-DAG: [[$S:#[a-z0-9]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: [[$ACC:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: [[$LD:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @wgmma_register_a(
+// CHECK: %[[P:.*]] = arith.truncf %arg0 : tensor<128x64xf32, [[$ACC]]> to tensor<128x64xf16, [[$ACC]]>
+// CHECK-NEXT: %[[PA:.*]] = ttg.convert_layout %[[P]] : tensor<128x64xf16, [[$ACC]]> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = [[$MMA]], kWidth = 2}>>
+// CHECK-NOT: ttg.local_alloc
+// CHECK: ttng.warp_group_dot %[[PA]], %{{.+}}, %{{.+}} : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = [[$MMA]], kWidth = 2}>> * !ttg.memdesc<64x64xf16, [[$S]], #smem> -> tensor<128x64xf32, [[$MMA]]>
+// CHECK: %[[A:.*]] = tt.load %arg1 : tensor<128x64x!tt.ptr<f16>, [[$LD]]>
+// CHECK-NEXT: %[[AS:.*]] = ttg.local_alloc %[[A]] : (tensor<128x64xf16, [[$LD]]>) -> !ttg.memdesc<128x64xf16, [[$S]], #smem>
+// CHECK: ttng.warp_group_dot %[[AS]], %{{.+}}, %{{.+}} : !ttg.memdesc<128x64xf16, [[$S]], #smem> * !ttg.memdesc<64x64xf16, [[$S]], #smem> -> tensor<128x64xf32, [[$MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @wgmma_register_a(%s: tensor<128x64xf32, #acc>, %ap: tensor<128x64x!tt.ptr<f16>, #blocked>, %b: tensor<64x64xf16, #blocked>, %c: tensor<128x64xf32, #acc>) -> (tensor<128x64xf32, #acc>, tensor<128x64xf32, #acc>) {
+    %p = arith.truncf %s : tensor<128x64xf32, #acc> to tensor<128x64xf16, #acc>
+    %p1 = ttg.convert_layout %p : tensor<128x64xf16, #acc> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+    %b1 = ttg.convert_layout %b : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+    %o = tt.dot %p1, %b1, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<128x64xf32, #acc>
+    %a = tt.load %ap : tensor<128x64x!tt.ptr<f16>, #blocked>
+    %a1 = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+    %d = tt.dot %a1, %b1, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<128x64xf32, #acc>
+    tt.return %o, %d : tensor<128x64xf32, #acc>, tensor<128x64xf32, #acc>
+  }
+}

@@ -202,3 +202,90 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Attention's two wgmmas in one loop: S = Q K (Q in shared memory before
+// the loop, K pipelined), its row max, P = exp2(S - max), the carried
+// accumulator scaled by the row factor alpha, then O = P V with P in
+// registers and V pipelined. Both dots are issued asynchronously. S is read
+// in its own iteration, so a full wait (pendings = 0) follows it at once;
+// its operands include the carried accumulator, threaded through the wait,
+// since that wait also retires the previous iteration's P V, which wrote
+// it. P V itself is not waited for in the loop: the next iteration's wait
+// (or the one after the loop, for the last) retires it, so it overlaps the
+// copies issued after it. Both rings have num-stages (3) slots.
+// LAT-LABEL: tt.func public @wgmma_attention_loop
+// LAT: tt.load %{{.+}} {tt.latency = 2 : i32} : tensor<64x64x!tt.ptr<f16>
+// LAT: tt.load %{{.+}} {tt.latency = 2 : i32} : tensor<64x64x!tt.ptr<f16>
+// PIPE-LABEL: tt.func public @wgmma_attention_loop
+// PIPE-DAG: %[[RK:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
+// PIPE-DAG: %[[RV:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
+// PIPE: %[[R:.+]]:6 = scf.for {{.+}} iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %[[ACC:[a-z0-9_]+]] = %{{[a-z0-9_]+}},
+// PIPE: ttg.async_wait {num = 2 : i32}
+// PIPE: %[[K:.+]] = ttg.memdesc_index %[[RK]]
+// PIPE: %[[V:.+]] = ttg.memdesc_index %[[RV]]
+// PIPE: %[[S:.+]] = ttng.warp_group_dot %arg0, %[[K]], %{{.+}} {inputPrecision = 0 : i32, isAsync = true}
+// PIPE-NEXT: %[[W:.+]]:4 = ttng.warp_group_dot_wait %[[S]], %arg0, %[[K]], %[[ACC]] {pendings = 0 : i32}
+// PIPE: "tt.reduce"(%[[W]]#0)
+// PIPE: %[[ACCS:.+]] = arith.mulf %[[W]]#3, %{{.+}} : tensor<64x64xf32, #mma>
+// PIPE: %[[P:.+]] = ttg.convert_layout %{{.+}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// PIPE-NEXT: %[[O:.+]] = ttng.warp_group_dot %[[P]], %[[V]], %[[ACCS]] {inputPrecision = 0 : i32, isAsync = true}
+// PIPE-NOT: warp_group_dot_wait
+// PIPE: ttg.async_copy_global_to_local
+// PIPE: ttg.async_copy_global_to_local
+// PIPE-NOT: warp_group_dot_wait
+// PIPE: scf.yield %{{[a-z0-9_]+}}, %[[O]],
+// PIPE-NEXT: {{^ *}}}
+// PIPE-NEXT: %[[DONE:.+]] = ttng.warp_group_dot_wait %[[R]]#1 {pendings = 0 : i32}
+// PIPE-NEXT: ttg.async_wait {num = 0 : i32}
+// PIPE-NOT: warp_group_dot_wait
+// PIPE: tt.store %{{.+}}, %[[DONE]]
+// OFF-LABEL: tt.func public @wgmma_attention_loop
+// OFF-NOT: isAsync
+// OFF-NOT: warp_group_dot_wait
+// OFF: tt.return
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#row = #ttg.slice<{dim = 1, parent = #mma}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @wgmma_attention_loop(%q: !ttg.memdesc<64x64xf16, #shared, #smem>, %pk: tensor<64x64x!tt.ptr<f16>, #a> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %pv: tensor<64x64x!tt.ptr<f16>, #a> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %n: i32, %out: tensor<64x64x!tt.ptr<f32>, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<4096> : tensor<64x64xi32, #a>
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %ninf = arith.constant dense<0xFF800000> : tensor<64xf32, #row>
+    %r:4 = scf.for %i = %c0 to %n step %c1 iter_args(%m_i = %ninf, %acc = %zero, %qk = %pk, %qv = %pv) -> (tensor<64xf32, #row>, tensor<64x64xf32, #mma>, tensor<64x64x!tt.ptr<f16>, #a>, tensor<64x64x!tt.ptr<f16>, #a>) : i32 {
+      %k = tt.load %qk : tensor<64x64x!tt.ptr<f16>, #a>
+      %sk = ttg.local_alloc %k : (tensor<64x64xf16, #a>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %s = ttng.warp_group_dot %q, %sk, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %m_ij = "tt.reduce"(%s) <{axis = 1 : i32}> ({
+      ^bb0(%x: f32, %y: f32):
+        %mx = arith.maxnumf %x, %y : f32
+        tt.reduce.return %mx : f32
+      }) : (tensor<64x64xf32, #mma>) -> tensor<64xf32, #row>
+      %m_new = arith.maxnumf %m_i, %m_ij : tensor<64xf32, #row>
+      %m_2d = tt.expand_dims %m_new {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #mma>
+      %m_b = tt.broadcast %m_2d : tensor<64x1xf32, #mma> -> tensor<64x64xf32, #mma>
+      %d = arith.subf %s, %m_b : tensor<64x64xf32, #mma>
+      %p = math.exp2 %d : tensor<64x64xf32, #mma>
+      %dm = arith.subf %m_i, %m_new : tensor<64xf32, #row>
+      %alpha = math.exp2 %dm : tensor<64xf32, #row>
+      %alpha_2d = tt.expand_dims %alpha {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #mma>
+      %alpha_b = tt.broadcast %alpha_2d : tensor<64x1xf32, #mma> -> tensor<64x64xf32, #mma>
+      %acc_s = arith.mulf %acc, %alpha_b : tensor<64x64xf32, #mma>
+      %v = tt.load %qv : tensor<64x64x!tt.ptr<f16>, #a>
+      %sv = ttg.local_alloc %v : (tensor<64x64xf16, #a>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %p16 = arith.truncf %p : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+      %p_op = ttg.convert_layout %p16 : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %o = ttng.warp_group_dot %p_op, %sv, %acc_s {inputPrecision = 0 : i32} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %nk = tt.addptr %qk, %step : tensor<64x64x!tt.ptr<f16>, #a>, tensor<64x64xi32, #a>
+      %nv = tt.addptr %qv, %step : tensor<64x64x!tt.ptr<f16>, #a>, tensor<64x64xi32, #a>
+      scf.yield %m_new, %o, %nk, %nv : tensor<64xf32, #row>, tensor<64x64xf32, #mma>, tensor<64x64x!tt.ptr<f16>, #a>, tensor<64x64x!tt.ptr<f16>, #a>
+    }
+    tt.store %out, %r#1 : tensor<64x64x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
