@@ -68,6 +68,13 @@ LogicalResult LocalAllocOp::verify() {
 void LocalAllocOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
+  // An immutable buffer holding a value is a value until the allocator has
+  // placed it: without effects, CSE merges two copies of one tensor (Q read
+  // by two loops) and DCE drops unused ones, as in Triton. Once placed it
+  // is memory again.
+  if (getSrc() && !getType().getMutableMemory() &&
+      !getOperation()->hasAttr("allocation.offset"))
+    return;
   effects.emplace_back(MemoryEffects::Allocate::get(),
                        getOperation()->getOpResult(0), SharedMemory::get());
   if (getSrc())

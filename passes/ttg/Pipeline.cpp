@@ -413,6 +413,8 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
   // The prologue goes right before the loop, anything after it (an
   // epilogue) right after it, before the original loop that follows.
   rewriter.setInsertionPoint(loop);
+  // The prologue lands between this op and the loop.
+  Operation *beforePrologue = loop->getPrevNode();
   bool modified = false;
   FailureOr<scf::ForOp> pipelined =
       scf::pipelineForLoop(rewriter, loop, options, &modified);
@@ -430,14 +432,13 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
   for (Value buffer : buffers)
     ttg::LocalDeallocOp::create(builder, pipelined->getLoc(), buffer);
   original->erase();
-  for (Operation *op = (*pipelined)->getBlock()->empty()
-                           ? nullptr
-                           : &(*pipelined)->getBlock()->front();
-       op; op = op->getNextNode())
-    op->walk([](Operation *nested) {
-      nested->removeAttr(kStageAttrName);
-      nested->removeAttr(kClusterAttrName);
-    });
+  // Only what this loop's pipelining made loses the marks: a later loop of
+  // the block (the diagonal loop of causal attention) keeps its schedule.
+  Operation *end = (*pipelined)->getNextNode();
+  for (Operation *op = beforePrologue ? beforePrologue->getNextNode()
+                                      : &(*pipelined)->getBlock()->front();
+       op != end; op = op->getNextNode())
+    stripSchedule(op);
   // One ring buffer per load.
   return static_cast<unsigned>(buffers.size());
 }

@@ -65,10 +65,15 @@ bool stageThroughSharedMemory(ttg::ConvertLayoutOp convert,
   auto bufferType =
       ttg::MemDescType::get(srcType.getShape(), srcType.getElementType(),
                             shared, ttg::SharedMemorySpaceAttr::get(context));
+  // The store goes right after the value is defined and the load where the
+  // conversion was, as Triton places them: a conversion left in a loop of a
+  // loop-invariant operand stores it once and re-reads it each iteration.
   OpBuilder builder(convert);
+  builder.setInsertionPointAfterValue(convert.getSrc());
   auto alloc = ttg::LocalAllocOp::create(builder, convert.getLoc(), bufferType,
                                          convert.getSrc(),
                                          /*alignment=*/nullptr);
+  builder.setInsertionPoint(convert);
   auto load = ttg::LocalLoadOp::create(builder, convert.getLoc(),
                                        convert.getType(), alloc.getResult(),
                                        /*token=*/Value());

@@ -289,3 +289,58 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Two dot loops in a row (causal attention's off-diagonal and diagonal
+// blocks): each is pipelined with a ring of its own. Pipelining the first
+// must leave the second loop's schedule in place.
+// PIPE-LABEL: tt.func public @two_loops
+// PIPE: %[[RING1:.+]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x32xf16
+// PIPE: ttg.async_copy_global_to_local
+// PIPE: scf.for
+// PIPE: ttg.async_wait {num = 1 : i32}
+// PIPE: ttg.memdesc_index %[[RING1]]
+// PIPE: ttg.async_copy_global_to_local
+// PIPE: scf.yield
+// PIPE: ttg.local_dealloc %[[RING1]]
+// PIPE: %[[RING2:.+]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x32xf16
+// PIPE: ttg.async_copy_global_to_local
+// PIPE: scf.for
+// PIPE: ttg.async_wait {num = 1 : i32}
+// PIPE: ttg.memdesc_index %[[RING2]]
+// PIPE: ttg.async_copy_global_to_local
+// PIPE: scf.yield
+// PIPE: ttg.local_dealloc %[[RING2]]
+// PIPE-NOT: loop.stage
+// PIPE-NOT: tt.latency
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#sa = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @two_loops(%pa: tensor<128x32x!tt.ptr<f16>, #a> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b: tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %n: i32, %out: tensor<128x128x!tt.ptr<f32>, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %da = arith.constant dense<32> : tensor<128x32xi32, #a>
+    %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %qa = %pa) -> (tensor<128x128xf32, #mma>, tensor<128x32x!tt.ptr<f16>, #a>) : i32 {
+      %x = tt.load %qa : tensor<128x32x!tt.ptr<f16>, #a>
+      %sx = ttg.local_alloc %x : (tensor<128x32xf16, #a>) -> !ttg.memdesc<128x32xf16, #sa, #smem>
+      %dx = ttg.local_load %sx : !ttg.memdesc<128x32xf16, #sa, #smem> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %dx, %b, %acc : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      %na = tt.addptr %qa, %da : tensor<128x32x!tt.ptr<f16>, #a>, tensor<128x32xi32, #a>
+      scf.yield %d, %na : tensor<128x128xf32, #mma>, tensor<128x32x!tt.ptr<f16>, #a>
+    }
+    %s:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %r#0, %qa = %r#1) -> (tensor<128x128xf32, #mma>, tensor<128x32x!tt.ptr<f16>, #a>) : i32 {
+      %x = tt.load %qa : tensor<128x32x!tt.ptr<f16>, #a>
+      %sx = ttg.local_alloc %x : (tensor<128x32xf16, #a>) -> !ttg.memdesc<128x32xf16, #sa, #smem>
+      %dx = ttg.local_load %sx : !ttg.memdesc<128x32xf16, #sa, #smem> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %dx, %b, %acc : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      %na = tt.addptr %qa, %da : tensor<128x32x!tt.ptr<f16>, #a>, tensor<128x32xi32, #a>
+      scf.yield %d, %na : tensor<128x128xf32, #mma>, tensor<128x32x!tt.ptr<f16>, #a>
+    }
+    tt.store %out, %s#0 : tensor<128x128x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
