@@ -61,9 +61,32 @@ config.substitutions.append(
     ("%tile_compile", config.python_executable + " "
      + os.path.join(config.tile_src_root, "tools", "tile-compile")
      + " --build-dir " + config.tile_obj_root))
-# The CPU stand-in for libcuda.so.1 that tile-run's tests load.
+config.substitutions.append(
+    ("%tile_aot", config.python_executable + " "
+     + os.path.join(config.tile_src_root, "tools", "tile-aot")
+     + " --build-dir " + config.tile_obj_root))
+# The CPU stand-in for libcuda.so.1 that tile-run's tests load, and the C
+# launchers of tile-aot's tests link (the folder is their run-time path).
 config.substitutions.append(
     ("%fake_cuda", os.path.join(config.tile_lib_dir, "libtile-fake-cuda.so")))
+config.substitutions.append(("%tile_lib_dir", config.tile_lib_dir))
+# tile-aot writes C: its tests compile it with clang-22 (a build
+# requirement), against CUDA's cuda.h where the toolkit is installed (next
+# to ptxas, or TILE_CUDA_INCLUDE) and otherwise against a stand-in header.
+cc = os.path.join(config.llvm_tools_dir, "clang")
+config.substitutions.append(("%cc", cc if os.path.exists(cc) else "cc"))
+cuda_bin = (os.path.dirname(config.ptxas)
+            if config.ptxas and os.path.exists(config.ptxas)
+            else "/usr/local/cuda/bin")
+cuda_include = (os.environ.get("TILE_CUDA_INCLUDE")
+                or os.path.join(os.path.dirname(cuda_bin), "include"))
+if os.path.exists(os.path.join(cuda_include, "cuda.h")):
+    config.available_features.add("cuda-h")
+    config.substitutions.append(("%cuda_include", cuda_include))
+else:
+    lit_config.note(f"no cuda.h in {cuda_include} (set TILE_CUDA_INCLUDE): "
+                    "tile-aot's launchers are compiled against the stand-in "
+                    "header only")
 # `%mlir-tile` is stock mlir-opt with the plugin loaded.
 config.substitutions.append(
     ("%mlir-tile", "mlir-opt --load-dialect-plugin=" + plugin))
