@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# compute-sanitizer memcheck and racecheck on the softmax, layer-norm and
-# matmul kernels: bench.py's rows and matmul families, every problem checked
+# compute-sanitizer memcheck and racecheck on bench.py families (the
+# arguments; by default rows and matmul: the softmax, layer-norm and matmul
+# kernels), every problem checked
 # (not timed) at capped shapes (--small: 8 rows; matmul dimensions up to 256),
 # ours and Triton's. Racecheck is what checks the barriers between reductions
 # and around shared buffers. Run on the GPU machine with out/bench carried
@@ -18,7 +19,7 @@ run() {
   echo "$s" | grep -qE "ERROR SUMMARY: 0 errors|0 hazards displayed \(0 errors, 0 warnings\)" || findings=$((findings+1))
 }
 for tool in memcheck racecheck; do
-  for family in rows matmul; do
+  for family in ${*:-rows matmul}; do
     run $tool python3 bench/bench.py --family $family --check-only --small \
       --out /tmp/sanitize-$family
   done
