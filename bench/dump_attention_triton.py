@@ -24,12 +24,11 @@ compiled for sm_80 without running it).
 """
 
 import argparse
-import importlib.util
 import json
 import os
-import re
 import sys
-import tempfile
+
+from triton_dump import fresh_cache, load_kernels, params_of, strip_paths
 
 KERNEL = '''import triton
 import triton.language as tl
@@ -96,28 +95,11 @@ SIGNATURE = {"Q": "*fp16", "K": "*fp16", "V": "*fp16", "O": "*fp16",
 DIVISIBLE = ("Q", "K", "V", "O", "N_CTX")
 
 
-def params_of(ttir):
-    """The kernel's parameters as the TTIR declares them: {"name", "type"[,
-    "divisibility"]} each, as tile-compile's metadata spells them."""
-    head = re.search(r"tt\.func public @\w+\((.*?)\) attributes", ttir, re.S)
-    params = []
-    for name, type_, attrs in re.findall(
-            r"%(\w+): ([^ ,{]+)(?: \{([^}]*)\})?", head.group(1)):
-        param = {"name": name, "type": type_}
-        div = re.search(r"tt\.divisibility = (\d+)", attrs)
-        if div:
-            param["divisibility"] = int(div.group(1))
-        params.append(param)
-    return params
-
-
 def write(out, stem, ck, config, arch):
     """Writes stem.ttir/.ptx/.json with this machine's paths removed."""
     d, bm, bn, warps, stages, causal = config
-    ttir = re.sub(r'"[^"]*triton_kernels\.py"', '"triton_kernels.py"',
-                  ck.asm["ttir"])
-    ptx = re.sub(r'"[^"]*/(triton_kernels\.py)"', r'"\1"', ck.asm["ptx"])
-    ptx = re.sub(r'"[^"]*/site-packages/([^"]*)"', r'"\1"', ptx)
+    ttir = strip_paths(ck.asm["ttir"])
+    ptx = strip_paths(ck.asm["ptx"])
     params = params_of(ttir)
     missing = [p["name"] for p in params
                if p["name"] in DIVISIBLE and p.get("divisibility") != 16]
@@ -147,19 +129,13 @@ def main():
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True)
     args = p.parse_args()
-    # A fresh cache: a cached compile would carry an earlier run's locations.
-    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp()
+    fresh_cache()
     import torch
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
 
-    path = os.path.join(tempfile.mkdtemp(), "triton_kernels.py")
-    with open(path, "w") as f:
-        f.write(KERNEL)
-    spec = importlib.util.spec_from_file_location("triton_kernels", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_kernels(KERNEL)
     os.makedirs(args.out, exist_ok=True)
     print("triton", triton.__version__)
     batch, heads, n = 4, 32, 4096

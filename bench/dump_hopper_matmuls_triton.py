@@ -26,12 +26,11 @@ warps, stages, shared bytes, the parameters left after specialization).
 """
 
 import argparse
-import importlib.util
 import json
 import os
-import re
 import sys
-import tempfile
+
+from triton_dump import fresh_cache, load_kernels, params_of, strip_paths
 
 KERNEL = '''import triton
 import triton.language as tl
@@ -77,40 +76,19 @@ CONFIGS = {
 }
 
 
-def params_of(ttir):
-    """The kernel's parameters as the TTIR declares them: {"name", "type"[,
-    "divisibility"]} each, as tile-compile's metadata spells them."""
-    head = re.search(r"tt\.func public @\w+\((.*?)\) attributes", ttir, re.S)
-    params = []
-    for name, type_, attrs in re.findall(
-            r"%(\w+): ([^ ,{]+)(?: \{([^}]*)\})?", head.group(1)):
-        param = {"name": name, "type": type_}
-        div = re.search(r"tt\.divisibility = (\d+)", attrs)
-        if div:
-            param["divisibility"] = int(div.group(1))
-        params.append(param)
-    return params
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True)
     p.add_argument("--size", type=int, default=4096)
     args = p.parse_args()
-    # A fresh cache: a cached compile would carry an earlier run's locations.
-    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp()
+    fresh_cache()
     import torch
     import triton
 
     dtypes = {"f16": torch.float16, "bf16": torch.bfloat16,
               "fp8": torch.float8_e4m3fn, "f32": torch.float32}
-    path = os.path.join(tempfile.mkdtemp(), "triton_kernels.py")
-    with open(path, "w") as f:
-        f.write(KERNEL)
-    spec = importlib.util.spec_from_file_location("triton_kernels", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_kernels(KERNEL)
     os.makedirs(args.out, exist_ok=True)
     print("triton", triton.__version__)
     n = args.size
@@ -124,14 +102,12 @@ def main():
             a, b, c, n, n, n, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
             c.stride(0), c.stride(1), BM=bm, BN=bn, BK=bk, GM=8,
             num_warps=warps, num_stages=stages, grid=(1,))
-        ttir = re.sub(r'"[^"]*triton_kernels\.py"', '"triton_kernels.py"',
-                      ck.asm["ttir"])
+        ttir = strip_paths(ck.asm["ttir"])
         with open(os.path.join(args.out, name + ".ttir"), "w") as f:
             f.write(ttir)
         # Source paths of this machine's temporary folder and installation
         # are not the kernel's business.
-        ptx = re.sub(r'"[^"]*/(triton_kernels\.py)"', r'"\1"', ck.asm["ptx"])
-        ptx = re.sub(r'"[^"]*/site-packages/([^"]*)"', r'"\1"', ptx)
+        ptx = strip_paths(ck.asm["ptx"])
         with open(os.path.join(args.out, name + ".ptx"), "w") as f:
             f.write(ptx)
         meta = {"name": ck.metadata.name, "num_warps": warps,
