@@ -24,12 +24,23 @@ def TTGRemoveLayoutConversionsPass
     : Pass<"tritongpu-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Remove ttg.convert_layout ops by computing values in the layout their users need";
   let description = [{
-    Rematerializes the cheap producers of a converted value (make_range,
-    splat, constants, addptr, broadcast, expand_dims, elementwise ops) in
-    the target layout, and propagates the layouts of loads and stores
-    forward through elementwise ops into reductions (which reduce in any
-    layout), so that a straight-line kernel keeps no conversion Triton
-    would not have.
+    First, as Triton's layout propagation: the layouts of anchors (loads
+    whose threads read different addresses, dots, atomics) are carried
+    forward to everything computed from them: elementwise ops, broadcasts,
+    reductions (their results take the slice layout), expand_dims,
+    conversions (which then disappear) and values that scf.for and scf.if
+    carry. Where two layouts reach one value the tensor-core layout wins; an
+    mma anchor spreads only when its values come back to a tensor-core
+    layout (a loop-carried accumulator, a chained dot). A conversion back
+    is inserted right before each user that needs the old layout. This
+    keeps attention's scores, row statistics and accumulator in the mma
+    layout, with one conversion of P into the dot operand layout.
+
+    Then, until nothing changes, it rematerializes the cheap producers of a
+    converted value (make_range, splat, constants, addptr, broadcast,
+    expand_dims, elementwise ops) in the target layout, propagates a
+    conversion's source layout forward through elementwise ops into
+    reductions, and moves conversions out of loops and ifs.
   }];
   let statistics = [
     Statistic<"numRemovedConversions", "num-removed-conversions",
@@ -285,6 +296,15 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
     first copies, the kernel runs each iteration's copy `num-stages - 1`
     iterations ahead, copies past the end are masked off, and the loop ends
     with `ttg.async_wait {num = 0}` before the buffers are released.
+
+    In a loop with `ttng.warp_group_dot` the ring has one more slot and
+    every wgmma is issued asynchronously (Triton's rules): a dot whose
+    result its own iteration reads is followed by
+    `ttng.warp_group_dot_wait {pendings = 0}`; a dot that only accumulates
+    into itself waits with `pendings = 1` (one group stays in flight); a dot
+    whose loop-carried result is read only after an earlier full wait (the
+    P·V of attention) is covered by that wait in the next iteration, its
+    carried value threaded through it; after the loop one wait drains them.
   }];
   let options = [
     Option<"numStages", "num-stages", "int",
