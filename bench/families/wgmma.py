@@ -21,7 +21,7 @@ f32 softmax(Q K^T) V), max abs error within 2% of the largest
 reference value + 0.01, no NaN left.
 """
 
-from . import Family, Problem, Variant, cdiv, read
+from . import TARGETS, Family, Problem, Variant, cdiv, read
 from .matmul import MatmulProblem
 
 MATMUL = {"matmul_wgmma": ("matmul_f16_hopper", 128, 256, 8),
@@ -188,8 +188,7 @@ class AttentionFromTTIR(Attention):
     def variants(self, target):
         out = []
         for kernel, (stem, folder, _, warps, stages, _) in ATTENTION.items():
-            suffix = ".sm80" if target == "sm_80" else ""
-            path = f"{folder}/{stem}{suffix}.ttir"
+            path = f"{folder}/{stem}{TARGETS[target][1]}.ttir"
             out.append(Variant(kernel, stem + "_ttir",
                                lambda path=path: read(path), warps,
                                num_stages=stages))

@@ -28,16 +28,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-Attribute getEncoding(Value value) {
-  if (auto type = dyn_cast<RankedTensorType>(value.getType()))
-    return type.getEncoding();
-  return {};
-}
-
-Type withEncoding(Type type, Attribute encoding) {
-  return cast<RankedTensorType>(type).cloneWithEncoding(encoding);
-}
-
 /// Whether a load's layout is worth keeping: every thread loads different
 /// addresses. A one-element tensor, or fewer elements than threads (most
 /// threads hit the same lines), loads as cheaply in any layout.

@@ -15,9 +15,21 @@
 #ifndef TILE_PASSES_TTG_LAYOUTPROPAGATION_H
 #define TILE_PASSES_TTG_LAYOUTPROPAGATION_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::tile {
+/// The encoding of a ranked tensor value; null for any other value.
+inline Attribute getEncoding(Value value) {
+  if (auto type = dyn_cast<RankedTensorType>(value.getType()))
+    return type.getEncoding();
+  return {};
+}
+
+/// Ranked tensor `type` with `encoding`.
+inline Type withEncoding(Type type, Attribute encoding) {
+  return cast<RankedTensorType>(type).cloneWithEncoding(encoding);
+}
 /// Propagates anchor layouts forward through `func` and retypes the values
 /// they reach; true when any value changed layout.
 bool propagateAnchorLayouts(FunctionOpInterface func);

@@ -70,18 +70,6 @@ constexpr unsigned kMaxForwardSliceSize = 256;
 /// The most rounds of fold / propagate / rematerialize per function.
 constexpr unsigned kMaxRounds = 8;
 
-Attribute getEncoding(Value value) {
-  if (auto type = dyn_cast<RankedTensorType>(value.getType()))
-    return type.getEncoding();
-  return {};
-}
-
-Type withEncoding(Type type, Attribute encoding) {
-  auto tensor = cast<RankedTensorType>(type);
-  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
-                               encoding);
-}
-
 /// Whether every tensor operand and the result of `op` have one shape and
 /// one layout, so that `op` may compute in any layout.
 bool isLayoutAgnosticElementwise(Operation *op) {

@@ -27,8 +27,8 @@
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -297,21 +297,6 @@ Value stepDescriptor(OpBuilder &builder, Location loc, Value base,
                                          plan.byteOffset(mn, k));
 }
 
-/// Whether `value` is a splat constant zero.
-bool isZeroConstant(Value value) {
-  auto constant = value.getDefiningOp<arith::ConstantOp>();
-  auto splat =
-      constant ? dyn_cast<SplatElementsAttr>(constant.getValue()) : nullptr;
-  if (!splat)
-    return false;
-  auto element = splat.getSplatValue<Attribute>();
-  if (auto f = dyn_cast<FloatAttr>(element))
-    return f.getValue().isZero();
-  if (auto i = dyn_cast<IntegerAttr>(element))
-    return i.getValue().isZero();
-  return false;
-}
-
 struct WarpGroupDotOpConversion
     : public ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
   WarpGroupDotOpConversion(LLVMTypeConverter &converter,
@@ -350,7 +335,9 @@ struct WarpGroupDotOpConversion
     Value useC = adaptor.getUseC() ? adaptor.getUseC() : always;
     // A zero accumulator is not read: the first k-step runs with scale-d
     // false on undefined registers (no zeroing moves per dot).
-    if (!adaptor.getUseC() && isZeroConstant(op.getC())) {
+    Value c = op.getC();
+    if (!adaptor.getUseC() &&
+        (matchPattern(c, m_AnyZeroFloat()) || matchPattern(c, m_Zero()))) {
       useC = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                       rewriter.getBoolAttr(false));
       Value undef = LLVM::UndefOp::create(rewriter, loc, acc.front().getType());
