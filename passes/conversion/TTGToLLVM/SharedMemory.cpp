@@ -336,7 +336,6 @@ loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
   Value rowStart = LLVM::XOrOp::create(
       builder, loc, xorOfBits(builder, loc, thread.lane, addressBases),
       xorOfBits(builder, loc, thread.warp, warpBases));
-  ThreadOffsets offsets(rowStart, threadBits);
   auto pairType = VectorType::get({2}, elementType);
   SmallVector<Value> values;
   int32_t numRegisters = toOffset.getNumRegisters();
@@ -345,7 +344,14 @@ loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
     for (auto [bit, basis] : llvm::enumerate(others))
       if ((group >> (bit + 3)) & 1)
         groupOffset ^= basis;
-    Value offset = offsets.get(builder, loc, groupOffset);
+    // Bits the lanes and warps never set: adding keeps the group's offset
+    // an immediate of the address.
+    Value constant = i32Constant(builder, loc, groupOffset);
+    Value offset =
+        groupOffset == 0 ? rowStart
+        : (groupOffset & threadBits) == 0
+            ? Value(LLVM::AddOp::create(builder, loc, rowStart, constant))
+            : Value(LLVM::XOrOp::create(builder, loc, rowStart, constant));
     Value pointer =
         getSharedElementPointer(builder, loc, base, elementType, offset);
     for (Value word : nvidia::emitLoadMatrixX4(builder, loc, pointer,

@@ -119,23 +119,6 @@ static SmallVector<Value> emitInDimPart(OpBuilder &builder, Location loc,
   return part;
 }
 
-Value mlir::tile::ThreadOffsets::get(OpBuilder &builder, Location loc,
-                                     int32_t offset) {
-  int32_t overlap = offset & threadBits;
-  Value &xored = xorCache[overlap];
-  if (!xored)
-    xored =
-        overlap == 0
-            ? threadPart
-            : Value(LLVM::XOrOp::create(builder, loc, threadPart,
-                                        i32Constant(builder, loc, overlap)));
-  int32_t added = offset & ~threadBits;
-  if (added == 0)
-    return xored;
-  return LLVM::AddOp::create(builder, loc, xored,
-                             i32Constant(builder, loc, added));
-}
-
 SmallVector<SmallVector<Value>>
 mlir::tile::emitIndices(OpBuilder &builder, Location loc,
                         const LinearLayout &layout, int threadsPerWarp) {
@@ -149,7 +132,9 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
   for (size_t d = 0; d < rank; ++d)
     base.push_back(LLVM::XOrOp::create(builder, loc, lanePart[d], warpPart[d]));
 
-  // The bits the thread part can set, per dimension (see ThreadOffsets).
+  // The bits the thread part can set, per dimension: a register offset
+  // that avoids them can be added instead of XORed, which lets LLVM fold it
+  // into an address as an immediate.
   SmallVector<int32_t> threadBits(rank, 0);
   for (const auto &[name, bases] : layout.getBases())
     if (name != layout::kRegister)
@@ -157,17 +142,23 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
         for (size_t d = 0; d < rank; ++d)
           threadBits[d] |= basis[d];
 
-  SmallVector<ThreadOffsets> offsets;
-  for (size_t d = 0; d < rank; ++d)
-    offsets.emplace_back(base[d], threadBits[d]);
   SmallVector<SmallVector<Value>> indices;
   int32_t numRegisters = layout.getNumRegisters();
   for (int32_t r = 0; r < numRegisters; ++r) {
     auto coords = layout.apply({{layout::kRegister, r}});
     SmallVector<Value> index;
-    for (size_t d = 0; d < rank; ++d)
+    for (size_t d = 0; d < rank; ++d) {
+      int32_t offset = coords ? (*coords)[d].second : 0;
+      if (offset == 0) {
+        index.push_back(base[d]);
+        continue;
+      }
+      Value constant = i32Constant(builder, loc, offset);
       index.push_back(
-          offsets[d].get(builder, loc, coords ? (*coords)[d].second : 0));
+          (offset & threadBits[d]) == 0
+              ? Value(LLVM::AddOp::create(builder, loc, base[d], constant))
+              : Value(LLVM::XOrOp::create(builder, loc, base[d], constant)));
+    }
     indices.push_back(std::move(index));
   }
   return indices;

@@ -14,7 +14,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/ADT/DenseMap.h"
 
 namespace mlir::tile {
 /// The elements of a per-thread struct (or the value itself if it is not a
@@ -45,24 +44,6 @@ Value xorOfBits(OpBuilder &builder, Location loc, Value index,
 /// equal values. Empty when the layout is unknown.
 SmallVector<int> getConstantBlockRepresentatives(RankedTensorType type,
                                                  ArrayRef<int64_t> constancy);
-
-/// `threadPart ^ offset` for a run-time `threadPart` that only ever sets bits
-/// of `threadBits` and a compile-time `offset`. The bits of `offset` outside
-/// `threadBits` are added, so that LLVM can fold them into an address as an
-/// immediate; only the overlapping bits are XORed, once per distinct
-/// overlap (`xorCache`), so registers that differ by whole tiles share one
-/// address register, as Triton's addressing does.
-class ThreadOffsets {
-public:
-  ThreadOffsets(Value threadPart, int32_t threadBits)
-      : threadPart(threadPart), threadBits(threadBits) {}
-  Value get(OpBuilder &builder, Location loc, int32_t offset);
-
-private:
-  Value threadPart;
-  int32_t threadBits;
-  llvm::SmallDenseMap<int32_t, Value> xorCache;
-};
 
 /// The lane and warp of the executing thread.
 struct ThreadIndex {
