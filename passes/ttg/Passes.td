@@ -20,6 +20,43 @@ def TTGCoalescePass : Pass<"tritongpu-coalesce", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
+def TTGF32DotTCPass : Pass<"tritongpu-F32DotTC", "::mlir::ModuleOp"> {
+  let summary = "Split f32 dots of tf32x3, bf16x3 and bf16x6 precision into tensor-core dots";
+  let description = [{
+    Triton 3.6's tritongpu-F32DotTC. A `tt.dot` of f32 operands whose
+    `inputPrecision` asks for more accuracy than one tensor-core pass gives
+    becomes several tensor-core dots of the operands' high and low parts:
+
+    - `tf32x3` (only with `emu-tf32`): `x = big + small` with `big` the
+      operand rounded to tf32 (`cvt.rna.tf32.f32`, a
+      `tt.elementwise_inline_asm`) and `small = x - big`; the result is
+      `big·big + (small·big + big·small) + c`, three tf32 dots.
+    - `bf16x3` and `bf16x6`: `x = hi + mid (+ lo)`, each part the bf16
+      truncation of what the earlier parts leave; bf16x3 sums
+      `mid·hi + hi·mid`, bf16x6 first `mid·mid + lo·hi + hi·lo`, then both
+      add `hi·hi` and `c`.
+
+    The low-order products are summed first; if they are NaN (an infinite
+    operand times a zero low part) they are replaced by zero, so that
+    infinities come out of the high product alone. The 3xTF32 trick is
+    CUTLASS's; 3/6xBF16 are from arXiv:1904.06376.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(tritongpu-F32DotTC{emu-tf32=true})' k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"emuTF32", "emu-tf32", "bool", /*default=*/"false",
+           "Split tf32x3 dots into three tf32 dots (Triton sets it for "
+           "compute capability 8.0 and up)">,
+  ];
+  let statistics = [
+    Statistic<"numSplitDots", "num-split-dots", "Number of dots split">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TTGRemoveLayoutConversionsPass
     : Pass<"tritongpu-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Remove ttg.convert_layout ops by computing values in the layout their users need";

@@ -83,6 +83,14 @@ void populateAsyncOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    const LoweringContext &lowering);
 /// Emits an error when `op` is an async copy the lowering cannot express.
 LogicalResult checkAsyncCopyLowering(Operation *op);
+/// tt.elementwise_inline_asm: the user's assembly once per pack of
+/// registers.
+void populateInlineAsmOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const LoweringContext &lowering);
+/// Emits an error when `op` is a tt.elementwise_inline_asm whose packs do not
+/// divide each thread's registers.
+LogicalResult checkInlineAsmLowering(Operation *op);
 /// ttg.local_barrier.
 void populateBarrierOpToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,

@@ -68,18 +68,18 @@ LogicalResult checkRegisterBudget(Operation *op, Value value) {
 
 /// The tt and ttg ops this lowering handles today.
 bool isSupported(Operation *op) {
-  return isa<tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
-             tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp,
-             tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::AddPtrOp,
-             tt::LoadOp, tt::StoreOp, tt::IntToPtrOp, tt::PtrToIntOp,
-             tt::BitcastOp, tt::FpToFpOp, tt::MulhiUIOp, tt::ClampFOp,
-             tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
-             tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp,
-             ttg::LocalBarrierOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
-             ttg::LocalLoadOp, ttg::LocalDeallocOp, ttg::MemDescIndexOp,
-             ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
-             ttg::AsyncWaitOp, ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp,
-             ttng::FenceAsyncSharedOp>(op);
+  return isa<
+      tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
+      tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp, tt::ExpandDimsOp,
+      tt::BroadcastOp, tt::TransOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp,
+      tt::IntToPtrOp, tt::PtrToIntOp, tt::BitcastOp, tt::FpToFpOp,
+      tt::MulhiUIOp, tt::ClampFOp, tt::PreciseSqrtOp, tt::PreciseDivFOp,
+      tt::ExternElementwiseOp, tt::ElementwiseInlineAsmOp, tt::ReduceOp,
+      tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp, ttg::LocalBarrierOp,
+      ttg::LocalAllocOp, ttg::LocalStoreOp, ttg::LocalLoadOp,
+      ttg::LocalDeallocOp, ttg::MemDescIndexOp, ttg::AsyncCopyGlobalToLocalOp,
+      ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp, ttng::WarpGroupDotOp,
+      ttng::WarpGroupDotWaitOp, ttng::FenceAsyncSharedOp>(op);
 }
 
 /// Emits an error on `op` when it is a reduction whose layouts the lowering
@@ -128,6 +128,7 @@ struct ConvertTritonGPUToLLVMPass
             return WalkResult::interrupt();
           }
           if (failed(checkAsyncCopyLowering(op)) ||
+              failed(checkInlineAsmLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
@@ -194,6 +195,7 @@ struct ConvertTritonGPUToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns, lowering);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, lowering);
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
+    populateInlineAsmOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);

@@ -201,6 +201,14 @@ Value emitDivFull(OpBuilder &builder, Location loc, Value x, Value y);
 /// The high half of the unsigned product (mul.hi.u32/u64).
 Value emitMulHiUnsigned(OpBuilder &builder, Location loc, Value x, Value y);
 
+/// The user's inline assembly `asmString` (tt.elementwise_inline_asm) with
+/// LLVM constraints `constraints`, returning `resultType` (a struct when the
+/// assembly has several outputs); `hasSideEffects` keeps LLVM from removing
+/// or merging it.
+Value emitUserInlineAsm(OpBuilder &builder, Location loc, Type resultType,
+                        ValueRange operands, StringRef asmString,
+                        StringRef constraints, bool hasSideEffects);
+
 /// A call of CUDA's libdevice function `name` (declared in the module on
 /// first use); the stage chain links libdevice when such calls exist.
 Value emitLibdeviceCall(OpBuilder &builder, Location loc, StringRef name,
