@@ -83,6 +83,10 @@ void populateAsyncOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    const LoweringContext &lowering);
 /// Emits an error when `op` is an async copy the lowering cannot express.
 LogicalResult checkAsyncCopyLowering(Operation *op);
+/// tt.print (device printf, Triton's format) and tt.assert (__assertfail).
+void populateDebugOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns,
+                                   const LoweringContext &lowering);
 /// tt.elementwise_inline_asm: the user's assembly once per pack of
 /// registers.
 void populateInlineAsmOpToLLVMPatterns(LLVMTypeConverter &converter,

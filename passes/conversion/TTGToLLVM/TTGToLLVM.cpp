@@ -68,18 +68,19 @@ LogicalResult checkRegisterBudget(Operation *op, Value value) {
 
 /// The tt and ttg ops this lowering handles today.
 bool isSupported(Operation *op) {
-  return isa<
-      tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
-      tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp, tt::ExpandDimsOp,
-      tt::BroadcastOp, tt::TransOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp,
-      tt::IntToPtrOp, tt::PtrToIntOp, tt::BitcastOp, tt::FpToFpOp,
-      tt::MulhiUIOp, tt::ClampFOp, tt::PreciseSqrtOp, tt::PreciseDivFOp,
-      tt::ExternElementwiseOp, tt::ElementwiseInlineAsmOp, tt::ReduceOp,
-      tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp, ttg::LocalBarrierOp,
-      ttg::LocalAllocOp, ttg::LocalStoreOp, ttg::LocalLoadOp,
-      ttg::LocalDeallocOp, ttg::MemDescIndexOp, ttg::AsyncCopyGlobalToLocalOp,
-      ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp, ttng::WarpGroupDotOp,
-      ttng::WarpGroupDotWaitOp, ttng::FenceAsyncSharedOp>(op);
+  return isa<tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
+             tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp,
+             tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::AddPtrOp,
+             tt::LoadOp, tt::StoreOp, tt::IntToPtrOp, tt::PtrToIntOp,
+             tt::BitcastOp, tt::FpToFpOp, tt::MulhiUIOp, tt::ClampFOp,
+             tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
+             tt::ElementwiseInlineAsmOp, tt::PrintOp, tt::AssertOp,
+             tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp,
+             ttg::LocalBarrierOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
+             ttg::LocalLoadOp, ttg::LocalDeallocOp, ttg::MemDescIndexOp,
+             ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
+             ttg::AsyncWaitOp, ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp,
+             ttng::FenceAsyncSharedOp>(op);
 }
 
 /// Emits an error on `op` when it is a reduction whose layouts the lowering
@@ -196,6 +197,7 @@ struct ConvertTritonGPUToLLVMPass
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, lowering);
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
     populateInlineAsmOpToLLVMPatterns(converter, patterns, lowering);
+    populateDebugOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);

@@ -209,6 +209,22 @@ Value emitUserInlineAsm(OpBuilder &builder, Location loc, Type resultType,
                         ValueRange operands, StringRef asmString,
                         StringRef constraints, bool hasSideEffects);
 
+//===----------------------------------------------------------------------===//
+// Printing and assertions
+//===----------------------------------------------------------------------===//
+
+/// Prints `format` (a printf format without the trailing newline, which is
+/// added) with `args` through CUDA's device printf. Integers narrower than 32
+/// bits are widened (sign-extended where `isSigned` says so) and floats
+/// passed as f64, as C's variadic promotion does.
+void emitPrintf(OpBuilder &builder, Location loc, StringRef format,
+                ValueRange args, ArrayRef<bool> isSigned);
+
+/// Aborts the kernel as a failed C assert does (CUDA's __assertfail),
+/// reporting `message`, `file`, `line` and `function`.
+void emitAssertFail(OpBuilder &builder, Location loc, StringRef message,
+                    StringRef file, int line, StringRef function);
+
 /// A call of CUDA's libdevice function `name` (declared in the module on
 /// first use); the stage chain links libdevice when such calls exist.
 Value emitLibdeviceCall(OpBuilder &builder, Location loc, StringRef name,
