@@ -83,7 +83,9 @@ void populateAsyncOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    const LoweringContext &lowering);
 /// Emits an error when `op` is an async copy the lowering cannot express.
 LogicalResult checkAsyncCopyLowering(Operation *op);
-/// ttg.local_barrier.
+/// The name of the upstream op Triton writes for tl.debug_barrier().
+constexpr llvm::StringLiteral kGPUBarrierOpName = "gpu.barrier";
+/// ttg.local_barrier, gpu.barrier, ttng.fence_async_shared.
 void populateBarrierOpToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const LoweringContext &lowering);

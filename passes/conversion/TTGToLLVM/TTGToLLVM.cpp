@@ -209,6 +209,7 @@ struct ConvertTritonGPUToLLVMPass
     nvidia::addLegalTargetDialect(target);
     target.addIllegalDialect<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
                              arith::ArithDialect, math::MathDialect>();
+    target.addIllegalOp(OperationName(kGPUBarrierOpName, context));
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
