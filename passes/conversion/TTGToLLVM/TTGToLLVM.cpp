@@ -3,7 +3,7 @@
 // convert-triton-gpu-to-llvm only assembles the populate* functions of the
 // op families. Before converting it checks that every op is one it can
 // lower (so the error names the op, not a half-converted module) and works
-// out, per load and store, how many elements one access may move.
+// out, per load, store and atomic, how many elements one access may move.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,18 +68,19 @@ LogicalResult checkRegisterBudget(Operation *op, Value value) {
 
 /// The tt and ttg ops this lowering handles today.
 bool isSupported(Operation *op) {
-  return isa<tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
-             tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp,
-             tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::AddPtrOp,
-             tt::LoadOp, tt::StoreOp, tt::IntToPtrOp, tt::PtrToIntOp,
-             tt::BitcastOp, tt::FpToFpOp, tt::MulhiUIOp, tt::ClampFOp,
-             tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
-             tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp,
-             ttg::LocalBarrierOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
-             ttg::LocalLoadOp, ttg::LocalDeallocOp, ttg::MemDescIndexOp,
-             ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
-             ttg::AsyncWaitOp, ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp,
-             ttng::FenceAsyncSharedOp>(op);
+  return isa<
+      tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
+      tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp, tt::ExpandDimsOp,
+      tt::BroadcastOp, tt::TransOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp,
+      tt::AtomicRMWOp, tt::AtomicCASOp, tt::IntToPtrOp, tt::PtrToIntOp,
+      tt::BitcastOp, tt::FpToFpOp, tt::MulhiUIOp, tt::ClampFOp,
+      tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
+      tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp,
+      ttg::LocalBarrierOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
+      ttg::LocalLoadOp, ttg::LocalDeallocOp, ttg::MemDescIndexOp,
+      ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp,
+      ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp, ttng::FenceAsyncSharedOp>(
+      op);
 }
 
 /// Emits an error on `op` when it is a reduction whose layouts the lowering
@@ -128,7 +129,8 @@ struct ConvertTritonGPUToLLVMPass
             return WalkResult::interrupt();
           }
           if (failed(checkAsyncCopyLowering(op)) ||
-              failed(checkWarpGroupDotLowering(op)))
+              failed(checkWarpGroupDotLowering(op)) ||
+              failed(checkAtomicLowering(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
@@ -180,6 +182,8 @@ struct ConvertTritonGPUToLLVMPass
     LoweringContext lowering;
     lowering.numWarps = *numWarps;
     lowering.threadsPerWarp = ttg::getThreadsPerWarp(module);
+    lowering.computeCapability =
+        ttg::getComputeCapability(module).value_or(lowering.computeCapability);
     {
       ModuleAxisInfoAnalysis axisInfo(module);
       lowering.accessWidth = computeAccessWidths(module, axisInfo);
@@ -195,6 +199,7 @@ struct ConvertTritonGPUToLLVMPass
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, lowering);
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
+    populateAtomicOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
     populateWarpGroupDotOpToLLVMPatterns(converter, patterns, lowering);

@@ -291,3 +291,15 @@ Value mlir::tile::emitOwnerPredicate(OpBuilder &builder, Location loc,
   }
   return pred;
 }
+
+Value mlir::tile::emitLinearIndex(OpBuilder &builder, Location loc,
+                                  ArrayRef<Value> coords,
+                                  ArrayRef<int64_t> shape) {
+  Value index = i32Constant(builder, loc, 0);
+  for (auto [coord, size] : llvm::zip(coords, shape)) {
+    index = LLVM::MulOp::create(builder, loc, index,
+                                i32Constant(builder, loc, size));
+    index = LLVM::AddOp::create(builder, loc, index, coord);
+  }
+  return index;
+}

@@ -92,6 +92,10 @@ Value emitOwnerPredicate(OpBuilder &builder, Location loc,
 /// both are).
 Value andPredicates(OpBuilder &builder, Location loc, Value a, Value b);
 
+/// The row-major index of `coords` (i32 values) within `shape`.
+Value emitLinearIndex(OpBuilder &builder, Location loc, ArrayRef<Value> coords,
+                      ArrayRef<int64_t> shape);
+
 /// For every register of the calling thread, the tensor coordinates (one i32
 /// per dimension) it holds under `layout`.
 SmallVector<SmallVector<Value>> emitIndices(OpBuilder &builder, Location loc,
