@@ -82,3 +82,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A module that was allocated (ttg.shared) must give an atomic whose old
+// values travel between threads its scratch.
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @no_scratch(%p: tensor<32x!tt.ptr<i32>, #b>, %v: tensor<32xi32, #b>, %o: tensor<32x!tt.ptr<i32>, #b>) {
+    // expected-error @below {{'tt.atomic_rmw' op returns old values that other threads hold, which travel through scratch shared memory, but has no allocation.offset}}
+    // expected-error @below {{failed to legalize operation 'tt.atomic_rmw' that was explicitly marked illegal}}
+    %0 = tt.atomic_rmw add, acq_rel, gpu, %p, %v : (tensor<32x!tt.ptr<i32>, #b>, tensor<32xi32, #b>) -> tensor<32xi32, #b>
+    tt.store %o, %0 : tensor<32x!tt.ptr<i32>, #b>
+    tt.return
+  }
+}
