@@ -6,6 +6,7 @@
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/ttg/layout/PartialLinearMap.h"
 
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -323,7 +324,32 @@ ConversionStrategy mlir::tile::getConversionStrategy(const LinearLayout &src,
   return plan ? plan->strategy : ConversionStrategy::SharedMemory;
 }
 
+bool mlir::tile::atomicResultNeedsBroadcast(Operation *op) {
+  if (!isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op) || op->getNumResults() != 1 ||
+      op->getResult(0).use_empty())
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type)
+    return true;
+  std::optional<LinearLayout> layout = ttg::toLinearLayout(type);
+  if (!layout)
+    return false;
+  for (const auto &[inDim, mask] : layout->getFreeVariableMasks())
+    if ((inDim == kLane || inDim == kWarp) && mask != 0)
+      return true;
+  return false;
+}
+
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
+  if (atomicResultNeedsBroadcast(op)) {
+    Type type = op->getResult(0).getType();
+    int64_t elements = 1;
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      elements = tensor.getNumElements();
+    return llvm::alignTo(elements *
+                             getSharedElementBytes(getElementTypeOrSelf(type)),
+                         kScratchAlignment);
+  }
   if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
     std::string error;
     std::optional<ReducePlan> plan = getReducePlan(reduce, error);

@@ -2,7 +2,8 @@
 //
 // Some ops move data between threads through shared memory while they run:
 // a tt.reduce whose axis spans several warps, a ttg.convert_layout that
-// moves elements between warps. That memory ("scratch") is live only for
+// moves elements between warps, an atomic whose old value other threads
+// than the one performing it need. That memory ("scratch") is live only for
 // the op itself. Its size is decided here, from the layouts alone, so that
 // the allocator (which places it), the barrier analysis (which sees who
 // touches it) and the lowering (which uses it) agree on one answer.
@@ -122,6 +123,15 @@ std::optional<ConversionPlan> getConversionPlan(const layout::LinearLayout &src,
 /// The strategy of getConversionPlan; SharedMemory when there is no plan.
 ConversionStrategy getConversionStrategy(const layout::LinearLayout &src,
                                          const layout::LinearLayout &dst);
+
+/// Whether the old values `op`, a tt.atomic_rmw or tt.atomic_cas, returns
+/// must travel from the threads that perform the atomic to other threads:
+/// its result is used, and either it is scalar (thread 0 performs it for
+/// the CTA) or its layout holds some element in several lanes or warps
+/// (only the owner of an element updates it). They go through scratch, one
+/// slot per element of the result (row-major), with a barrier between the
+/// owners' stores and everyone's loads.
+bool atomicResultNeedsBroadcast(Operation *op);
 
 /// The scratch bytes `op` needs while it runs; 0 when it needs none.
 int64_t getScratchSizeInBytes(Operation *op);

@@ -255,3 +255,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
   // CHECK-NEXT: total = 12304
 }
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // An atomic whose old values other threads than the ones performing it
+  // use gets one scratch slot per element of its result: a scalar one
+  // (thread 0 performs it), or one whose layout repeats elements across
+  // warps (32 elements over 4 warps). Unused results, and layouts that hold
+  // each element in one thread, need none.
+  // CHECK-LABEL: function @atomics
+  tt.func @atomics(%p: !tt.ptr<i64>, %v: i64, %q: tensor<32x!tt.ptr<f32>, #b>, %w: tensor<32xf32, #b>,
+                   %r: tensor<128x!tt.ptr<f16>, #b>, %x: tensor<128xf16, #b>, %h: !tt.ptr<f16>, %hv: f16) {
+    // CHECK-NEXT: scratch tt.atomic_rmw (line [[@LINE+1]]): offset = 0, size = 16
+    %0 = tt.atomic_rmw exch, acq_rel, gpu, %p, %v : (!tt.ptr<i64>, i64) -> i64
+    // CHECK-NEXT: scratch tt.atomic_cas (line [[@LINE+1]]): offset = 0, size = 16
+    %1 = tt.atomic_cas acq_rel, gpu, %h, %hv, %hv : (!tt.ptr<f16>, f16, f16) -> f16
+    // CHECK-NEXT: scratch tt.atomic_rmw (line [[@LINE+1]]): offset = 0, size = 128
+    %2 = tt.atomic_rmw fadd, relaxed, gpu, %q, %w : (tensor<32x!tt.ptr<f32>, #b>, tensor<32xf32, #b>) -> tensor<32xf32, #b>
+    %3 = tt.atomic_rmw fadd, relaxed, gpu, %q, %w : (tensor<32x!tt.ptr<f32>, #b>, tensor<32xf32, #b>) -> tensor<32xf32, #b>
+    %4 = tt.atomic_rmw fadd, relaxed, gpu, %r, %x : (tensor<128x!tt.ptr<f16>, #b>, tensor<128xf16, #b>) -> tensor<128xf16, #b>
+    %5 = tt.atomic_rmw exch, relaxed, gpu, %p, %v : (!tt.ptr<i64>, i64) -> i64
+    tt.store %p, %0 : !tt.ptr<i64>
+    tt.store %h, %1 : !tt.ptr<f16>
+    tt.store %q, %2 : tensor<32x!tt.ptr<f32>, #b>
+    tt.store %r, %4 : tensor<128x!tt.ptr<f16>, #b>
+    tt.return
+  }
+  // CHECK-NEXT: total = 128
+}

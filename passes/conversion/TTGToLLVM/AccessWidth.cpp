@@ -42,6 +42,10 @@ mlir::tile::computeAccessWidths(ModuleOp module,
       ptr = store.getPtr();
       mask = store.getMask();
       valueType = store.getValue().getType();
+    } else if (auto rmw = dyn_cast<tt::AtomicRMWOp>(op)) {
+      ptr = rmw.getPtr();
+      mask = rmw.getMask();
+      valueType = rmw.getVal().getType();
     } else if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
       ptr = copy.getSrc();
       mask = copy.getMask();

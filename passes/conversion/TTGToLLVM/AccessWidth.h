@@ -1,10 +1,11 @@
 //===- AccessWidth.h - Access widths and constancy ------------*- C++ -*-===//
 //
-// For every tt.load and tt.store on a tensor of pointers: the number of
-// contiguous elements one thread may move with one access. It is bounded by
-// what the layout keeps contiguous in each thread's registers, by what axis
-// analysis proves about the pointers' contiguity and alignment and the
-// mask's constancy, and by 128 bits.
+// For every tt.load, tt.store and tt.atomic_rmw on a tensor of pointers:
+// the number of contiguous elements one thread may move with one access
+// (an atomic then clamps it to what one atomic instruction updates). It is
+// bounded by what the layout keeps contiguous in each thread's registers, by
+// what axis analysis proves about the pointers' contiguity and alignment and
+// the mask's constancy, and by 128 bits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +19,7 @@ namespace mlir::tile {
 class ModuleAxisInfoAnalysis;
 
 /// Access widths (in elements, 1 when nothing is proven) of the module's
-/// loads and stores.
+/// loads, stores and atomic read-modify-writes.
 llvm::DenseMap<Operation *, unsigned>
 computeAccessWidths(ModuleOp module, const ModuleAxisInfoAnalysis &analysis);
 

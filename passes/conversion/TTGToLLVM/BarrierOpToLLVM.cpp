@@ -25,6 +25,25 @@ struct LocalBarrierOpConversion
   }
 };
 
+/// gpu.barrier, what Triton's tl.debug_barrier() writes into TTIR: a CTA
+/// barrier, as ttg.local_barrier: bar.sync orders every memory access of the
+/// CTA's threads before it before every access after it. tile links no gpu
+/// dialect code, so the op is matched by name.
+struct GPUBarrierOpConversion : public ConversionPattern {
+  GPUBarrierOpConversion(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, kGPUBarrierOpName, /*benefit=*/1,
+                          context) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 0 || op->getNumResults() != 0)
+      return rewriter.notifyMatchFailure(op, "not a plain gpu.barrier");
+    nvidia::emitCTABarrier(rewriter, op->getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// ttng.fence_async_shared orders the thread's shared-memory writes before
 /// the async proxy (wgmma, TMA) reads them.
 struct FenceAsyncSharedOpConversion
@@ -47,4 +66,5 @@ void mlir::tile::populateBarrierOpToLLVMPatterns(
     const LoweringContext &lowering) {
   patterns.add<LocalBarrierOpConversion, FenceAsyncSharedOpConversion>(
       converter);
+  patterns.add<GPUBarrierOpConversion>(converter, patterns.getContext());
 }

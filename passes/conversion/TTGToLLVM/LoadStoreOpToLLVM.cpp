@@ -4,7 +4,9 @@
 // elements (as many as the layout keeps contiguous and axis analysis proves
 // aligned, up to 128 bits), one predicated PTX access per run: the mask of
 // the run's first element guards it, which is sound because the width also
-// respects the mask's constancy.
+// respects the mask's constancy. A store writes each element once, from the
+// thread and register that own it (ElementOwners in Utility.h), the same
+// rule the atomics follow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +34,18 @@ SmallVector<Value> unpackOptional(OpBuilder &builder, Location loc,
   if (!value)
     return {};
   return unpackElements(builder, loc, value);
+}
+
+/// The owners of the elements `op` stores, or none when the layout is
+/// unknown (every register is then stored).
+std::optional<ElementOwners> getStoreOwners(tt::StoreOp op) {
+  auto type = dyn_cast<RankedTensorType>(op.getPtr().getType());
+  if (!type)
+    return getScalarOwners();
+  std::optional<layout::LinearLayout> layout = ttg::toLinearLayout(type);
+  if (!layout)
+    return std::nullopt;
+  return getElementOwners(*layout);
 }
 
 struct LoadOpConversion : public ConvertOpToLLVMPattern<tt::LoadOp> {
@@ -93,19 +107,21 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tt::StoreOp> {
     unsigned width = std::max(1u, lowering.accessWidth.lookup(op));
     if (ptrs.size() % width != 0)
       width = 1;
-    // Through a scalar pointer every thread would store the same value:
-    // only thread 0 of the CTA does.
-    Value onlyFirstThread;
-    if (!isa<RankedTensorType>(op.getPtr().getType())) {
-      Value tid = nvidia::getThreadId(rewriter, loc);
-      onlyFirstThread =
-          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid,
-                               i32Constant(rewriter, loc, 0));
-    }
+    // Every element is stored once, by its owner: through a scalar pointer
+    // thread 0, and where the layout holds an element several times the
+    // copy with the free bits clear. A run of `width` registers has one
+    // owner, as the layout keeps the run contiguous.
+    std::optional<ElementOwners> owners = getStoreOwners(op);
+    Value ownerPred = owners ? emitOwnerPredicate(rewriter, loc, *owners,
+                                                  lowering.threadsPerWarp)
+                             : Value();
     for (size_t first = 0; first < ptrs.size(); first += width) {
-      Value pred = masks.empty() ? trueConstant(rewriter, loc) : masks[first];
-      if (onlyFirstThread)
-        pred = LLVM::AndOp::create(rewriter, loc, pred, onlyFirstThread);
+      if (owners && owners->ownerRegister[first] != int(first))
+        continue;
+      Value pred = andPredicates(
+          rewriter, loc, masks.empty() ? Value() : masks[first], ownerPred);
+      if (!pred)
+        pred = trueConstant(rewriter, loc);
       nvidia::emitPredicatedStore(rewriter, loc, ptrs[first],
                                   ArrayRef<Value>(values).slice(first, width),
                                   pred, op.getCache(), op.getEvict());

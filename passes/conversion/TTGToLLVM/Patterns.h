@@ -22,6 +22,9 @@ struct LoweringContext {
   /// For each load and store, how many contiguous elements one access may
   /// move (proven by axis analysis and the layout).
   llvm::DenseMap<Operation *, unsigned> accessWidth;
+  /// The compute capability of the target (ttg.target), which decides
+  /// between instructions where targets differ (a bf16 atomic add).
+  int computeCapability = 80;
   /// For elementwise ops whose result is proven constant over blocks: the
   /// block size per dimension (see computeElementwiseConstancy).
   llvm::DenseMap<Operation *, SmallVector<int64_t>> constancy;
@@ -53,6 +56,15 @@ void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const LoweringContext &lowering);
+/// tt.atomic_rmw, tt.atomic_cas: one predicated atomic per element (or
+/// packed pair) from its owner, the old values shared with every thread
+/// holding the element.
+void populateAtomicOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringContext &lowering);
+/// Emits an error naming the op, the element type and the reason when `op`
+/// is an atomic populateAtomicOpToLLVMPatterns cannot lower.
+LogicalResult checkAtomicLowering(Operation *op);
 /// tt.reduce: in-thread, lane shuffles, then across warps through scratch.
 void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
@@ -95,7 +107,9 @@ void populateInlineAsmOpToLLVMPatterns(LLVMTypeConverter &converter,
 /// Emits an error when `op` is a tt.elementwise_inline_asm whose packs do not
 /// divide each thread's registers.
 LogicalResult checkInlineAsmLowering(Operation *op);
-/// ttg.local_barrier.
+/// The name of the upstream op Triton writes for tl.debug_barrier().
+constexpr llvm::StringLiteral kGPUBarrierOpName = "gpu.barrier";
+/// ttg.local_barrier, gpu.barrier, ttng.fence_async_shared.
 void populateBarrierOpToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const LoweringContext &lowering);

@@ -41,18 +41,6 @@ SmallVector<int32_t> registerCoords(const LinearLayout &layout, int32_t reg) {
   return coords;
 }
 
-/// Row-major index of `coords` (i32 values) within `shape`.
-Value linearIndex(OpBuilder &builder, Location loc, ArrayRef<Value> coords,
-                  ArrayRef<int64_t> shape) {
-  Value index = i32Constant(builder, loc, 0);
-  for (auto [coord, size] : llvm::zip(coords, shape)) {
-    index = LLVM::MulOp::create(builder, loc, index,
-                                i32Constant(builder, loc, size));
-    index = LLVM::AddOp::create(builder, loc, index, coord);
-  }
-  return index;
-}
-
 struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
   ReduceOpConversion(LLVMTypeConverter &converter,
                      const LoweringContext &lowering)
@@ -199,9 +187,9 @@ private:
     for (auto [partial, reg] : llvm::zip(partials, firstRegister)) {
       SmallVector<Value> coords = operandCoords[reg];
       coords.erase(coords.begin() + plan.axis);
-      Value index =
-          LLVM::AddOp::create(rewriter, loc, warpOffset,
-                              linearIndex(rewriter, loc, coords, resultShape));
+      Value index = LLVM::AddOp::create(
+          rewriter, loc, warpOffset,
+          emitLinearIndex(rewriter, loc, coords, resultShape));
       for (auto [i, value] : llvm::enumerate(partial))
         storeShared(rewriter, loc,
                     getSharedElementPointer(rewriter, loc, operandBase[i],
@@ -219,7 +207,7 @@ private:
       resultCoords.push_back({});
     SmallVector<Partial> results;
     for (ArrayRef<Value> coords : resultCoords) {
-      Value outputIndex = linearIndex(rewriter, loc, coords, resultShape);
+      Value outputIndex = emitLinearIndex(rewriter, loc, coords, resultShape);
       std::optional<Partial> accumulated;
       for (int64_t w = 0; w < plan.warpsAlongAxis(); ++w) {
         Value index = LLVM::AddOp::create(

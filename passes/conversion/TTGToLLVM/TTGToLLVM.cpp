@@ -3,7 +3,7 @@
 // convert-triton-gpu-to-llvm only assembles the populate* functions of the
 // op families. Before converting it checks that every op is one it can
 // lower (so the error names the op, not a half-converted module) and works
-// out, per load and store, how many elements one access may move.
+// out, per load, store and atomic, how many elements one access may move.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,16 +71,16 @@ bool isSupported(Operation *op) {
   return isa<tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
              tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp,
              tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::AddPtrOp,
-             tt::LoadOp, tt::StoreOp, tt::IntToPtrOp, tt::PtrToIntOp,
-             tt::BitcastOp, tt::FpToFpOp, tt::MulhiUIOp, tt::ClampFOp,
-             tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
-             tt::ElementwiseInlineAsmOp, tt::PrintOp, tt::AssertOp,
-             tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp,
-             ttg::LocalBarrierOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
-             ttg::LocalLoadOp, ttg::LocalDeallocOp, ttg::MemDescIndexOp,
-             ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
-             ttg::AsyncWaitOp, ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp,
-             ttng::FenceAsyncSharedOp>(op);
+             tt::LoadOp, tt::StoreOp, tt::AtomicRMWOp, tt::AtomicCASOp,
+             tt::IntToPtrOp, tt::PtrToIntOp, tt::BitcastOp, tt::FpToFpOp,
+             tt::MulhiUIOp, tt::ClampFOp, tt::PreciseSqrtOp, tt::PreciseDivFOp,
+             tt::ExternElementwiseOp, tt::ElementwiseInlineAsmOp, tt::PrintOp,
+             tt::AssertOp, tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp,
+             ttg::ConvertLayoutOp, ttg::LocalBarrierOp, ttg::LocalAllocOp,
+             ttg::LocalStoreOp, ttg::LocalLoadOp, ttg::LocalDeallocOp,
+             ttg::MemDescIndexOp, ttg::AsyncCopyGlobalToLocalOp,
+             ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp, ttng::WarpGroupDotOp,
+             ttng::WarpGroupDotWaitOp, ttng::FenceAsyncSharedOp>(op);
 }
 
 /// Emits an error on `op` when it is a reduction whose layouts the lowering
@@ -130,7 +130,8 @@ struct ConvertTritonGPUToLLVMPass
           }
           if (failed(checkAsyncCopyLowering(op)) ||
               failed(checkInlineAsmLowering(op)) ||
-              failed(checkWarpGroupDotLowering(op)))
+              failed(checkWarpGroupDotLowering(op)) ||
+              failed(checkAtomicLowering(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
@@ -182,6 +183,8 @@ struct ConvertTritonGPUToLLVMPass
     LoweringContext lowering;
     lowering.numWarps = *numWarps;
     lowering.threadsPerWarp = ttg::getThreadsPerWarp(module);
+    lowering.computeCapability =
+        ttg::getComputeCapability(module).value_or(lowering.computeCapability);
     {
       ModuleAxisInfoAnalysis axisInfo(module);
       lowering.accessWidth = computeAccessWidths(module, axisInfo);
@@ -199,6 +202,7 @@ struct ConvertTritonGPUToLLVMPass
     populateInlineAsmOpToLLVMPatterns(converter, patterns, lowering);
     populateDebugOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
+    populateAtomicOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
     populateWarpGroupDotOpToLLVMPatterns(converter, patterns, lowering);
@@ -213,6 +217,7 @@ struct ConvertTritonGPUToLLVMPass
     nvidia::addLegalTargetDialect(target);
     target.addIllegalDialect<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
                              arith::ArithDialect, math::MathDialect>();
+    target.addIllegalOp(OperationName(kGPUBarrierOpName, context));
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))

@@ -219,3 +219,87 @@ mlir::tile::getConstantBlockRepresentatives(RankedTensorType type,
     representatives.push_back(r & ~inBlockBits);
   return representatives;
 }
+
+ElementOwners mlir::tile::getElementOwners(const LinearLayout &layout) {
+  ElementOwners owners;
+  int32_t freeRegisterMask = 0;
+  for (const auto &[inDim, mask] : layout.getFreeVariableMasks()) {
+    if (inDim == layout::kRegister)
+      freeRegisterMask = mask;
+    else if (inDim == layout::kLane)
+      owners.freeLaneMask = mask;
+    else if (inDim == layout::kWarp)
+      owners.freeWarpMask = mask;
+  }
+  // The copies of an element within a thread differ in free register bits
+  // only (lane and warp bits come later in the order that decides which
+  // bits are free), and exactly one of them has those bits clear.
+  std::map<std::vector<layout::NamedValue>, int> ownerOfCoords;
+  SmallVector<std::vector<layout::NamedValue>> coords;
+  for (int32_t r = 0; r < layout.getNumRegisters(); ++r) {
+    std::optional<std::vector<layout::NamedValue>> applied =
+        layout.apply({{layout::kRegister, r}});
+    coords.push_back(applied ? *applied : std::vector<layout::NamedValue>());
+    if ((r & freeRegisterMask) == 0)
+      ownerOfCoords.emplace(coords.back(), r);
+  }
+  for (int32_t r = 0; r < layout.getNumRegisters(); ++r) {
+    auto it = ownerOfCoords.find(coords[r]);
+    owners.ownerRegister.push_back(it == ownerOfCoords.end() ? r : it->second);
+  }
+  return owners;
+}
+
+ElementOwners mlir::tile::getScalarOwners() {
+  ElementOwners owners;
+  owners.onlyFirstThread = true;
+  owners.ownerRegister.push_back(0);
+  return owners;
+}
+
+Value mlir::tile::andPredicates(OpBuilder &builder, Location loc, Value a,
+                                Value b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  return LLVM::AndOp::create(builder, loc, a, b);
+}
+
+Value mlir::tile::emitOwnerPredicate(OpBuilder &builder, Location loc,
+                                     const ElementOwners &owners,
+                                     int threadsPerWarp) {
+  if (!owners.spansThreads())
+    return nullptr;
+  Value zero = i32Constant(builder, loc, 0);
+  if (owners.onlyFirstThread)
+    return LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
+                                nvidia::getThreadId(builder, loc), zero);
+  // The thread owns its elements when its free lane and warp bits are clear.
+  ThreadIndex thread = getThreadIndex(builder, loc, threadsPerWarp);
+  Value pred;
+  for (auto [index, mask] : {std::pair(thread.lane, owners.freeLaneMask),
+                             std::pair(thread.warp, owners.freeWarpMask)}) {
+    if (mask == 0)
+      continue;
+    Value bits = LLVM::AndOp::create(builder, loc, index,
+                                     i32Constant(builder, loc, mask));
+    pred =
+        andPredicates(builder, loc, pred,
+                      LLVM::ICmpOp::create(
+                          builder, loc, LLVM::ICmpPredicate::eq, bits, zero));
+  }
+  return pred;
+}
+
+Value mlir::tile::emitLinearIndex(OpBuilder &builder, Location loc,
+                                  ArrayRef<Value> coords,
+                                  ArrayRef<int64_t> shape) {
+  Value index = i32Constant(builder, loc, 0);
+  for (auto [coord, size] : llvm::zip(coords, shape)) {
+    index = LLVM::MulOp::create(builder, loc, index,
+                                i32Constant(builder, loc, size));
+    index = LLVM::AddOp::create(builder, loc, index, coord);
+  }
+  return index;
+}

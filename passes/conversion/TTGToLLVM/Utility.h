@@ -53,6 +53,49 @@ struct ThreadIndex {
 ThreadIndex getThreadIndex(OpBuilder &builder, Location loc,
                            int threadsPerWarp);
 
+/// Which copy of each element an op that must touch every element exactly
+/// once uses (an atomic; a store, where extra copies only cost time). A
+/// layout may hold one element in several registers, lanes or warps (a
+/// broadcast); the copy whose free bits (LinearLayout::getFreeVariableMasks)
+/// are all zero owns it.
+struct ElementOwners {
+  /// Lane and warp bits whose value does not change the elements a thread
+  /// owns: the threads with any of them set own nothing.
+  int32_t freeLaneMask = 0;
+  int32_t freeWarpMask = 0;
+  /// Whether every lane and warp bit is free (a scalar, which every thread
+  /// holds): thread 0 owns it.
+  bool onlyFirstThread = false;
+  /// For each register of a thread, the register of the same thread holding
+  /// the same element that owns it (itself when it owns its element). In
+  /// threads that own nothing, the register that would own it.
+  SmallVector<int> ownerRegister;
+
+  /// Whether some thread holds an element that another thread owns.
+  bool spansThreads() const {
+    return onlyFirstThread || freeLaneMask != 0 || freeWarpMask != 0;
+  }
+};
+
+/// The owners of the elements of a tensor laid out as `layout`.
+ElementOwners getElementOwners(const layout::LinearLayout &layout);
+
+/// The owners of a scalar: thread 0, register 0.
+ElementOwners getScalarOwners();
+
+/// An i1 that is true in the threads that own their elements, or null when
+/// every thread does.
+Value emitOwnerPredicate(OpBuilder &builder, Location loc,
+                         const ElementOwners &owners, int threadsPerWarp);
+
+/// `a && b`, where a null operand stands for true (the result is null when
+/// both are).
+Value andPredicates(OpBuilder &builder, Location loc, Value a, Value b);
+
+/// The row-major index of `coords` (i32 values) within `shape`.
+Value emitLinearIndex(OpBuilder &builder, Location loc, ArrayRef<Value> coords,
+                      ArrayRef<int64_t> shape);
+
 /// For every register of the calling thread, the tensor coordinates (one i32
 /// per dimension) it holds under `layout`.
 SmallVector<SmallVector<Value>> emitIndices(OpBuilder &builder, Location loc,

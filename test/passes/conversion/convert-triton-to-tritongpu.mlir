@@ -254,3 +254,24 @@ tt.func @broadcast_keeps_operand_layout(%x: tensor<128x1xi32>, %y: tensor<128x32
   %s = arith.addi %b, %y : tensor<128x32xi32>
   tt.return %s : tensor<128x32xi32>
 }
+
+// -----
+
+// Atomics take the default layout for all their tensors; scalar atomics and
+// the gpu.barrier of tl.debug_barrier() stay as they are.
+// CHECK: #[[A:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @atomics
+// CHECK: tt.atomic_rmw fadd, acq_rel, gpu, %{{.+}}, %{{.+}}, %{{.+}} : (tensor<256x!tt.ptr<f32>, #[[A]]>, tensor<256xf32, #[[A]]>, tensor<256xi1, #[[A]]>) -> tensor<256xf32, #[[A]]>
+// CHECK: tt.atomic_cas relaxed, cta, %{{.+}}, %{{.+}}, %{{.+}} : (tensor<256x!tt.ptr<i64>, #[[A]]>, tensor<256xi64, #[[A]]>, tensor<256xi64, #[[A]]>) -> tensor<256xi64, #[[A]]>
+// CHECK: tt.atomic_cas acq_rel, gpu, %{{.+}}, %{{.+}}, %{{.+}} : (!tt.ptr<i32>, i32, i32) -> i32
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: tt.atomic_rmw exch, release, sys, %{{.+}}, %{{.+}} : (!tt.ptr<i32>, i32) -> i32
+tt.func @atomics(%p: tensor<256x!tt.ptr<f32>>, %v: tensor<256xf32>, %m: tensor<256xi1>,
+                 %q: tensor<256x!tt.ptr<i64>>, %w: tensor<256xi64>, %l: !tt.ptr<i32>, %c: i32) -> tensor<256xf32> {
+  %0 = tt.atomic_rmw fadd, acq_rel, gpu, %p, %v, %m : (tensor<256x!tt.ptr<f32>>, tensor<256xf32>, tensor<256xi1>) -> tensor<256xf32>
+  %1 = tt.atomic_cas relaxed, cta, %q, %w, %w : (tensor<256x!tt.ptr<i64>>, tensor<256xi64>, tensor<256xi64>) -> tensor<256xi64>
+  %2 = tt.atomic_cas acq_rel, gpu, %l, %c, %c : (!tt.ptr<i32>, i32, i32) -> i32
+  gpu.barrier
+  %3 = tt.atomic_rmw exch, release, sys, %l, %c : (!tt.ptr<i32>, i32) -> i32
+  tt.return %0 : tensor<256xf32>
+}

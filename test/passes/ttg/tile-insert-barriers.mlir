@@ -386,3 +386,36 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // Scalar atomics whose old values are used share them through scratch
+  // (written by thread 0, read by all): the second writes what the first
+  // read, and inside a loop the atomic follows its own read of the last
+  // iteration. An atomic with an unused result touches no shared memory.
+  // CHECK-LABEL: tt.func @scalar_atomics
+  // CHECK: tt.atomic_rmw add
+  // CHECK-NEXT: tt.atomic_rmw add
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: tt.atomic_cas
+  // CHECK: scf.while
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: tt.atomic_cas
+  tt.func @scalar_atomics(%p: !tt.ptr<i32>, %o: !tt.ptr<i32>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %0 = tt.atomic_rmw add, relaxed, gpu, %p, %c1 : (!tt.ptr<i32>, i32) -> i32
+    %1 = tt.atomic_rmw add, relaxed, gpu, %p, %c1 : (!tt.ptr<i32>, i32) -> i32
+    %2 = tt.atomic_cas acq_rel, gpu, %p, %c0, %0 : (!tt.ptr<i32>, i32, i32) -> i32
+    tt.store %o, %2 : !tt.ptr<i32>
+    scf.while : () -> () {
+      %old = tt.atomic_cas acq_rel, gpu, %p, %c0, %c1 : (!tt.ptr<i32>, i32, i32) -> i32
+      %busy = arith.cmpi eq, %old, %c1 : i32
+      scf.condition(%busy)
+    } do {
+      scf.yield
+    }
+    tt.return
+  }
+}

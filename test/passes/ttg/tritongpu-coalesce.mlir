@@ -161,3 +161,35 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %v : tensor<256xf32, #blocked>
   }
 }
+
+// -----
+
+// Atomics are accesses like the others: an f16 add through contiguous,
+// 16-byte aligned pointers takes 8 elements per thread (its operands and
+// result converted), a compare-and-swap through gathered pointers keeps one.
+// CHECK-DAG: [[$A1:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: [[$A8:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @atomics
+// CHECK: %[[P:.+]] = ttg.convert_layout %{{.+}} : tensor<1024x!tt.ptr<f16>, [[$A1]]> -> tensor<1024x!tt.ptr<f16>, [[$A8]]>
+// CHECK: %[[V:.+]] = ttg.convert_layout %{{.+}} : tensor<1024xf16, [[$A1]]> -> tensor<1024xf16, [[$A8]]>
+// CHECK: %[[M:.+]] = ttg.convert_layout %{{.+}} : tensor<1024xi1, [[$A1]]> -> tensor<1024xi1, [[$A8]]>
+// CHECK: %[[R:.+]] = tt.atomic_rmw fadd, relaxed, gpu, %[[P]], %[[V]], %[[M]] : (tensor<1024x!tt.ptr<f16>, [[$A8]]>, tensor<1024xf16, [[$A8]]>, tensor<1024xi1, [[$A8]]>) -> tensor<1024xf16, [[$A8]]>
+// CHECK: ttg.convert_layout %[[R]] : tensor<1024xf16, [[$A8]]> -> tensor<1024xf16, [[$A1]]>
+// CHECK: tt.atomic_cas acq_rel, gpu, %{{.+}}, %{{.+}}, %{{.+}} : (tensor<1024x!tt.ptr<i32>, [[$A1]]>, tensor<1024xi32, [[$A1]]>, tensor<1024xi32, [[$A1]]>) -> tensor<1024xi32, [[$A1]]>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @atomics(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %l: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %idx: tensor<1024xi32, #blocked>, %n: i32 {tt.divisibility = 16 : i32}) -> tensor<1024xf16, #blocked> {
+    %offs = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+    %mask = arith.cmpi slt, %offs, %ns : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %xp = tt.addptr %xs, %offs : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    %v = arith.constant dense<1.0> : tensor<1024xf16, #blocked>
+    %0 = tt.atomic_rmw fadd, relaxed, gpu, %xp, %v, %mask : (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xf16, #blocked>, tensor<1024xi1, #blocked>) -> tensor<1024xf16, #blocked>
+    %ls = tt.splat %l : !tt.ptr<i32> -> tensor<1024x!tt.ptr<i32>, #blocked>
+    %lp = tt.addptr %ls, %idx : tensor<1024x!tt.ptr<i32>, #blocked>, tensor<1024xi32, #blocked>
+    %1 = tt.atomic_cas acq_rel, gpu, %lp, %idx, %idx : (tensor<1024x!tt.ptr<i32>, #blocked>, tensor<1024xi32, #blocked>, tensor<1024xi32, #blocked>) -> tensor<1024xi32, #blocked>
+    tt.store %lp, %1 : tensor<1024x!tt.ptr<i32>, #blocked>
+    tt.return %0 : tensor<1024xf16, #blocked>
+  }
+}

@@ -12,6 +12,8 @@ void nvidia::emitCTABarrier(OpBuilder &builder, Location loc) {
   NVVM::Barrier0Op::create(builder, loc);
 }
 
+bool nvidia::isCTABarrier(Operation *op) { return isa<NVVM::Barrier0Op>(op); }
+
 Value nvidia::emitShuffle32(OpBuilder &builder, Location loc, Value value,
                             Value operand, ShuffleMode mode,
                             int threadsPerWarp) {

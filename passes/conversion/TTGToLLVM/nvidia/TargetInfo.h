@@ -2,10 +2,10 @@
 //
 // Everything that spells PTX or names an NVVM op lives behind these
 // functions: special registers and kernel attributes, the CTA barrier and
-// warp shuffles, predicated global accesses, cp.async, ldmatrix, mma.sync
-// and the fast math approximations Triton uses. Their signatures speak of
-// values, types and sizes only, so the op lowerings that call them stay
-// generic; test/lint/nvidia-seam.test keeps it that way.
+// warp shuffles, predicated global accesses and atomics, cp.async,
+// ldmatrix, mma.sync and the fast math approximations Triton uses. Their
+// signatures speak of values, types and sizes only, so the op lowerings that
+// call them stay generic; test/lint/nvidia-seam.test keeps it that way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,8 @@
 #include "dialects/tt/TTDialect.h"
 
 #include "mlir/IR/Builders.h"
+
+#include <string>
 
 namespace mlir {
 class ConversionTarget;
@@ -50,6 +52,9 @@ Value getGridDim(OpBuilder &builder, Location loc, int axis);
 
 /// Synchronizes all threads of the CTA.
 void emitCTABarrier(OpBuilder &builder, Location loc);
+
+/// Whether `op` is what emitCTABarrier emits.
+bool isCTABarrier(Operation *op);
 
 /// Which lane a shuffle reads: `lane ^ operand` or lane `operand`.
 enum class ShuffleMode { Xor, Index };
@@ -182,6 +187,48 @@ emitPredicatedLoad(OpBuilder &builder, Location loc, Value ptr,
 void emitPredicatedStore(OpBuilder &builder, Location loc, Value ptr,
                          ArrayRef<Value> values, Value pred,
                          tt::CacheModifier cache, tt::EvictionPolicy evict);
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+/// Why an atomic `kind` cannot update elements of `elementType` on the
+/// targets tile supports, or an empty string when it can (natively, or
+/// emulated where a target lacks the instruction).
+std::string getAtomicRMWUnsupportedReason(tt::RMWOp kind, Type elementType);
+
+/// Why a compare-and-swap cannot swap elements of `elementType`, or an
+/// empty string when it can.
+std::string getAtomicCASUnsupportedReason(Type elementType);
+
+/// How many contiguous, aligned elements one atomic `kind` on
+/// `elementType` may update at once on `computeCapability`: 2 for the
+/// packed 16-bit float adds the target has, 1 otherwise.
+unsigned getMaxAtomicPack(tt::RMWOp kind, Type elementType,
+                          int computeCapability);
+
+/// Atomically applies `kind` with `values` (one element, or as many
+/// contiguous ones as getMaxAtomicPack allows) to global memory at `ptr`
+/// when `pred` (an i1; null for always) holds, with memory semantic `sem`
+/// at `scope`. Returns the old values (0 where `pred` is false), or nothing
+/// when `returnsOld` is false.
+SmallVector<Value> emitAtomicRMW(OpBuilder &builder, Location loc,
+                                 tt::RMWOp kind, Value ptr,
+                                 ArrayRef<Value> values, Value pred,
+                                 tt::MemSemantic sem, tt::MemSyncScope scope,
+                                 bool returnsOld, int computeCapability);
+
+/// Atomically stores `value` to global memory at `ptr` if it holds `cmp`,
+/// when `pred` (null for always) holds; returns the old value (0 where
+/// `pred` is false).
+Value emitAtomicCAS(OpBuilder &builder, Location loc, Value ptr, Value cmp,
+                    Value value, Value pred, tt::MemSemantic sem,
+                    tt::MemSyncScope scope);
+
+/// Stores the 16-, 32- or 64-bit `value` to shared memory at `ptr` when
+/// `pred` (null for always) holds.
+void emitPredicatedSharedStore(OpBuilder &builder, Location loc, Value ptr,
+                               Value value, Value pred);
 
 //===----------------------------------------------------------------------===//
 // Math

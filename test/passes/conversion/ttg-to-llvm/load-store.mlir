@@ -179,3 +179,66 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Stores where the layout holds an element several times store it once,
+// from its owner: 32 elements over 4 warps repeat in every warp (warp bits
+// free), and 16 elements over 32 lanes repeat in lanes 16-31 (lane bit 4
+// free) as well.
+#rep = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @store_broadcast_over_warps
+  // CHECK: %[[TID:.+]] = nvvm.read.ptx.sreg.tid.x
+  // CHECK: %[[WARP:.+]] = llvm.udiv %[[TID]], %{{.+}} : i32
+  // CHECK: %[[MASK:.+]] = llvm.mlir.constant(3 : i32) : i32
+  // CHECK: %[[BITS:.+]] = llvm.and %[[WARP]], %[[MASK]] : i32
+  // CHECK: %[[OWNER:.+]] = llvm.icmp "eq" %[[BITS]], %{{.+}} : i32
+  // CHECK: llvm.inline_asm {{.*}}st.global.b32{{.*}} %{{.+}}, %{{.+}}, %[[OWNER]]
+  // CHECK-NOT: st.global
+  // CHECK: llvm.return
+  tt.func public @store_broadcast_over_warps(%p: tensor<32x!tt.ptr<f32>, #rep>, %v: tensor<32xf32, #rep>) {
+    tt.store %p, %v : tensor<32x!tt.ptr<f32>, #rep>
+    tt.return
+  }
+
+  // CHECK-LABEL: llvm.func @store_broadcast_over_lanes_and_warps
+  // CHECK: %[[TID:.+]] = nvvm.read.ptx.sreg.tid.x
+  // CHECK: %[[LANE:.+]] = llvm.urem %[[TID]], %{{.+}} : i32
+  // CHECK: %[[WARP:.+]] = llvm.udiv %[[TID]], %{{.+}} : i32
+  // CHECK: %[[LMASK:.+]] = llvm.mlir.constant(16 : i32) : i32
+  // CHECK: llvm.and %[[LANE]], %[[LMASK]] : i32
+  // CHECK: %[[WMASK:.+]] = llvm.mlir.constant(3 : i32) : i32
+  // CHECK: llvm.and %[[WARP]], %[[WMASK]] : i32
+  // CHECK: %[[OWNER:.+]] = llvm.and %{{.+}}, %{{.+}} : i1
+  // CHECK: %[[PRED:.+]] = llvm.and %{{.+}}, %[[OWNER]] : i1
+  // CHECK: llvm.inline_asm {{.*}}st.global.b32{{.*}} %{{.+}}, %{{.+}}, %[[PRED]]
+  // CHECK-NOT: st.global
+  // CHECK: llvm.return
+  tt.func public @store_broadcast_over_lanes_and_warps(%p: tensor<16x!tt.ptr<f32>, #rep>, %v: tensor<16xf32, #rep>, %m: tensor<16xi1, #rep>) {
+    tt.store %p, %v, %m : tensor<16x!tt.ptr<f32>, #rep>
+    tt.return
+  }
+}
+
+// -----
+
+// A lane bit whose basis repeats a register basis holds the same elements
+// in the other order: lane 2k+1 holds elements 4k+1, 4k (registers 0, 1) of
+// lane 2k. Only the even lanes store.
+#swap = #ttg.linear<{register = [[1]], lane = [[1], [2], [4], [8], [16]], warp = [[32], [64]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @store_lane_repeats_register
+  // CHECK: %[[TID:.+]] = nvvm.read.ptx.sreg.tid.x
+  // CHECK: %[[LANE:.+]] = llvm.urem %[[TID]], %{{.+}} : i32
+  // CHECK: %[[ONE:.+]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK: %[[BIT:.+]] = llvm.and %[[LANE]], %[[ONE]] : i32
+  // CHECK: %[[OWNER:.+]] = llvm.icmp "eq" %[[BIT]], %{{.+}} : i32
+  // CHECK-COUNT-2: st.global.b32{{.*}} %[[OWNER]]
+  // CHECK-NOT: st.global
+  // CHECK: llvm.return
+  tt.func public @store_lane_repeats_register(%p: tensor<128x!tt.ptr<f32>, #swap>, %v: tensor<128xf32, #swap>) {
+    tt.store %p, %v : tensor<128x!tt.ptr<f32>, #swap>
+    tt.return
+  }
+}

@@ -1,0 +1,310 @@
+//===- Atomics.cpp - Atomic read-modify-write and compare-and-swap --------===//
+//
+// tt.atomic_rmw and tt.atomic_cas become one predicated PTX instruction per
+// element (or per packed pair of 16-bit floats), in the spelling Triton
+// emits: `atom.<sem>.<scope>.global.<op>.<type>`, or `red` when the old
+// value is not wanted and the semantic allows it. The one combination PTX
+// lacks on a supported target, a bf16 add before sm_90, is a
+// compare-and-swap loop on the 16-bit element. Which element types each
+// operation takes is decided here too, so that the lowering's up-front check
+// and the emitter agree.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/conversion/TTGToLLVM/nvidia/InlinePTX.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// The bit width of an integer or float element; 0 for anything else
+/// (pointers, which no atomic takes).
+unsigned getElementBits(Type type) {
+  if (!isa<IntegerType, FloatType>(type))
+    return 0;
+  return type.getIntOrFloatBitWidth();
+}
+
+/// `type` quoted, as a diagnostic streaming it would print it.
+std::string describe(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "'" << type << "'";
+  return text;
+}
+
+/// The inline asm constraint of a register of `bits` bits.
+const char *getConstraint(unsigned bits) {
+  return bits == 64 ? "l" : bits == 32 ? "r" : "h";
+}
+
+/// `.sem.scope`, Triton's keywords being PTX's.
+std::string getOrdering(tt::MemSemantic sem, tt::MemSyncScope scope) {
+  return "." + tt::stringifyMemSemantic(sem).str() + "." +
+         tt::stringifyMemSyncScope(scope).str();
+}
+
+/// Elements -> the integer the asm operand carries (floats bitcast).
+Value toBits(OpBuilder &builder, Location loc, Value value) {
+  Type type = value.getType();
+  if (isa<IntegerType>(type))
+    return value;
+  return LLVM::BitcastOp::create(
+      builder, loc, builder.getIntegerType(type.getIntOrFloatBitWidth()),
+      value);
+}
+
+Value fromBits(OpBuilder &builder, Location loc, Value bits, Type type) {
+  if (bits.getType() == type)
+    return bits;
+  return LLVM::BitcastOp::create(builder, loc, type, bits);
+}
+
+/// Two 16-bit elements as one 32-bit word, the first in the low half (its
+/// lower address).
+Value packPair(OpBuilder &builder, Location loc, ArrayRef<Value> pair) {
+  auto vectorType = VectorType::get({2}, pair[0].getType());
+  Value vector = LLVM::UndefOp::create(builder, loc, vectorType);
+  for (auto [i, element] : llvm::enumerate(pair))
+    vector = LLVM::InsertElementOp::create(
+        builder, loc, vector, element,
+        LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                 builder.getI32IntegerAttr(i)));
+  return LLVM::BitcastOp::create(builder, loc, builder.getI32Type(), vector);
+}
+
+SmallVector<Value> unpackPair(OpBuilder &builder, Location loc, Value word,
+                              Type elementType) {
+  auto vectorType = VectorType::get({2}, elementType);
+  Value vector = LLVM::BitcastOp::create(builder, loc, vectorType, word);
+  SmallVector<Value> pair;
+  for (int i = 0; i < 2; ++i)
+    pair.push_back(LLVM::ExtractElementOp::create(
+        builder, loc, vector,
+        LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                 builder.getI32IntegerAttr(i))));
+  return pair;
+}
+
+/// The `.op.type` suffix of `atom`/`red` applying `kind` to `elementType`,
+/// `numElements` (1 or 2) at once.
+std::string getOperationSuffix(tt::RMWOp kind, Type elementType,
+                               unsigned numElements) {
+  std::string bits = std::to_string(getElementBits(elementType));
+  switch (kind) {
+  case tt::RMWOp::AND:
+    return ".and.b" + bits;
+  case tt::RMWOp::OR:
+    return ".or.b" + bits;
+  case tt::RMWOp::XOR:
+    return ".xor.b" + bits;
+  case tt::RMWOp::XCHG:
+    return ".exch.b" + bits;
+  case tt::RMWOp::ADD:
+    return ".add.u" + bits;
+  case tt::RMWOp::MAX:
+    return ".max.s" + bits;
+  case tt::RMWOp::MIN:
+    return ".min.s" + bits;
+  case tt::RMWOp::UMAX:
+    return ".max.u" + bits;
+  case tt::RMWOp::UMIN:
+    return ".min.u" + bits;
+  case tt::RMWOp::FADD: {
+    std::string pack = numElements == 2 ? "x2" : "";
+    if (elementType.isBF16())
+      return ".add.noftz.bf16" + pack;
+    if (elementType.isF16())
+      return ".add.noftz.f16" + pack;
+    return ".add.f" + bits;
+  }
+  }
+  return "";
+}
+
+/// Whether PTX has the bf16 add `atom` on this target (sm_90 on).
+bool hasNativeBF16Add(int computeCapability) { return computeCapability >= 90; }
+
+/// A bf16 add before sm_90: a compare-and-swap loop on the element. The
+/// sum is fma(old, 1, value), which rounds once as an add does (bf16 add
+/// itself needs sm_90); the loop ends when the swap finds the value it
+/// read. Labels are local to the braces, so every copy of the asm may use
+/// the same names. Returns the old element's bits (an i16).
+Value emitEmulatedBF16Add(OpBuilder &builder, Location loc, Value ptr,
+                          Value value, Value pred,
+                          const std::string &ordering) {
+  SmallVector<Value> operands{ptr, toBits(builder, loc, value)};
+  std::string constraints = "=h,l,h";
+  std::string guard;
+  if (pred) {
+    operands.push_back(pred);
+    constraints += ",b";
+    guard = "@!$3 bra tile_done;\n\t";
+  }
+  std::string asmString =
+      "{\n\t.reg .pred %tile_changed;\n\t"
+      ".reg .b16 %tile_expected, %tile_sum, %tile_one;\n\t"
+      "mov.b16 $0, 0;\n\t" +
+      guard +
+      "mov.b16 %tile_one, 0x3F80;\n\t"
+      "ld.global.b16 %tile_expected, [ $1 + 0 ];\n\t"
+      "tile_retry:\n\t"
+      "fma.rn.bf16 %tile_sum, %tile_expected, %tile_one, $2;\n\t"
+      "atom" +
+      ordering +
+      ".global.cas.b16 $0, [ $1 + 0 ], %tile_expected, %tile_sum;\n\t"
+      "setp.ne.b16 %tile_changed, $0, %tile_expected;\n\t"
+      "mov.b16 %tile_expected, $0;\n\t"
+      "@%tile_changed bra tile_retry;\n\t"
+      "tile_done:\n\t}";
+  return nvidia::emitInlinePTX(builder, loc, builder.getI16Type(), operands,
+                               asmString, constraints);
+}
+} // namespace
+
+std::string nvidia::getAtomicRMWUnsupportedReason(tt::RMWOp kind,
+                                                  Type elementType) {
+  unsigned bits = getElementBits(elementType);
+  switch (kind) {
+  case tt::RMWOp::FADD:
+    if (elementType.isF16() || elementType.isBF16() || elementType.isF32() ||
+        elementType.isF64())
+      return "";
+    return "PTX atom adds f16, bf16, f32 and f64 only, not " +
+           describe(elementType);
+  case tt::RMWOp::XCHG:
+    if (bits == 32 || bits == 64)
+      return "";
+    return "PTX atom exchanges 32- and 64-bit elements only, not " +
+           describe(elementType);
+  default:
+    if (isa<IntegerType>(elementType) && (bits == 32 || bits == 64))
+      return "";
+    return "PTX atom applies " + tt::stringifyRMWOp(kind).str() +
+           " to 32- and 64-bit integers only, not " + describe(elementType);
+  }
+}
+
+std::string nvidia::getAtomicCASUnsupportedReason(Type elementType) {
+  unsigned bits = getElementBits(elementType);
+  if (bits == 16 || bits == 32 || bits == 64)
+    return "";
+  return "PTX atom.cas swaps 16-, 32- and 64-bit elements only, not " +
+         describe(elementType);
+}
+
+unsigned nvidia::getMaxAtomicPack(tt::RMWOp kind, Type elementType,
+                                  int computeCapability) {
+  if (kind != tt::RMWOp::FADD)
+    return 1;
+  if (elementType.isF16())
+    return 2;
+  if (elementType.isBF16() && hasNativeBF16Add(computeCapability))
+    return 2;
+  return 1;
+}
+
+SmallVector<Value>
+nvidia::emitAtomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind,
+                      Value ptr, ArrayRef<Value> values, Value pred,
+                      tt::MemSemantic sem, tt::MemSyncScope scope,
+                      bool returnsOld, int computeCapability) {
+  Type elementType = values.front().getType();
+  std::string ordering = getOrdering(sem, scope);
+  if (kind == tt::RMWOp::FADD && elementType.isBF16() &&
+      !hasNativeBF16Add(computeCapability)) {
+    Value old =
+        emitEmulatedBF16Add(builder, loc, ptr, values.front(), pred, ordering);
+    if (!returnsOld)
+      return {};
+    return {fromBits(builder, loc, old, elementType)};
+  }
+
+  unsigned numElements = values.size();
+  Value operand = numElements == 2 ? packPair(builder, loc, values)
+                                   : toBits(builder, loc, values.front());
+  unsigned bits = getElementBits(elementType) * numElements;
+  std::string suffix = getOperationSuffix(kind, elementType, numElements);
+  // `red` returns nothing, so it needs no register for the old value; it
+  // takes only the relaxed and release semantics, and has no exchange.
+  bool useReduction =
+      !returnsOld && kind != tt::RMWOp::XCHG &&
+      (sem == tt::MemSemantic::RELAXED || sem == tt::MemSemantic::RELEASE);
+  SmallVector<Value> operands;
+  std::string constraints, asmString;
+  if (useReduction) {
+    operands = {ptr, operand};
+    constraints = std::string("l,") + getConstraint(bits);
+    if (pred) {
+      operands.push_back(pred);
+      constraints += ",b";
+      asmString = "@$2 ";
+    }
+    asmString += "red" + ordering + ".global" + suffix + " [ $0 + 0 ], $1;";
+    nvidia::emitInlinePTX(builder, loc, Type(), operands, asmString,
+                          constraints);
+    return {};
+  }
+
+  operands = {ptr, operand};
+  constraints =
+      std::string("=") + getConstraint(bits) + ",l," + getConstraint(bits);
+  if (pred) {
+    operands.push_back(pred);
+    constraints += ",b";
+    // Lanes whose predicate is false return 0.
+    asmString = "mov.b" + std::to_string(bits) + " $0, 0;\n\t@$3 ";
+  }
+  asmString += "atom" + ordering + ".global" + suffix + " $0, [ $1 + 0 ], $2;";
+  Value old = nvidia::emitInlinePTX(builder, loc, builder.getIntegerType(bits),
+                                    operands, asmString, constraints);
+  if (!returnsOld)
+    return {};
+  if (numElements == 2)
+    return unpackPair(builder, loc, old, elementType);
+  return {fromBits(builder, loc, old, elementType)};
+}
+
+Value nvidia::emitAtomicCAS(OpBuilder &builder, Location loc, Value ptr,
+                            Value cmp, Value value, Value pred,
+                            tt::MemSemantic sem, tt::MemSyncScope scope) {
+  unsigned bits = getElementBits(value.getType());
+  const char *reg = getConstraint(bits);
+  SmallVector<Value> operands{ptr, toBits(builder, loc, cmp),
+                              toBits(builder, loc, value)};
+  std::string constraints = std::string("=") + reg + ",l," + reg + "," + reg;
+  std::string asmString;
+  if (pred) {
+    operands.push_back(pred);
+    constraints += ",b";
+    asmString = "mov.b" + std::to_string(bits) + " $0, 0;\n\t@$4 ";
+  }
+  asmString += "atom" + getOrdering(sem, scope) + ".global.cas.b" +
+               std::to_string(bits) + " $0, [ $1 + 0 ], $2, $3;";
+  Value old = nvidia::emitInlinePTX(builder, loc, builder.getIntegerType(bits),
+                                    operands, asmString, constraints);
+  return fromBits(builder, loc, old, value.getType());
+}
+
+void nvidia::emitPredicatedSharedStore(OpBuilder &builder, Location loc,
+                                       Value ptr, Value value, Value pred) {
+  unsigned bits = getElementBits(value.getType());
+  // A shared address fits 32 bits (PTX's shared window).
+  Value address =
+      LLVM::PtrToIntOp::create(builder, loc, builder.getI32Type(), ptr);
+  SmallVector<Value> operands{address, toBits(builder, loc, value)};
+  std::string constraints = std::string("r,") + getConstraint(bits);
+  std::string asmString;
+  if (pred) {
+    operands.push_back(pred);
+    constraints += ",b";
+    asmString = "@$2 ";
+  }
+  asmString += "st.shared.b" + std::to_string(bits) + " [ $0 + 0 ], $1;";
+  nvidia::emitInlinePTX(builder, loc, Type(), operands, asmString, constraints);
+}
