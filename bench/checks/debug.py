@@ -15,9 +15,9 @@ import subprocess
 import sys
 import tempfile
 
-from language_check import Case, mismatch
-
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # bench/, also for the child
+from language_check import Case, mismatch  # noqa: E402
 
 
 def captured(torch, run):
@@ -88,7 +88,6 @@ def check_assert(ctx):
 
 def fail_child(ptx_path):
     """The child of check_assert: one launch with x[5] = -1."""
-    sys.path.insert(0, os.path.dirname(HERE))
     import torch
     import tilebench
     driver = tilebench.Driver()
