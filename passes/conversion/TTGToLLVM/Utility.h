@@ -45,6 +45,10 @@ Value xorOfBits(OpBuilder &builder, Location loc, Value index,
 SmallVector<int> getConstantBlockRepresentatives(RankedTensorType type,
                                                  ArrayRef<int64_t> constancy);
 
+/// The row-major index of `coords` (i32 values) within `shape`.
+Value linearIndex(OpBuilder &builder, Location loc, ArrayRef<Value> coords,
+                  ArrayRef<int64_t> shape);
+
 /// The lane and warp of the executing thread.
 struct ThreadIndex {
   Value lane;
