@@ -68,18 +68,18 @@ LogicalResult checkRegisterBudget(Operation *op, Value value) {
 
 /// The tt and ttg ops this lowering handles today.
 bool isSupported(Operation *op) {
-  return isa<tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
-             tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp,
-             tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::AddPtrOp,
-             tt::LoadOp, tt::StoreOp, tt::IntToPtrOp, tt::PtrToIntOp,
-             tt::BitcastOp, tt::FpToFpOp, tt::MulhiUIOp, tt::ClampFOp,
-             tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
-             tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp, ttg::ConvertLayoutOp,
-             ttg::LocalBarrierOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
-             ttg::LocalLoadOp, ttg::LocalDeallocOp, ttg::MemDescIndexOp,
-             ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
-             ttg::AsyncWaitOp, ttng::WarpGroupDotOp, ttng::WarpGroupDotWaitOp,
-             ttng::FenceAsyncSharedOp>(op);
+  return isa<
+      tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
+      tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp, tt::ExpandDimsOp,
+      tt::BroadcastOp, tt::TransOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp,
+      tt::IntToPtrOp, tt::PtrToIntOp, tt::BitcastOp, tt::FpToFpOp,
+      tt::MulhiUIOp, tt::ClampFOp, tt::PreciseSqrtOp, tt::PreciseDivFOp,
+      tt::ExternElementwiseOp, tt::ReduceOp, tt::ReduceReturnOp, tt::ScanOp,
+      tt::ScanReturnOp, tt::DotOp, ttg::ConvertLayoutOp, ttg::LocalBarrierOp,
+      ttg::LocalAllocOp, ttg::LocalStoreOp, ttg::LocalLoadOp,
+      ttg::LocalDeallocOp, ttg::MemDescIndexOp, ttg::AsyncCopyGlobalToLocalOp,
+      ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp, ttng::WarpGroupDotOp,
+      ttng::WarpGroupDotWaitOp, ttng::FenceAsyncSharedOp>(op);
 }
 
 /// Emits an error on `op` when it is a reduction whose layouts the lowering
@@ -92,6 +92,18 @@ LogicalResult checkReduce(Operation *op) {
   if (getReducePlan(reduce, error))
     return success();
   return reduce->emitOpError("cannot be lowered: ") << error;
+}
+
+/// Emits an error on `op` when it is a scan whose layout the lowering
+/// cannot scan.
+LogicalResult checkScan(Operation *op) {
+  auto scan = dyn_cast<tt::ScanOp>(op);
+  if (!scan)
+    return success();
+  std::string error;
+  if (getScanPlan(scan, error))
+    return success();
+  return scan->emitOpError("cannot be lowered: ") << error;
 }
 
 struct ConvertTritonGPUToLLVMPass
@@ -119,7 +131,7 @@ struct ConvertTritonGPUToLLVMPass
                             "yet");
             return WalkResult::interrupt();
           }
-          if (failed(checkReduce(op)))
+          if (failed(checkReduce(op)) || failed(checkScan(op)))
             return WalkResult::interrupt();
           if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
               fence && fence.getBCluster()) {
@@ -196,6 +208,7 @@ struct ConvertTritonGPUToLLVMPass
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
+    populateScanOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
     populateWarpGroupDotOpToLLVMPatterns(converter, patterns, lowering);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns, lowering);
