@@ -153,11 +153,11 @@ def run_case(case, work):
         path = os.path.join(work, f"{case.name}.in{i}")
         with open(path, "wb") as f:
             f.write(tensor.pack())
-        argv += [str(4 * len(tensor)), path, "-"]
+        argv += [str(len(tensor.pack())), path, "-"]
     for i, want in enumerate(wants):
         path = os.path.join(work, f"{case.name}.out{i}")
         outs.append(path)
-        argv += [str(4 * len(want)), "-", path]
+        argv += [str(len(want.pack())), "-", path]
     r = subprocess.run(argv, capture_output=True, text=True, timeout=600)
     if r.returncode:
         return [f"run failed: {r.stdout[-500:]} {r.stderr[-500:]}"]

@@ -1,12 +1,16 @@
 """tt.scan kernels (test/Inputs/language/scan/): cumsum, cumprod, running
-max, reverse scans and a two-operand linear recurrence, 1-D and 2-D along
-either axis, 4 and 8 warps, checked against torch.
+max, reverse scans, a two-operand linear recurrence and a three-operand
+segmented sum (f16, i1, i64), 1-D and 2-D along either axis, 4 and 8 warps,
+checked against torch.
 
 Each kernel scans one tile per program; the cases launch 3 programs, so
 that a tile's offset is checked too. Inputs and references:
 
 * i32 scans are exact (values in [-1000, 1000), no overflow).
 * Running max is exact (f32 and i32).
+* The segmented sum is exact: values in {-1, 0, 1} (sums of at most 1024
+  are integers f16 holds exactly), i64 counts below 2^40 in magnitude; its
+  reference is the sequential scan (torch has no segmented scan).
 * f32 sums: the lowering combines in another order than a sequential sum
   (in-thread chunk, lane tree, warp and block totals), so element i may
   differ from the float64 reference by up to 2^-17 (128 f32 roundings) times
@@ -71,6 +75,7 @@ SCANS = [
     Scan("cumsum_cols_i32_1024x4", "add", "i32", (1024, 4), 0),
     Scan("linrec_f32_2048", "linrec", "f32", (2048,), 0),
     Scan("linrec_rev_f32_2048", "linrec", "f32", (2048,), 0, reverse=True),
+    Scan("segsum_f16_1024", "segsum", "f16", (1024,), 0),
 ]
 
 # --------------------------------------------------------------------------
@@ -81,6 +86,12 @@ SCANS = [
 def torch_inputs(torch, s):
     n = PROGRAMS * s.numel()
     gen = torch.Generator(device="cuda").manual_seed(0)
+    if s.combine == "segsum":
+        v = torch.randint(-1, 2, (n,), device="cuda", generator=gen)
+        f = torch.rand(n, device="cuda", generator=gen) < 0.05
+        c = torch.randint(-2**40, 2**40, (n,), device="cuda",
+                          dtype=torch.int64, generator=gen)
+        return [v.to(torch.float16), f.to(torch.int8), c]
     if s.combine == "linrec":
         a = 0.9 + 0.1 * torch.rand(n, device="cuda", generator=gen)
         b = torch.randn(n, device="cuda", generator=gen)
@@ -127,6 +138,16 @@ def make_check(s):
         outputs = [torch.empty_like(x) for x in inputs]
         ctx.launch((PROGRAMS,), *inputs, *outputs)
         shaped = [o.reshape((PROGRAMS,) + s.shape) for o in outputs]
+        if s.combine == "segsum":
+            # No torch op scans segments: the reference is the sequential
+            # scan, exact (the sums are small integers, exact in f16).
+            values = list(zip(*(x.cpu().tolist() for x in inputs)))
+            want = _scan(s, values, segmented_step)
+            names = ("sum", "any", "count")
+            return sum((mismatch(name, got, torch.tensor(
+                [w[i] for w in want], dtype=got.dtype,
+                device="cuda").reshape(got.shape))
+                for i, (name, got) in enumerate(zip(names, shaped))), [])
         if s.combine == "linrec":
             prod, h = torch_recurrence(torch, s, *inputs)
             bound = torch_scan(torch, s, inputs[1].double().abs(),
@@ -176,6 +197,7 @@ RUNS = [
     ("linrec_f32_2048", 4, "cuda:80"),
     ("linrec_rev_f32_2048", 4, "cuda:90"),
     ("linrec_rev_f32_2048", 8, "cuda:90"),
+    ("segsum_f16_1024", 4, "cuda:90"), ("segsum_f16_1024", 8, "cuda:80"),
 ]
 
 BY_KERNEL = {s.kernel: s for s in SCANS}
@@ -196,6 +218,10 @@ CASES = [
 # --------------------------------------------------------------------------
 
 
+#: struct codes of the element types the kernels read and write.
+STRUCT_CODES = {"f32": "f", "i32": "i", "f16": "e", "i8": "b", "i64": "q"}
+
+
 class Tensor(list):
     """A flat list of Python numbers and the type it is stored as."""
 
@@ -204,13 +230,13 @@ class Tensor(list):
         self.dtype = dtype
 
     def pack(self):
-        code = "f" if self.dtype == "f32" else "i"
-        return struct.pack(f"<{len(self)}{code}", *self)
+        return struct.pack(f"<{len(self)}{STRUCT_CODES[self.dtype]}", *self)
 
     @staticmethod
     def unpack(data, dtype):
-        code = "f" if dtype == "f32" else "i"
-        return Tensor(struct.unpack(f"<{len(data) // 4}{code}", data), dtype)
+        code = STRUCT_CODES[dtype]
+        n = len(data) // struct.calcsize(code)
+        return Tensor(struct.unpack(f"<{n}{code}", data), dtype)
 
 
 def _tiles(s):
@@ -232,6 +258,11 @@ def _tiles(s):
     return lines
 
 
+def segmented_step(x, y):
+    """The segmented scan's combiner on (value, flag, count) triples."""
+    return (y[0] if y[1] else x[0] + y[0], x[1] | y[1], x[2] + y[2])
+
+
 def _scan(s, values, step):
     out = list(values)
     for line in _tiles(s):
@@ -250,6 +281,11 @@ class Emulation:
 
     def inputs(self, rng):
         s, n = self.s, PROGRAMS * self.s.numel()
+        if s.combine == "segsum":
+            return [Tensor([rng.randrange(-1, 2) for _ in range(n)], "f16"),
+                    Tensor([int(rng.random() < 0.05) for _ in range(n)], "i8"),
+                    Tensor([rng.randrange(-2**40, 2**40) for _ in range(n)],
+                           "i64")]
         if s.combine == "linrec":
             return [Tensor([0.9 + 0.1 * rng.random() for _ in range(n)], "f32"),
                     Tensor([rng.gauss(0, 1) for _ in range(n)], "f32")]
@@ -265,6 +301,11 @@ class Emulation:
         s = self.s
         # The kernel sees the inputs rounded to f32.
         values = [Tensor.unpack(t.pack(), t.dtype) for t in inputs]
+        if s.combine == "segsum":
+            out = _scan(s, list(zip(*values)), segmented_step)
+            return [Tensor([v for v, _, _ in out], "f16"),
+                    Tensor([f for _, f, _ in out], "i8"),
+                    Tensor([c for _, _, c in out], "i64")]
         if s.combine == "linrec":
             pairs = list(zip(values[0], values[1]))
             out = _scan(s, pairs, lambda x, y: (x[0] * y[0], x[1] * y[0] + y[1]))
@@ -277,7 +318,7 @@ class Emulation:
     def tolerance(self, inputs, output):
         s = self.s
         n = len(inputs[0])
-        if s.dtype == "i32" or s.combine == "max":
+        if s.dtype == "i32" or s.combine in ("max", "segsum"):
             return [0] * n
         if s.combine == "mul" or (s.combine == "linrec" and output == 0):
             return [PRODUCT_RTOL * abs(w) + 1e-30
