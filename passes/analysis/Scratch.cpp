@@ -87,6 +87,20 @@ bool resultFollowsOperand(const ReducePlan &plan) {
 }
 } // namespace
 
+/// Gives each of `operands` a part of a scratch buffer holding `elements`
+/// of its element type, each part aligned; returns the total bytes.
+static int64_t layOutOperandScratch(ValueRange operands, int64_t elements,
+                                    SmallVectorImpl<int64_t> &offsets) {
+  int64_t offset = 0;
+  for (Value operand : operands) {
+    offsets.push_back(offset);
+    Type element = cast<RankedTensorType>(operand.getType()).getElementType();
+    offset += llvm::alignTo(elements * getSharedElementBytes(element),
+                            kScratchAlignment);
+  }
+  return offset;
+}
+
 std::optional<ReducePlan> mlir::tile::getReducePlan(tt::ReduceOp op,
                                                     std::string &error) {
   auto operandType = cast<RankedTensorType>(op.getSrcs().front().getType());
@@ -136,18 +150,155 @@ std::optional<ReducePlan> mlir::tile::getReducePlan(tt::ReduceOp op,
 
   plan.usesScratch = plan.warpBits.size() > 0 ||
                      (plan.resultLayout && !resultFollowsOperand(plan));
-  if (plan.usesScratch) {
-    int64_t offset = 0;
-    for (Value operand : op.getSrcs()) {
-      plan.operandOffsets.push_back(offset);
-      Type element = cast<RankedTensorType>(operand.getType()).getElementType();
-      offset += llvm::alignTo(plan.warpsAlongAxis() * plan.outputElements *
-                                  getSharedElementBytes(element),
-                              kScratchAlignment);
-    }
-    plan.scratchBytes = offset;
-  }
+  if (plan.usesScratch)
+    plan.scratchBytes = layOutOperandScratch(
+        op.getSrcs(), plan.warpsAlongAxis() * plan.outputElements,
+        plan.operandOffsets);
   return plan;
+}
+
+namespace {
+/// Which hardware bit owns an axis bit.
+struct AxisBitOwner {
+  std::string inDim;
+  int bit = -1;
+};
+
+/// Fills the axis part of `plan` from `plan.layout`, or returns false with
+/// `error` set.
+bool classifyScanAxis(ScanPlan &plan, std::string &error) {
+  const LinearLayout &layout = plan.layout;
+  int axisBits = layout.getOutDimSizeLog2(layout::outDimName(plan.axis));
+  SmallVector<AxisBitOwner> owners(axisBits);
+  for (const char *inDim : {kRegister, kLane, kWarp, kBlock}) {
+    if (!layout.hasInDim(inDim))
+      continue;
+    for (int bit = 0; bit < layout.getInDimSizeLog2(inDim); ++bit) {
+      SmallVector<int32_t> coords = basisCoords(layout, inDim, bit);
+      if (coords.empty() || isZero(coords)) {
+        if (StringRef(inDim) == kLane)
+          plan.broadcastLaneMask |= int32_t(1) << bit;
+        else if (StringRef(inDim) == kWarp)
+          plan.broadcastWarpMask |= int32_t(1) << bit;
+        continue;
+      }
+      int32_t alongAxis = coords[plan.axis];
+      if (alongAxis == 0)
+        continue;
+      std::string basis = std::string("the ") + inDim + " basis " +
+                          std::to_string(bit) + " of the operand layout";
+      if (!isZero(dropAxis(coords, plan.axis))) {
+        error = basis + " moves along the scan axis and another dimension "
+                        "at once";
+        return false;
+      }
+      if (!llvm::isPowerOf2_32(alongAxis) ||
+          int(llvm::Log2_32(alongAxis)) >= axisBits) {
+        error = basis + " moves along several bits of the scan axis at once";
+        return false;
+      }
+      if (StringRef(inDim) == kBlock) {
+        error = "scans across CTAs are not supported";
+        return false;
+      }
+      AxisBitOwner &owner = owners[llvm::Log2_32(alongAxis)];
+      if (owner.bit >= 0) {
+        error = basis + " moves along the same axis bit as the " + owner.inDim +
+                " basis " + std::to_string(owner.bit);
+        return false;
+      }
+      owner = {inDim, bit};
+    }
+  }
+
+  // Walk the axis bits from the lowest: the owners must come as registers
+  // (chunk), lanes, warps, registers (blocks).
+  enum Stage { Chunk, Lanes, Warps, Blocks };
+  Stage stage = Chunk;
+  for (auto [axisBit, owner] : llvm::enumerate(owners)) {
+    if (owner.bit < 0) {
+      error = "no register, lane or warp holds bit " + std::to_string(axisBit) +
+              " of the scan axis";
+      return false;
+    }
+    Stage wanted = owner.inDim == kLane   ? Lanes
+                   : owner.inDim == kWarp ? Warps
+                   : stage == Chunk       ? Chunk
+                                          : Blocks;
+    if (wanted < stage) {
+      error = "the operand layout holds the scan axis in " + owner.inDim +
+              "s above its " +
+              (stage == Blocks ? "repeated registers" : "warps") +
+              "; the lowering needs the axis held, from its first element "
+              "up, by each thread's registers, then lanes, then warps, then "
+              "repeated registers";
+      return false;
+    }
+    stage = wanted;
+    switch (stage) {
+    case Chunk:
+      plan.chunkRegisterBits.push_back(owner.bit);
+      break;
+    case Lanes:
+      if (plan.laneBits == 0) {
+        plan.laneShift = owner.bit;
+      } else if (owner.bit != plan.laneShift + plan.laneBits) {
+        error = "the lanes along the scan axis are not consecutive lane-id "
+                "bits in axis order (lane basis " +
+                std::to_string(owner.bit) + " follows lane basis " +
+                std::to_string(plan.laneShift + plan.laneBits - 1) +
+                "); the lane shuffles need that";
+        return false;
+      }
+      ++plan.laneBits;
+      break;
+    case Warps:
+      plan.warpBits.push_back(owner.bit);
+      break;
+    case Blocks:
+      plan.blockRegisterBits.push_back(owner.bit);
+      break;
+    }
+  }
+  return true;
+}
+} // namespace
+
+std::optional<ScanPlan> mlir::tile::getScanPlan(tt::ScanOp op,
+                                                std::string &error) {
+  auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
+  std::optional<LinearLayout> layout = ttg::toLinearLayout(type, &error);
+  if (!layout)
+    return std::nullopt;
+  ScanPlan plan;
+  plan.layout = *layout;
+  plan.axis = op.getAxis();
+  plan.reverse = op.getReverse();
+  if (!classifyScanAxis(plan, error))
+    return std::nullopt;
+  plan.lineCount = type.getNumElements() / type.getDimSize(plan.axis);
+  if (plan.usesScratch())
+    plan.scratchBytes = layOutOperandScratch(
+        op.getSrcs(),
+        plan.blocksAlongAxis() * plan.warpsAlongAxis() * plan.lineCount,
+        plan.operandOffsets);
+  return plan;
+}
+
+bool mlir::tile::canScanInLayout(RankedTensorType type, int axis,
+                                 std::string *error) {
+  std::string message;
+  std::optional<LinearLayout> layout = ttg::toLinearLayout(type, &message);
+  ScanPlan plan;
+  bool scannable = false;
+  if (layout) {
+    plan.layout = *layout;
+    plan.axis = axis;
+    scannable = classifyScanAxis(plan, message);
+  }
+  if (error)
+    *error = message;
+  return scannable;
 }
 
 namespace {
@@ -353,6 +504,11 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
   if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
     std::string error;
     std::optional<ReducePlan> plan = getReducePlan(reduce, error);
+    return plan ? plan->scratchBytes : 0;
+  }
+  if (auto scan = dyn_cast<tt::ScanOp>(op)) {
+    std::string error;
+    std::optional<ScanPlan> plan = getScanPlan(scan, error);
     return plan ? plan->scratchBytes : 0;
   }
   if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op)) {

@@ -1,12 +1,13 @@
 //===- Scratch.h - Shared memory an op needs while it runs ------*- C++ -*-===//
 //
 // Some ops move data between threads through shared memory while they run:
-// a tt.reduce whose axis spans several warps, a ttg.convert_layout that
-// moves elements between warps, an atomic whose old value other threads
-// than the one performing it need. That memory ("scratch") is live only for
-// the op itself. Its size is decided here, from the layouts alone, so that
-// the allocator (which places it), the barrier analysis (which sees who
-// touches it) and the lowering (which uses it) agree on one answer.
+// a tt.reduce or tt.scan whose axis spans several warps, a
+// ttg.convert_layout that moves elements between warps, an atomic whose old
+// value other threads than the one performing it need. That memory
+// ("scratch") is live only for the op itself. Its size is decided here, from
+// the layouts alone, so that the allocator (which places it), the barrier
+// analysis (which sees who touches it) and the lowering (which uses it)
+// agree on one answer.
 //
 // The allocator records the byte offset of an op's scratch (or of the buffer
 // a ttg.local_alloc creates) as the op attribute `allocation.offset`, and the
@@ -19,6 +20,7 @@
 
 #include "dialects/ttg/layout/LinearLayout.h"
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
@@ -29,6 +31,7 @@
 namespace mlir::tile {
 namespace tt {
 class ReduceOp;
+class ScanOp;
 } // namespace tt
 
 /// Names of the attributes the shared-memory allocator writes.
@@ -80,6 +83,79 @@ struct ReducePlan {
 /// cannot be reduced (a lane or warp basis mixing the axis with other
 /// dimensions, or an encoding without a linear layout).
 std::optional<ReducePlan> getReducePlan(tt::ReduceOp op, std::string &error);
+
+/// How a tt.scan runs, derived from its operand layout (all operands and
+/// results share it).
+///
+/// Every bit of the coordinate along the axis is owned by one register,
+/// lane or warp bit, and from the lowest axis bit up the owners come as:
+/// registers (a chunk of elements each thread holds), lanes (consecutive
+/// lane-id bits in axis order, so that a lane reads its predecessor with a
+/// shuffle by a fixed distance), warps, then registers again (the CTA's
+/// tile repeated along the axis: blocks). An element's axis coordinate is
+/// then
+///   chunk + chunkSize * (lane + lanes * (warp + warps * block))
+/// with each part read off the bits that own it. The elements that share
+/// their coordinates off the axis form a line, scanned on its own.
+///
+/// A thread scans each chunk in its registers, the lanes scan the chunks'
+/// totals with log2(lanes) shuffles, and when warps lie along the axis the
+/// last lane of each warp stores the warp's total of every line and block
+/// to scratch at
+///   offset(operand) + ((block * warps + warp) * lineCount + line) * bytes
+/// (`line` row-major over the shape without the axis; block and warp in
+/// scan order, i.e. mirrored for a reverse scan); after one barrier every
+/// thread combines the totals before its own into a carry. Without warps
+/// along the axis the carry from block to block is the last lane's result,
+/// read with a shuffle. Registers, lanes and warps whose bases are zero
+/// hold copies: they scan too, and only one copy stores.
+struct ScanPlan {
+  /// The operand layout (register, lane, warp, block -> tensor dims).
+  layout::LinearLayout layout;
+  int axis = 0;
+  bool reverse = false;
+  /// The register bits owning the chunk's axis bits, lowest axis bit first.
+  SmallVector<int> chunkRegisterBits;
+  /// The lowest lane-id bit along the axis, and how many follow it.
+  int laneShift = 0;
+  int laneBits = 0;
+  /// The warp bits along the axis, lowest axis bit first.
+  SmallVector<int> warpBits;
+  /// The register bits owning the blocks' axis bits, lowest first.
+  SmallVector<int> blockRegisterBits;
+  /// Lane and warp bits whose basis is zero.
+  int32_t broadcastLaneMask = 0;
+  int32_t broadcastWarpMask = 0;
+  /// Number of lines: the elements of the tensor without the axis.
+  int64_t lineCount = 1;
+  /// Byte offset of each operand's part of the scratch.
+  SmallVector<int64_t> operandOffsets;
+  /// Total scratch bytes (0 without warps along the axis).
+  int64_t scratchBytes = 0;
+
+  int64_t chunkSize() const { return int64_t(1) << chunkRegisterBits.size(); }
+  int64_t lanesAlongAxis() const { return int64_t(1) << laneBits; }
+  int64_t warpsAlongAxis() const { return int64_t(1) << warpBits.size(); }
+  int64_t blocksAlongAxis() const {
+    return int64_t(1) << blockRegisterBits.size();
+  }
+  bool usesScratch() const { return !warpBits.empty(); }
+};
+
+/// The plan for `op`, or std::nullopt with `error` set when its layout
+/// cannot be scanned (see canScanInLayout).
+std::optional<ScanPlan> getScanPlan(tt::ScanOp op, std::string &error);
+
+/// Whether a scan along `axis` of a tensor of `type` can be lowered in the
+/// type's encoding; otherwise false with `error` (when given) saying why: an
+/// encoding without a linear layout, a basis moving along the axis and
+/// another dimension (or along several axis bits) at once, the axis spread
+/// over CTAs, lanes that are not consecutive lane-id bits in axis order, or
+/// registers, lanes and warps owning the axis bits in another order than
+/// the one above. Layout propagation asks this before it carries a layout
+/// into a tt.scan.
+bool canScanInLayout(RankedTensorType type, int axis,
+                     std::string *error = nullptr);
 
 /// How a ttg.convert_layout moves its elements, from the cheapest:
 enum class ConversionStrategy {

@@ -13,7 +13,8 @@ def ConvertTritonToTritonGPUPass
     (one element per thread per repetition, fastest dimension last), ops
     whose operands need another layout get `ttg.convert_layout`s
     (`tt.expand_dims` takes a `#ttg.slice`, `tt.dot` takes `#ttg.dot_op`s,
-    `tt.reduce` yields a slice), and the module gets the `ttg.num-warps`,
+    `tt.reduce` yields a slice; `tt.scan` results keep their operands'
+    layout), and the module gets the `ttg.num-warps`,
     `ttg.threads-per-warp`, `ttg.num-ctas` and `ttg.target` attributes.
   }];
   let options = [

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/ttg/LayoutPropagation.h"
+#include "passes/analysis/Scratch.h"
 
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
@@ -208,7 +209,7 @@ private:
     }
     if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user))
       return addCandidate(wait->getResult(index), encoding);
-    if (computesInAnyLayout(user))
+    if (computesInAnyLayout(user) && canComputeIn(user, encoding))
       for (Value result : user->getResults())
         addCandidate(result, encoding);
   }
@@ -315,6 +316,14 @@ private:
   DenseMap<Value, Type> oldTypes;
 };
 } // namespace
+
+bool mlir::tile::canComputeIn(Operation *op, Attribute encoding) {
+  auto scan = dyn_cast<tt::ScanOp>(op);
+  if (!scan)
+    return true;
+  auto type = cast<RankedTensorType>(scan.getSrcs().front().getType());
+  return canScanInLayout(type.cloneWithEncoding(encoding), scan.getAxis());
+}
 
 bool mlir::tile::propagateAnchorLayouts(FunctionOpInterface func) {
   return LayoutPropagation(func).run();

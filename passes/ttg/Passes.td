@@ -64,10 +64,12 @@ def TTGRemoveLayoutConversionsPass
     First, as Triton's layout propagation: the layouts of anchors (loads
     whose threads read different addresses, dots, atomics) are carried
     forward to everything computed from them: elementwise ops, broadcasts,
-    reductions (their results take the slice layout), expand_dims,
-    conversions (which then disappear) and values that scf.for and scf.if
-    carry. Where two layouts reach one value the tensor-core layout wins; an
-    mma anchor spreads only when its values come back to a tensor-core
+    reductions (their results take the slice layout), scans (only into
+    layouts the scan lowering can scan along the axis; Triton keeps scans
+    in blocked layouts, all of which qualify), expand_dims, conversions
+    (which then disappear) and values that scf.for and scf.if carry. Where
+    two layouts reach one value the tensor-core layout wins; an mma anchor
+    spreads only when its values come back to a tensor-core
     layout (a loop-carried accumulator, a chained dot). A conversion back
     is inserted right before each user that needs the old layout. This
     keeps attention's scores, row statistics and accumulator in the mma
@@ -76,8 +78,9 @@ def TTGRemoveLayoutConversionsPass
     Then, until nothing changes, it rematerializes the cheap producers of a
     converted value (make_range, splat, constants, addptr, broadcast,
     expand_dims, elementwise ops) in the target layout, propagates a
-    conversion's source layout forward through elementwise ops into
-    reductions, and moves conversions out of loops and ifs.
+    conversion's source layout forward through elementwise ops and scans
+    into reductions, and moves conversions out of loops and ifs. Scans are
+    not recomputed in another layout (they are not cheap).
   }];
   let statistics = [
     Statistic<"numRemovedConversions", "num-removed-conversions",
@@ -188,8 +191,8 @@ def AllocateSharedMemoryPass
   let summary = "Give every shared buffer and scratch a byte offset";
   let description = [{
     Every `ttg.local_alloc` buffer and every op that needs scratch while it
-    runs (a `tt.reduce` across warps, a `ttg.convert_layout` through shared
-    memory) gets its byte offset as the attribute `allocation.offset`; the
+    runs (a `tt.reduce` or `tt.scan` across warps, a `ttg.convert_layout`
+    through shared memory) gets its byte offset as the attribute `allocation.offset`; the
     module gets the total as `ttg.shared`.
 
     A buffer lives from its `ttg.local_alloc` to the last use of it or of a
@@ -243,8 +246,8 @@ def InsertBarriersPass : Pass<"tile-insert-barriers", "::mlir::ModuleOp"> {
     (both branches of `scf.if`, loops to a fixpoint over their back edge),
     inserts `ttg.local_barrier` before an op that reads bytes written since
     the last barrier, or writes bytes read or written since then. Scratch
-    ops (a `tt.reduce` across warps, a `ttg.convert_layout` through shared
-    memory) read and write their scratch; `ttg.local_alloc` with a value and
+    ops (a `tt.reduce` or `tt.scan` across warps, a `ttg.convert_layout`
+    through shared memory) read and write their scratch; `ttg.local_alloc` with a value and
     `ttg.local_store` write, and `ttg.local_load` reads, their buffer (the
     slice of it, for a `ttg.memdesc_index` with a constant index).
     `ttg.async_copy_global_to_local` must not overtake earlier accesses of

@@ -86,6 +86,14 @@ bool isLayoutAgnosticElementwise(Operation *op) {
   });
 }
 
+/// Whether `op` computes in whatever layout its tensor operands share, its
+/// results taking that layout: elementwise ops of one shape and layout, and
+/// scans (whose operands and results share one layout by construction).
+/// Whether a given layout suits the op is canComputeIn's question.
+bool isLayoutAgnostic(Operation *op) {
+  return isa<tt::ScanOp>(op) || isLayoutAgnosticElementwise(op);
+}
+
 /// Whether `op` is cheap enough to compute again in another layout.
 bool isRematerializable(Operation *op) {
   if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
@@ -273,12 +281,12 @@ bool propagateForward(ttg::ConvertLayoutOp convert, Rematerializer &remat) {
         slice.insert(user);
         continue;
       }
-      if (!isLayoutAgnosticElementwise(user) ||
+      if (!isLayoutAgnostic(user) || !canComputeIn(user, srcEncoding) ||
           user->getBlock() != convert->getBlock() ||
           slice.size() >= kMaxForwardSliceSize)
         return false;
       slice.insert(user);
-      worklist.push_back(user->getResult(0));
+      llvm::append_range(worklist, user->getResults());
     }
   }
   if (slice.empty())
@@ -310,8 +318,8 @@ bool propagateForward(ttg::ConvertLayoutOp convert, Rematerializer &remat) {
       retypeReduceResults(reduce, srcEncoding);
       continue;
     }
-    Value result = op->getResult(0);
-    result.setType(withEncoding(result.getType(), srcEncoding));
+    for (Value result : op->getResults())
+      result.setType(withEncoding(result.getType(), srcEncoding));
   }
   // What is left are conversions; they now convert from the source layout.
   convert.replaceAllUsesWith(convert.getSrc());
@@ -423,17 +431,18 @@ bool retypeLoopCarriedSlice(scf::ForOp loop, unsigned index,
       }
       if (slice.contains(user))
         continue;
-      if (!isLayoutAgnosticElementwise(user) ||
-          user->getBlock() != loop.getBody() ||
+      if (!isLayoutAgnostic(user) || user->getBlock() != loop.getBody() ||
           slice.size() >= kMaxForwardSliceSize)
         return false;
       slice.insert(user);
-      worklist.push_back(user->getResult(0));
+      llvm::append_range(worklist, user->getResults());
     }
   }
   Value yielded = yield->getOperand(index);
   if (!target || slice.empty() ||
-      (yielded != arg && !slice.contains(yielded.getDefiningOp())))
+      (yielded != arg && !slice.contains(yielded.getDefiningOp())) ||
+      !llvm::all_of(slice,
+                    [&](Operation *op) { return canComputeIn(op, target); }))
     return false;
   for (Operation *op : slice)
     for (Value operand : op->getOperands())
@@ -455,14 +464,15 @@ bool retypeLoopCarriedSlice(scf::ForOp loop, unsigned index,
           !slice.contains(value.getDefiningOp()))
         operand.set(remat.rematerialize(value, target));
     }
-    op->getResult(0).setType(withEncoding(op->getResult(0).getType(), target));
+    for (Value result : op->getResults())
+      result.setType(withEncoding(result.getType(), target));
   }
   // The conversions to L now convert L to L.
+  SmallVector<Value> retyped{arg};
+  for (Operation *op : ordered)
+    llvm::append_range(retyped, op->getResults());
   SmallVector<ttg::ConvertLayoutOp> converts;
-  for (Value value : llvm::concat<Value>(
-           ValueRange{arg}, llvm::map_range(ordered, [](Operation *op) {
-             return op->getResult(0);
-           })))
+  for (Value value : retyped)
     for (Operation *user : value.getUsers())
       if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(user))
         converts.push_back(convert);

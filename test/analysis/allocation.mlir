@@ -285,3 +285,57 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
   // CHECK-NEXT: total = 128
 }
+
+// -----
+
+// The scratch of a tt.scan across warps holds, per operand, one total per
+// line (element off the axis), warp along the axis and repetition of the
+// layout along the axis, each operand's part 16-byte aligned. Scans whose
+// axis stays within each warp need none.
+#b1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#inwarp = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#copies = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: function @scans
+  tt.func @scans(%x: tensor<4096xf32, #b1>, %h: tensor<4096xi16, #b1>, %y: tensor<32x256xf32, #rows>, %z: tensor<32x128xf32, #inwarp>, %c: tensor<64xf32, #copies>) {
+    // 4096 elements, 512 per CTA tile: 8 repetitions x 4 warps x 4 bytes.
+    // CHECK-NEXT: scratch tt.scan (line [[@LINE+1]]): offset = 0, size = 128
+    %s = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.addf %p, %q : f32
+      tt.scan.return %r : f32
+    }) : (tensor<4096xf32, #b1>) -> tensor<4096xf32, #b1>
+    // Two operands: 128 bytes of f32 totals, then 64 of i16 ones.
+    // CHECK-NEXT: scratch tt.scan (line [[@LINE+1]]): offset = 0, size = 192
+    %t:2 = "tt.scan"(%x, %h) <{axis = 0 : i32, reverse = true}> ({
+    ^bb0(%p: f32, %ph: i16, %q: f32, %qh: i16):
+      %r = arith.addf %p, %q : f32
+      %rh = arith.addi %ph, %qh : i16
+      tt.scan.return %r, %rh : f32, i16
+    }) : (tensor<4096xf32, #b1>, tensor<4096xi16, #b1>) -> (tensor<4096xf32, #b1>, tensor<4096xi16, #b1>)
+    // Rows over 2 warps along the axis: 32 rows x 2 warps x 4 bytes.
+    // CHECK-NEXT: scratch tt.scan (line [[@LINE+1]]): offset = 0, size = 256
+    %u = "tt.scan"(%y) <{axis = 1 : i32, reverse = false}> ({
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.addf %p, %q : f32
+      tt.scan.return %r : f32
+    }) : (tensor<32x256xf32, #rows>) -> tensor<32x256xf32, #rows>
+    // Each row within one warp: no scratch.
+    %v = "tt.scan"(%z) <{axis = 1 : i32, reverse = false}> ({
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.addf %p, %q : f32
+      tt.scan.return %r : f32
+    }) : (tensor<32x128xf32, #inwarp>) -> tensor<32x128xf32, #inwarp>
+    // 64 elements over 4 warps: warps 2 and 3 hold copies of warps 0 and
+    // 1, so 2 warps along the axis: 8 bytes, aligned to 16.
+    // CHECK-NEXT: scratch tt.scan (line [[@LINE+1]]): offset = 0, size = 16
+    %w = "tt.scan"(%c) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.addf %p, %q : f32
+      tt.scan.return %r : f32
+    }) : (tensor<64xf32, #copies>) -> tensor<64xf32, #copies>
+    tt.return
+  }
+  // CHECK-NEXT: total = 256
+}

@@ -151,8 +151,7 @@ private:
         return failure();
       for (ArrayRef<Value> coords :
            emitIndices(rewriter, loc, *layout, lowering.threadsPerWarp))
-        slots.push_back(
-            emitLinearIndex(rewriter, loc, coords, type.getShape()));
+        slots.push_back(linearIndex(rewriter, loc, coords, type.getShape()));
     } else {
       slots.push_back(i32Constant(rewriter, loc, 0));
     }

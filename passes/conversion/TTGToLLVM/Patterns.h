@@ -69,6 +69,10 @@ LogicalResult checkAtomicLowering(Operation *op);
 void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringContext &lowering);
+/// tt.scan: in-thread, lane shuffles, then across warps through scratch.
+void populateScanOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const LoweringContext &lowering);
 /// tt.dot: mma.sync for #ttg.nvidia_mma v2 results, FMA otherwise.
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,

@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/analysis/Scratch.h"
+#include "passes/conversion/TTGToLLVM/Combiner.h"
 #include "passes/conversion/TTGToLLVM/Patterns.h"
-#include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/Utility.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
@@ -21,7 +21,6 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/IRMapping.h"
 
 #include <map>
 
@@ -31,7 +30,7 @@ using layout::LinearLayout;
 
 namespace {
 /// The values of one output element, one per reduced operand.
-using Partial = SmallVector<Value>;
+using Partial = OperandValues;
 
 SmallVector<int32_t> registerCoords(const LinearLayout &layout, int32_t reg) {
   SmallVector<int32_t> coords;
@@ -84,10 +83,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
     // 2. Across lanes.
     for (int32_t mask : plan->laneMasks)
       for (Partial &partial : partials) {
-        Partial other;
-        for (Value value : partial)
-          other.push_back(
-              shuffleXor(rewriter, loc, value, mask, lowering.threadsPerWarp));
+        Partial other = shuffleXorValues(rewriter, loc, partial, mask,
+                                         lowering.threadsPerWarp);
         partial = combine(rewriter, op, partial, other);
       }
 
@@ -129,19 +126,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
 private:
   /// Inlines the combiner region on (lhs, rhs).
   static Partial combine(ConversionPatternRewriter &rewriter, tt::ReduceOp op,
-                         ArrayRef<Value> lhs, ArrayRef<Value> rhs) {
-    Block &body = op.getCombineOp().front();
-    IRMapping mapping;
-    for (auto [i, value] : llvm::enumerate(lhs))
-      mapping.map(body.getArgument(i), value);
-    for (auto [i, value] : llvm::enumerate(rhs))
-      mapping.map(body.getArgument(lhs.size() + i), value);
-    for (Operation &nested : body.without_terminator())
-      rewriter.clone(nested, mapping);
-    Partial combined;
-    for (Value yielded : body.getTerminator()->getOperands())
-      combined.push_back(mapping.lookupOrDefault(yielded));
-    return combined;
+                         ValueRange lhs, ValueRange rhs) {
+    return inlineCombiner(rewriter, op.getCombineOp(), lhs, rhs);
   }
 
   /// Every warp stores its partials, then each thread combines the partials
@@ -151,18 +137,11 @@ private:
                          const ReducePlan &plan, ArrayRef<Partial> partials,
                          ArrayRef<int32_t> firstRegister) const {
     Location loc = op.getLoc();
-    Value scratch = getAllocationPointer(rewriter, loc, op);
-    if (!scratch)
+    FailureOr<OperandScratch> scratch =
+        OperandScratch::get(rewriter, loc, op, op.getSrcs(),
+                            plan.operandOffsets, *getTypeConverter());
+    if (failed(scratch))
       return rewriter.notifyMatchFailure(op, "no allocation.offset");
-    SmallVector<Value> operandBase;
-    SmallVector<Type> elementTypes;
-    for (auto [i, operand] : llvm::enumerate(op.getSrcs())) {
-      operandBase.push_back(LLVM::GEPOp::create(
-          rewriter, loc, scratch.getType(), rewriter.getI8Type(), scratch,
-          ValueRange{i32Constant(rewriter, loc, plan.operandOffsets[i])}));
-      elementTypes.push_back(getTypeConverter()->convertType(
-          cast<RankedTensorType>(operand.getType()).getElementType()));
-    }
     auto resultType =
         dyn_cast<RankedTensorType>(op.getResult().front().getType());
     SmallVector<int64_t> resultShape;
@@ -187,14 +166,10 @@ private:
     for (auto [partial, reg] : llvm::zip(partials, firstRegister)) {
       SmallVector<Value> coords = operandCoords[reg];
       coords.erase(coords.begin() + plan.axis);
-      Value index = LLVM::AddOp::create(
-          rewriter, loc, warpOffset,
-          emitLinearIndex(rewriter, loc, coords, resultShape));
-      for (auto [i, value] : llvm::enumerate(partial))
-        storeShared(rewriter, loc,
-                    getSharedElementPointer(rewriter, loc, operandBase[i],
-                                            elementTypes[i], index),
-                    value);
+      Value index =
+          LLVM::AddOp::create(rewriter, loc, warpOffset,
+                              linearIndex(rewriter, loc, coords, resultShape));
+      scratch->store(rewriter, loc, index, partial);
     }
     nvidia::emitCTABarrier(rewriter, loc);
 
@@ -207,19 +182,13 @@ private:
       resultCoords.push_back({});
     SmallVector<Partial> results;
     for (ArrayRef<Value> coords : resultCoords) {
-      Value outputIndex = emitLinearIndex(rewriter, loc, coords, resultShape);
+      Value outputIndex = linearIndex(rewriter, loc, coords, resultShape);
       std::optional<Partial> accumulated;
       for (int64_t w = 0; w < plan.warpsAlongAxis(); ++w) {
         Value index = LLVM::AddOp::create(
             rewriter, loc, outputIndex,
             i32Constant(rewriter, loc, w * plan.outputElements));
-        Partial loaded;
-        for (size_t i = 0; i < operandBase.size(); ++i)
-          loaded.push_back(
-              loadShared(rewriter, loc,
-                         getSharedElementPointer(rewriter, loc, operandBase[i],
-                                                 elementTypes[i], index),
-                         elementTypes[i]));
+        Partial loaded = scratch->load(rewriter, loc, index);
         accumulated =
             accumulated ? combine(rewriter, op, *accumulated, loaded) : loaded;
       }

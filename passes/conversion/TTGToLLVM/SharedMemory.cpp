@@ -70,6 +70,29 @@ void mlir::tile::storeShared(OpBuilder &builder, Location loc, Value pointer,
   LLVM::StoreOp::create(builder, loc, value, pointer);
 }
 
+void mlir::tile::storeSharedIf(OpBuilder &builder, Location loc,
+                               Value condition, Value pointer, Value value) {
+  if (value.getType().isInteger(1))
+    value = LLVM::ZExtOp::create(builder, loc, builder.getI8Type(), value);
+  // A masked store of one element: LLVM turns it into a store under a
+  // branch (or a predicated store), with no control flow in this IR, which
+  // may sit in the single block of an scf.for body.
+  auto vectorType = VectorType::get({1}, value.getType());
+  Value vector = LLVM::UndefOp::create(builder, loc, vectorType);
+  vector = LLVM::InsertElementOp::create(builder, loc, vector, value,
+                                         i32Constant(builder, loc, 0));
+  auto maskType = VectorType::get({1}, builder.getI1Type());
+  Value mask = LLVM::UndefOp::create(builder, loc, maskType);
+  mask = LLVM::InsertElementOp::create(builder, loc, mask, condition,
+                                       i32Constant(builder, loc, 0));
+  Type type = value.getType();
+  int64_t bytes = isa<LLVM::LLVMPointerType>(type)
+                      ? 8
+                      : std::max(1u, type.getIntOrFloatBitWidth() / 8);
+  LLVM::MaskedStoreOp::create(builder, loc, vector, pointer, mask,
+                              builder.getI32IntegerAttr(bytes));
+}
+
 Value mlir::tile::loadShared(OpBuilder &builder, Location loc, Value pointer,
                              Type type) {
   if (!type.isInteger(1))
@@ -404,6 +427,18 @@ Value mlir::tile::shuffleXor(OpBuilder &builder, Location loc, Value value,
                              int32_t laneMask, int threadsPerWarp) {
   return shuffle(builder, loc, value, i32Constant(builder, loc, laneMask),
                  nvidia::ShuffleMode::Xor, threadsPerWarp);
+}
+
+Value mlir::tile::shuffleUp(OpBuilder &builder, Location loc, Value value,
+                            int32_t delta, int threadsPerWarp) {
+  return shuffle(builder, loc, value, i32Constant(builder, loc, delta),
+                 nvidia::ShuffleMode::Up, threadsPerWarp);
+}
+
+Value mlir::tile::shuffleDown(OpBuilder &builder, Location loc, Value value,
+                              int32_t delta, int threadsPerWarp) {
+  return shuffle(builder, loc, value, i32Constant(builder, loc, delta),
+                 nvidia::ShuffleMode::Down, threadsPerWarp);
 }
 
 Value mlir::tile::shuffleIdx(OpBuilder &builder, Location loc, Value value,

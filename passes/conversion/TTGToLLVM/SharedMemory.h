@@ -38,6 +38,11 @@ Value getSharedElementPointer(OpBuilder &builder, Location loc, Value base,
 void storeShared(OpBuilder &builder, Location loc, Value pointer, Value value);
 Value loadShared(OpBuilder &builder, Location loc, Value pointer, Type type);
 
+/// Stores one scalar in shared memory, as storeShared, only where
+/// `condition` (an i1) holds.
+void storeSharedIf(OpBuilder &builder, Location loc, Value condition,
+                   Value pointer, Value value);
+
 /// Stores `values` (all of one type) as one vector access at `pointer`,
 /// which must be aligned to the vector's size. i1 and narrower integers are
 /// kept as bytes and pointers as i64, as loadSharedVector expects.
@@ -75,6 +80,14 @@ FailureOr<SmallVector<Value>> loadDistributedFromShared(
 /// whole warp). The same types as shuffleXor.
 Value shuffleIdx(OpBuilder &builder, Location loc, Value value, Value lane,
                  int threadsPerWarp);
+
+/// The value of `value` in lane `lane - delta` (`shuffleUp`) or
+/// `lane + delta` (`shuffleDown`); a lane with no such lane in the warp
+/// gets its own value. The same types as shuffleXor.
+Value shuffleUp(OpBuilder &builder, Location loc, Value value, int32_t delta,
+                int threadsPerWarp);
+Value shuffleDown(OpBuilder &builder, Location loc, Value value, int32_t delta,
+                  int threadsPerWarp);
 } // namespace mlir::tile
 
 #endif // TILE_PASSES_CONVERSION_TTGTOLLVM_SHAREDMEMORY_H

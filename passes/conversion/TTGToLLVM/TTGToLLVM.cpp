@@ -68,19 +68,55 @@ LogicalResult checkRegisterBudget(Operation *op, Value value) {
 
 /// The tt and ttg ops this lowering handles today.
 bool isSupported(Operation *op) {
-  return isa<tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
-             tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp,
-             tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::AddPtrOp,
-             tt::LoadOp, tt::StoreOp, tt::AtomicRMWOp, tt::AtomicCASOp,
-             tt::IntToPtrOp, tt::PtrToIntOp, tt::BitcastOp, tt::FpToFpOp,
-             tt::MulhiUIOp, tt::ClampFOp, tt::PreciseSqrtOp, tt::PreciseDivFOp,
-             tt::ExternElementwiseOp, tt::ElementwiseInlineAsmOp, tt::PrintOp,
-             tt::AssertOp, tt::ReduceOp, tt::ReduceReturnOp, tt::DotOp,
-             ttg::ConvertLayoutOp, ttg::LocalBarrierOp, ttg::LocalAllocOp,
-             ttg::LocalStoreOp, ttg::LocalLoadOp, ttg::LocalDeallocOp,
-             ttg::MemDescIndexOp, ttg::AsyncCopyGlobalToLocalOp,
-             ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp, ttng::WarpGroupDotOp,
-             ttng::WarpGroupDotWaitOp, ttng::FenceAsyncSharedOp>(op);
+  // One op per line, so that additions do not reflow the list.
+  // clang-format off
+  return isa<
+      tt::AddPtrOp,
+      tt::AssertOp,
+      tt::AtomicCASOp,
+      tt::AtomicRMWOp,
+      tt::BitcastOp,
+      tt::BroadcastOp,
+      tt::CallOp,
+      tt::ClampFOp,
+      tt::DotOp,
+      tt::ElementwiseInlineAsmOp,
+      tt::ExpandDimsOp,
+      tt::ExternElementwiseOp,
+      tt::FpToFpOp,
+      tt::FuncOp,
+      tt::GetNumProgramsOp,
+      tt::GetProgramIdOp,
+      tt::IntToPtrOp,
+      tt::LoadOp,
+      tt::MakeRangeOp,
+      tt::MulhiUIOp,
+      tt::PreciseDivFOp,
+      tt::PreciseSqrtOp,
+      tt::PrintOp,
+      tt::PtrToIntOp,
+      tt::ReduceOp,
+      tt::ReduceReturnOp,
+      tt::ReturnOp,
+      tt::ScanOp,
+      tt::ScanReturnOp,
+      tt::SplatOp,
+      tt::StoreOp,
+      tt::TransOp,
+      ttg::AsyncCommitGroupOp,
+      ttg::AsyncCopyGlobalToLocalOp,
+      ttg::AsyncWaitOp,
+      ttg::ConvertLayoutOp,
+      ttg::LocalAllocOp,
+      ttg::LocalBarrierOp,
+      ttg::LocalDeallocOp,
+      ttg::LocalLoadOp,
+      ttg::LocalStoreOp,
+      ttg::MemDescIndexOp,
+      ttng::FenceAsyncSharedOp,
+      ttng::WarpGroupDotOp,
+      ttng::WarpGroupDotWaitOp>(op);
+  // clang-format on
 }
 
 /// Emits an error on `op` when it is a reduction whose layouts the lowering
@@ -93,6 +129,18 @@ LogicalResult checkReduce(Operation *op) {
   if (getReducePlan(reduce, error))
     return success();
   return reduce->emitOpError("cannot be lowered: ") << error;
+}
+
+/// Emits an error on `op` when it is a scan whose layout the lowering
+/// cannot scan.
+LogicalResult checkScan(Operation *op) {
+  auto scan = dyn_cast<tt::ScanOp>(op);
+  if (!scan)
+    return success();
+  std::string error;
+  if (getScanPlan(scan, error))
+    return success();
+  return scan->emitOpError("cannot be lowered: ") << error;
 }
 
 struct ConvertTritonGPUToLLVMPass
@@ -120,7 +168,7 @@ struct ConvertTritonGPUToLLVMPass
                             "yet");
             return WalkResult::interrupt();
           }
-          if (failed(checkReduce(op)))
+          if (failed(checkReduce(op)) || failed(checkScan(op)))
             return WalkResult::interrupt();
           if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
               fence && fence.getBCluster()) {
@@ -204,6 +252,7 @@ struct ConvertTritonGPUToLLVMPass
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateAtomicOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
+    populateScanOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
     populateWarpGroupDotOpToLLVMPatterns(converter, patterns, lowering);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns, lowering);

@@ -88,6 +88,21 @@ Value mlir::tile::xorOfBits(OpBuilder &builder, Location loc, Value index,
   return result ? result : i32Constant(builder, loc, 0);
 }
 
+Value mlir::tile::linearIndex(OpBuilder &builder, Location loc,
+                              ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
+  Value index;
+  for (auto [coord, size] : llvm::zip(coords, shape)) {
+    if (!index) {
+      index = coord;
+      continue;
+    }
+    index = LLVM::MulOp::create(builder, loc, index,
+                                i32Constant(builder, loc, size));
+    index = LLVM::AddOp::create(builder, loc, index, coord);
+  }
+  return index ? index : i32Constant(builder, loc, 0);
+}
+
 ThreadIndex mlir::tile::getThreadIndex(OpBuilder &builder, Location loc,
                                        int threadsPerWarp) {
   Value tid = nvidia::getThreadId(builder, loc);
@@ -290,16 +305,4 @@ Value mlir::tile::emitOwnerPredicate(OpBuilder &builder, Location loc,
                           builder, loc, LLVM::ICmpPredicate::eq, bits, zero));
   }
   return pred;
-}
-
-Value mlir::tile::emitLinearIndex(OpBuilder &builder, Location loc,
-                                  ArrayRef<Value> coords,
-                                  ArrayRef<int64_t> shape) {
-  Value index = i32Constant(builder, loc, 0);
-  for (auto [coord, size] : llvm::zip(coords, shape)) {
-    index = LLVM::MulOp::create(builder, loc, index,
-                                i32Constant(builder, loc, size));
-    index = LLVM::AddOp::create(builder, loc, index, coord);
-  }
-  return index;
 }

@@ -45,6 +45,10 @@ Value xorOfBits(OpBuilder &builder, Location loc, Value index,
 SmallVector<int> getConstantBlockRepresentatives(RankedTensorType type,
                                                  ArrayRef<int64_t> constancy);
 
+/// The row-major index of `coords` (i32 values) within `shape`.
+Value linearIndex(OpBuilder &builder, Location loc, ArrayRef<Value> coords,
+                  ArrayRef<int64_t> shape);
+
 /// The lane and warp of the executing thread.
 struct ThreadIndex {
   Value lane;
@@ -91,10 +95,6 @@ Value emitOwnerPredicate(OpBuilder &builder, Location loc,
 /// `a && b`, where a null operand stands for true (the result is null when
 /// both are).
 Value andPredicates(OpBuilder &builder, Location loc, Value a, Value b);
-
-/// The row-major index of `coords` (i32 values) within `shape`.
-Value emitLinearIndex(OpBuilder &builder, Location loc, ArrayRef<Value> coords,
-                      ArrayRef<int64_t> shape);
 
 /// For every register of the calling thread, the tensor coordinates (one i32
 /// per dimension) it holds under `layout`.

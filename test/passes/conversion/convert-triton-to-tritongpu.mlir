@@ -136,6 +136,31 @@ tt.func @reduce_to_scalar(%a: tensor<64xf32>) -> f32 {
   tt.return %r : f32
 }
 
+// A scan's results have its operands' layout (the default of their shape),
+// for either axis and any number of operands: no conversion.
+// CHECK-LABEL: tt.func @scan
+// CHECK: %[[S:.+]]:2 = "tt.scan"(%{{.*}}, %{{.*}}) <{axis = 0 : i32, reverse = true}>
+// CHECK: (tensor<64x64xf32, #[[B64]]>, tensor<64x64xi32, #[[B64]]>) -> (tensor<64x64xf32, #[[B64]]>, tensor<64x64xi32, #[[B64]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: "tt.scan"(%[[S]]#0) <{axis = 1 : i32, reverse = false}>
+// CHECK: (tensor<64x64xf32, #[[B64]]>) -> tensor<64x64xf32, #[[B64]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+tt.func @scan(%a: tensor<64x64xf32>, %i: tensor<64x64xi32>) -> tensor<64x64xf32> {
+  %s:2 = "tt.scan"(%a, %i) <{axis = 0 : i32, reverse = true}> ({
+  ^bb0(%x: f32, %xi: i32, %y: f32, %yi: i32):
+    %m = arith.addf %x, %y : f32
+    %mi = arith.addi %xi, %yi : i32
+    tt.scan.return %m, %mi : f32, i32
+  }) : (tensor<64x64xf32>, tensor<64x64xi32>) -> (tensor<64x64xf32>, tensor<64x64xi32>)
+  %t = "tt.scan"(%s#0) <{axis = 1 : i32, reverse = false}> ({
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.maxnumf %x, %y : f32
+    tt.scan.return %m : f32
+  }) : (tensor<64x64xf32>) -> tensor<64x64xf32>
+  tt.return %t : tensor<64x64xf32>
+}
+
 // -----
 
 // CHECK-DAG: #[[B64:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>

@@ -55,6 +55,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     }
     tt.return %r : f32
   }
+
+  // A scan across warps reads and writes its scratch like a reduction: the
+  // reduction after it, at the same offset, waits for it.
+  // CHECK-LABEL: tt.func @scan_then_reduce
+  // CHECK: "tt.scan"
+  // CHECK: allocation.offset = 0
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: "tt.reduce"
+  // CHECK-NOT: ttg.local_barrier
+  // CHECK: tt.return
+  tt.func @scan_then_reduce(%x: tensor<256xf32, #b>) -> f32 {
+    %s = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: f32, %c: f32):
+      %r = arith.addf %a, %c : f32
+      tt.scan.return %r : f32
+    }) : (tensor<256xf32, #b>) -> tensor<256xf32, #b>
+    %m = "tt.reduce"(%s) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %c: f32):
+      %r = arith.maxnumf %a, %c : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<256xf32, #b>) -> f32
+    tt.return %m : f32
+  }
 }
 
 // -----

@@ -18,9 +18,25 @@ Value nvidia::emitShuffle32(OpBuilder &builder, Location loc, Value value,
                             Value operand, ShuffleMode mode,
                             int threadsPerWarp) {
   Value allLanes = i32Constant(builder, loc, -1);
-  Value clamp = i32Constant(builder, loc, threadsPerWarp - 1);
-  auto kind =
-      mode == ShuffleMode::Xor ? NVVM::ShflKind::bfly : NVVM::ShflKind::idx;
+  // The clamp operand bounds the source lane: up-shuffles stop at lane 0,
+  // the others at the last lane.
+  Value clamp = i32Constant(builder, loc,
+                            mode == ShuffleMode::Up ? 0 : threadsPerWarp - 1);
+  NVVM::ShflKind kind = NVVM::ShflKind::idx;
+  switch (mode) {
+  case ShuffleMode::Xor:
+    kind = NVVM::ShflKind::bfly;
+    break;
+  case ShuffleMode::Index:
+    kind = NVVM::ShflKind::idx;
+    break;
+  case ShuffleMode::Up:
+    kind = NVVM::ShflKind::up;
+    break;
+  case ShuffleMode::Down:
+    kind = NVVM::ShflKind::down;
+    break;
+  }
   return NVVM::ShflOp::create(builder, loc, value.getType(), allLanes, value,
                               operand, clamp, kind, UnitAttr());
 }

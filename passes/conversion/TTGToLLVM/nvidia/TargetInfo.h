@@ -56,8 +56,10 @@ void emitCTABarrier(OpBuilder &builder, Location loc);
 /// Whether `op` is what emitCTABarrier emits.
 bool isCTABarrier(Operation *op);
 
-/// Which lane a shuffle reads: `lane ^ operand` or lane `operand`.
-enum class ShuffleMode { Xor, Index };
+/// Which lane a shuffle reads: `lane ^ operand`, lane `operand`, or
+/// `lane - operand` / `lane + operand` (a lane whose source would be below
+/// lane 0 or past the last lane reads its own value).
+enum class ShuffleMode { Xor, Index, Up, Down };
 
 /// The 32-bit `value` of another lane of the warp (all lanes take part).
 Value emitShuffle32(OpBuilder &builder, Location loc, Value value,
