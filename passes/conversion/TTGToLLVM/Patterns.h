@@ -35,7 +35,9 @@ void populateFuncOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateSPMDOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);
-/// tt.splat, tt.expand_dims, tt.broadcast, tt.trans.
+/// tt.splat, and the ops that only rename registers (Relabel.h):
+/// tt.expand_dims, tt.broadcast, tt.trans, tt.reshape, tt.join, tt.split,
+/// tt.cat, tt.unsplat.
 void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);

@@ -14,6 +14,7 @@
 #include "passes/conversion/Passes.h"
 #include "passes/conversion/TTGToLLVM/AccessWidth.h"
 #include "passes/conversion/TTGToLLVM/Patterns.h"
+#include "passes/conversion/TTGToLLVM/Relabel.h"
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/TypeConverter.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
@@ -70,7 +71,8 @@ LogicalResult checkRegisterBudget(Operation *op, Value value) {
 bool isSupported(Operation *op) {
   return isa<tt::FuncOp, tt::ReturnOp, tt::CallOp, tt::GetProgramIdOp,
              tt::GetNumProgramsOp, tt::MakeRangeOp, tt::SplatOp,
-             tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::AddPtrOp,
+             tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::ReshapeOp,
+             tt::JoinOp, tt::SplitOp, tt::CatOp, tt::UnsplatOp, tt::AddPtrOp,
              tt::LoadOp, tt::StoreOp, tt::IntToPtrOp, tt::PtrToIntOp,
              tt::BitcastOp, tt::FpToFpOp, tt::MulhiUIOp, tt::ClampFOp,
              tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::ExternElementwiseOp,
@@ -92,6 +94,17 @@ LogicalResult checkReduce(Operation *op) {
   if (getReducePlan(reduce, error))
     return success();
   return reduce->emitOpError("cannot be lowered: ") << error;
+}
+
+/// Emits an error on `op` when it only renames registers (Relabel.h) but
+/// its layouts would need data to move between threads.
+LogicalResult checkRelabel(Operation *op) {
+  if (!isRelabelOp(op))
+    return success();
+  std::string error;
+  if (succeeded(planRelabel(op, error)))
+    return success();
+  return op->emitOpError("cannot be lowered: ") << error;
 }
 
 struct ConvertTritonGPUToLLVMPass
@@ -119,7 +132,7 @@ struct ConvertTritonGPUToLLVMPass
                             "yet");
             return WalkResult::interrupt();
           }
-          if (failed(checkReduce(op)))
+          if (failed(checkReduce(op)) || failed(checkRelabel(op)))
             return WalkResult::interrupt();
           if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
               fence && fence.getBCluster()) {
