@@ -46,11 +46,19 @@ void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateConvertLayoutOpToLLVMPatterns(LLVMTypeConverter &converter,
                                            RewritePatternSet &patterns,
                                            const LoweringContext &lowering);
-/// arith and math on tensors, tensor constants, tt.addptr and tt's casts
-/// and elementwise ops, math with Triton's fast/precise choices.
+/// arith and math on tensors, tt.addptr and tt's casts and elementwise
+/// ops, math with Triton's fast/precise choices.
 void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          const LoweringContext &lowering);
+/// Tensor arith.constants: splat, or each thread's own elements of a dense
+/// constant (constants, selects on thread bits, or a read-only table).
+void populateConstantOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const LoweringContext &lowering);
+/// Emits an error on `op` and fails when it is a tensor constant
+/// populateConstantOpToLLVMPatterns cannot lower.
+LogicalResult checkConstantLowering(Operation *op);
 /// tt.load, tt.store as predicated vector accesses.
 void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,

@@ -146,15 +146,9 @@ struct ConvertTritonGPUToLLVMPass
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
             return WalkResult::interrupt();
-          // Only splat tensor constants have a lowering; reject the others
-          // here so that no other pattern tries them.
-          if (auto constant = dyn_cast<arith::ConstantOp>(op))
-            if (isa<RankedTensorType>(constant.getType()) &&
-                !isa<SplatElementsAttr>(constant.getValue())) {
-              op->emitOpError("non-splat tensor constants are not supported "
-                              "by convert-triton-gpu-to-llvm yet");
-              return WalkResult::interrupt();
-            }
+          // Rejected here so that no other pattern (arith's) tries them.
+          if (failed(checkConstantLowering(op)))
+            return WalkResult::interrupt();
           return WalkResult::advance();
         });
     if (unsupported.wasInterrupted())
@@ -207,6 +201,7 @@ struct ConvertTritonGPUToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns, lowering);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, lowering);
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
+    populateConstantOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
