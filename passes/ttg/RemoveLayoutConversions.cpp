@@ -16,7 +16,8 @@
 //     (slices of it) are converted back for their users.
 //  3. Backward rematerialization: when the value a conversion converts is
 //     computed only by cheap ops (make_range, splat, constants, addptr,
-//     broadcast, expand_dims, elementwise arith/math) from values that are
+//     broadcast, expand_dims, elementwise arith/math, and trans, join and
+//     reshape in the layouts the target implies) from values that are
 //     themselves conversions, the ops are cloned in the target layout and
 //     the conversion disappears.
 //  4. Dead code is erased.
@@ -96,18 +97,22 @@ bool isRematerializable(Operation *op) {
     return isa<DenseElementsAttr>(constant.getValue());
   if (isa<tt::MakeRangeOp, tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp>(op))
     return true;
+  // Shape ops that only rename registers; a split has two results to
+  // retype at once, which this rematerializer does not do.
+  if (carriesLayoutThroughShape(op) && !isa<tt::SplitOp>(op))
+    return true;
   return isLayoutAgnosticElementwise(op);
 }
 
-/// The layout operand `index` of rematerializable `op` needs for `op` to
-/// produce `resultEncoding`; null for non-tensor operands.
+/// The layout tensor operand `index` of rematerializable `op` needs for `op`
+/// to produce `resultEncoding`; null when no layout does.
 Attribute getOperandEncoding(Operation *op, unsigned index,
                              Attribute resultEncoding) {
-  if (!isa<RankedTensorType>(op->getOperand(index).getType()))
-    return {};
   if (auto expand = dyn_cast<tt::ExpandDimsOp>(op))
     return ttg::SliceEncodingAttr::get(op->getContext(), expand.getAxis(),
                                        resultEncoding);
+  if (carriesLayoutThroughShape(op))
+    return inferOperandEncoding(op, resultEncoding);
   return resultEncoding;
 }
 
@@ -144,9 +149,14 @@ public:
       }
       if (!isRematerializable(def))
         return false;
-      for (unsigned i = 0; i < def->getNumOperands(); ++i)
-        if (Attribute operandEncoding = getOperandEncoding(def, i, target))
-          worklist.emplace_back(def->getOperand(i), operandEncoding);
+      for (unsigned i = 0; i < def->getNumOperands(); ++i) {
+        if (!isa<RankedTensorType>(def->getOperand(i).getType()))
+          continue;
+        Attribute operandEncoding = getOperandEncoding(def, i, target);
+        if (!operandEncoding)
+          return false;
+        worklist.emplace_back(def->getOperand(i), operandEncoding);
+      }
     }
     return true;
   }
@@ -179,8 +189,9 @@ public:
       IRMapping mapping;
       for (unsigned i = 0; i < def->getNumOperands(); ++i) {
         Value operand = def->getOperand(i);
-        mapping.map(operand, rematerialize(operand, getOperandEncoding(
-                                                        def, i, encoding)));
+        if (isa<RankedTensorType>(operand.getType()))
+          mapping.map(operand, rematerialize(operand, getOperandEncoding(
+                                                          def, i, encoding)));
       }
       builder.setInsertionPointAfter(def);
       Operation *clone = builder.clone(*def, mapping);
