@@ -354,7 +354,9 @@ private:
     if (auto loop = dyn_cast<scf::ForOp>(user))
       if (OpResult result = loop.getTiedLoopResult(&use))
         return result.getType();
-    if (isa<ttg::ConvertLayoutOp>(user))
+    // A conversion reads any layout, and so does an unsplat: its one
+    // element is in every register of every thread.
+    if (isa<ttg::ConvertLayoutOp, tt::UnsplatOp>(user))
       return {};
     if (isa<ttng::WarpGroupDotWaitOp>(user))
       return user->getResult(use.getOperandNumber()).getType();

@@ -7,7 +7,9 @@
 // forward to everything computed from them (LayoutPropagation.h); then,
 // until nothing changes:
 //
-//  1. Folding: convert(x : L -> L) is x; convert(convert(x)) converts x once.
+//  1. Folding: convert(x : L -> L) is x; convert(convert(x)) converts x once;
+//     a reshape that may reorder takes x instead of convert(x) when its
+//     result layout can hold x's registers; unsplat takes any layout.
 //  2. Forward propagation: when a conversion's result only flows through
 //     elementwise ops into further conversions or reductions, those ops
 //     compute in the conversion's source layout instead (typically a load's
@@ -39,6 +41,7 @@
 
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
+#include "dialects/ttg/layout/RegisterConcatenation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -209,9 +212,36 @@ private:
   DenseMap<std::pair<Value, Attribute>, Value> built;
 };
 
-/// Step 1: convert(x : L -> L) and convert(convert(x)).
+/// Whether a reshape that may reorder elements can take `src` as it is:
+/// its result layout holds src's registers renamed
+/// (layout::concatenateRegisters), as the lowering needs.
+bool canReorderFrom(tt::ReshapeOp reshape, Value src) {
+  auto srcLayout = ttg::toLinearLayout(cast<RankedTensorType>(src.getType()));
+  auto dstLayout = ttg::toLinearLayout(reshape.getType());
+  return srcLayout && dstLayout &&
+         layout::concatenateRegisters(*srcLayout, *dstLayout, 1);
+}
+
+/// Step 1: convert(x : L -> L) and convert(convert(x)); a reshape with
+/// allow_reorder (and no efficient_layout) of convert(x) reshapes x when
+/// its result layout can hold x's registers (Triton's canonicalization).
 bool foldConversions(FunctionOpInterface func) {
   bool changed = false;
+  func.walk([&](tt::ReshapeOp reshape) {
+    auto convert = reshape.getSrc().getDefiningOp<ttg::ConvertLayoutOp>();
+    if (!convert || !reshape.getAllowReorder() ||
+        reshape.getEfficientLayout() ||
+        !canReorderFrom(reshape, convert.getSrc()))
+      return;
+    reshape.getSrcMutable().assign(convert.getSrc());
+    changed = true;
+  });
+  func.walk([&](tt::UnsplatOp unsplat) {
+    if (auto convert = unsplat.getSrc().getDefiningOp<ttg::ConvertLayoutOp>()) {
+      unsplat.getSrcMutable().assign(convert.getSrc());
+      changed = true;
+    }
+  });
   func.walk([&](ttg::ConvertLayoutOp convert) {
     Value src = convert.getSrc();
     if (src.getType() == convert.getType()) {

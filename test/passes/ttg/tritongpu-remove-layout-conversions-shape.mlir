@@ -3,8 +3,9 @@
 // efficient_layout) are rematerialized in the layout a conversion of their
 // result asks for, their operands taking the layout the encoding's dialect
 // infers backward; anchor layouts (loads) flow forward through join, split,
-// trans and reshape. Conversions that only bridged to a default layout
-// disappear.
+// trans and reshape; a reshape that may reorder and an unsplat read any
+// layout their lowering can rename registers from. Conversions that only
+// bridged to a default layout disappear.
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-remove-layout-conversions)' | FileCheck %s
 
@@ -82,6 +83,47 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %2 = tt.reshape %1 efficient_layout : tensor<128x2xf32, #d2> -> tensor<256xf32, #b1>
     %3 = ttg.convert_layout %2 : tensor<256xf32, #b1> -> tensor<256xf32, #r2>
     tt.return %3 : tensor<256xf32, #r2>
+  }
+}
+
+// -----
+
+// A reshape that may reorder elements takes the source of a conversion when
+// its result layout can hold that source's registers (Triton's
+// canonicalization); an unsplat takes any layout.
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#r2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#lin8 = #ttg.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 0], [0, 0]], block = []}>
+#s = #ttg.slice<{dim = 1, parent = #b}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @reorder
+  // CHECK-NEXT: tt.reshape %arg0 allow_reorder
+  // CHECK-NEXT: tt.return
+  tt.func @reorder(%x: tensor<32x32xi32, #a>) -> tensor<1024xi32, #b1> {
+    %0 = ttg.convert_layout %x : tensor<32x32xi32, #a> -> tensor<32x32xi32, #b>
+    %1 = tt.reshape %0 allow_reorder : tensor<32x32xi32, #b> -> tensor<1024xi32, #b1>
+    tt.return %1 : tensor<1024xi32, #b1>
+  }
+
+  // The argument spreads 64 elements over two warps, the result layout over
+  // one (all warps hold the same): the conversion stays.
+  // CHECK-LABEL: tt.func @reorder_needs_conversion
+  // CHECK-NEXT: %[[C:.+]] = ttg.convert_layout %arg0
+  // CHECK-NEXT: tt.reshape %[[C]] allow_reorder
+  tt.func @reorder_needs_conversion(%x: tensor<64xf32, #b1>) -> tensor<8x8xf32, #lin8> {
+    %0 = ttg.convert_layout %x : tensor<64xf32, #b1> -> tensor<64xf32, #r2>
+    %1 = tt.reshape %0 allow_reorder : tensor<64xf32, #r2> -> tensor<8x8xf32, #lin8>
+    tt.return %1 : tensor<8x8xf32, #lin8>
+  }
+
+  // CHECK-LABEL: tt.func @unsplat
+  // CHECK-NEXT: tt.unsplat %arg0 : tensor<1xi32, #ttg.slice<{dim = 1, parent = #{{blocked[0-9]*}}}>>
+  tt.func @unsplat(%x: tensor<1xi32, #s>) -> i32 {
+    %0 = ttg.convert_layout %x : tensor<1xi32, #s> -> tensor<1xi32, #b1>
+    %1 = tt.unsplat %0 : tensor<1xi32, #b1>
+    tt.return %1 : i32
   }
 }
 
