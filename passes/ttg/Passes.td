@@ -27,9 +27,10 @@ def TTGRemoveLayoutConversionsPass
     First, as Triton's layout propagation: the layouts of anchors (loads
     whose threads read different addresses, dots, atomics) are carried
     forward to everything computed from them: elementwise ops, broadcasts,
-    reductions (their results take the slice layout), expand_dims,
-    conversions (which then disappear) and values that scf.for and scf.if
-    carry. Where two layouts reach one value the tensor-core layout wins; an
+    reductions (their results take the slice layout), expand_dims, trans,
+    join, split and reshapes that keep element order (their results take the
+    layout the encoding's dialect infers), conversions (which then
+    disappear) and values that scf.for and scf.if carry. Where two layouts reach one value the tensor-core layout wins; an
     mma anchor spreads only when its values come back to a tensor-core
     layout (a loop-carried accumulator, a chained dot). A conversion back
     is inserted right before each user that needs the old layout. This
@@ -38,9 +39,13 @@ def TTGRemoveLayoutConversionsPass
 
     Then, until nothing changes, it rematerializes the cheap producers of a
     converted value (make_range, splat, constants, addptr, broadcast,
-    expand_dims, elementwise ops) in the target layout, propagates a
+    expand_dims, elementwise ops, and trans, join and order-keeping reshapes
+    in the layouts the target implies) in the target layout, propagates a
     conversion's source layout forward through elementwise ops into
-    reductions, and moves conversions out of loops and ifs.
+    reductions, and moves conversions out of loops and ifs. A reshape with
+    `allow_reorder` reads the source of a conversion directly when its
+    result layout can hold that source's registers, and `tt.unsplat` reads
+    any layout; a reshape marked `efficient_layout` keeps its layouts.
   }];
   let statistics = [
     Statistic<"numRemovedConversions", "num-removed-conversions",
