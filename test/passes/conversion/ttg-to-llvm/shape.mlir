@@ -12,6 +12,8 @@
 // The split dimension in register bit 1 (bit 0 walks rows).
 #s2 = #ttg.linear<{register = [[1, 0], [0, 1]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[64, 0], [128, 0]], block = []}>
 #r2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#jlin = #ttg.linear<{register = [[0, 1], [32, 0]], lane = [[0, 0], [0, 0], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // Each thread holds rows t and t + 128 of both operands; the joined
   // layout holds (t, 0), (t, 1), (t + 128, 0), (t + 128, 1).
@@ -62,6 +64,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NEXT: llvm.insertvalue %[[S3]], %{{.+}}[1]
   tt.func public @split_linear(%a: tensor<256x2xf32, #s2>) {
     %l, %r = tt.split %a : tensor<256x2xf32, #s2> -> tensor<256xf32, #r2>
+    tt.return
+  }
+
+  // Operands in a slice layout (rows r and r + 32 per thread, lanes 0 and 1
+  // holding copies): the joined layout is linear, the new dimension in
+  // register bit 0.
+  // CHECK-LABEL: llvm.func @join_slice
+  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32, f32)>, %[[B:.+]]: !llvm.struct<(f32, f32)>)
+  // CHECK: %[[A0:.+]] = llvm.extractvalue %[[A]][0]
+  // CHECK: %[[A1:.+]] = llvm.extractvalue %[[A]][1]
+  // CHECK: %[[B0:.+]] = llvm.extractvalue %[[B]][0]
+  // CHECK: %[[B1:.+]] = llvm.extractvalue %[[B]][1]
+  // CHECK: llvm.insertvalue %[[A0]], %{{.+}}[0] : !llvm.struct<(f32, f32, f32, f32)>
+  // CHECK-NEXT: llvm.insertvalue %[[B0]], %{{.+}}[1]
+  // CHECK-NEXT: llvm.insertvalue %[[A1]], %{{.+}}[2]
+  // CHECK-NEXT: llvm.insertvalue %[[B1]], %{{.+}}[3]
+  tt.func public @join_slice(%a: tensor<64xf32, #ttg.slice<{dim = 1, parent = #rows}>>, %b: tensor<64xf32, #ttg.slice<{dim = 1, parent = #rows}>>) {
+    %j = tt.join %a, %b : tensor<64xf32, #ttg.slice<{dim = 1, parent = #rows}>> -> tensor<64x2xf32, #jlin>
     tt.return
   }
 }
