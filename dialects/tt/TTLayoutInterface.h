@@ -1,9 +1,10 @@
 //===- TTLayoutInterface.h - Layout inference hooks for tt ------*- C++ -*-===//
 //
 // tt ops that change a tensor's shape (expand_dims, reduce, trans, reshape,
-// join, split) must also get the tensor's layout encoding right once the
+// join, split, cat) must also get the tensor's layout encoding right once the
 // tensor carries one. tt does not know any encoding; the dialect that defines
-// encodings (ttg) implements this interface, and tt's verifiers ask it.
+// encodings (ttg) implements this interface, and tt's verifiers and the
+// layout passes ask it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +46,23 @@ public:
   virtual FailureOr<Attribute>
   inferSplitEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
                      std::optional<Location> loc) const = 0;
+  /// Encoding of tt.reshape's result that keeps every element in its
+  /// thread (Triton's inferReshapeOpEncoding): the operand layout with its
+  /// row-major index regrouped into `dstShape`.
+  virtual FailureOr<Attribute>
+  inferReshapeEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                       ArrayRef<int64_t> dstShape,
+                       std::optional<Location> loc) const = 0;
+  /// Encoding of tt.cat's result, whose registers the lowering takes from
+  /// the two operands' registers, one operand after the other: Triton's
+  /// choice, `dstEnc` (the result's default layout) holding more elements
+  /// per thread along its fastest dimension, where that pairs the registers
+  /// soundly; otherwise the operand layout extended to the second half of
+  /// dimension 0 by one more register.
+  virtual FailureOr<Attribute>
+  inferCatEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                   Attribute dstEnc, ArrayRef<int64_t> dstShape,
+                   std::optional<Location> loc) const = 0;
   /// Whether `dstEnc` is a valid encoding for a tt.reshape of a tensor of
   /// `srcShape` in `srcEnc` to `dstShape`.
   virtual LogicalResult

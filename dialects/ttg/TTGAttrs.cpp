@@ -333,6 +333,88 @@ BlockedEncodingAttr mlir::tile::ttg::buildBlockedEncoding(
                                   /*cgaLayout=*/{});
 }
 
+BlockedEncodingAttr
+mlir::tile::ttg::findBlockedEncoding(MLIRContext *context,
+                                     const layout::LinearLayout &layout,
+                                     ArrayRef<int64_t> shape) {
+  using layout::kLane;
+  using layout::kRegister;
+  using layout::kWarp;
+  size_t rank = shape.size();
+  if (rank == 0 || layout.getNumOutDims() != rank ||
+      layout.getInDimSize(layout::kBlock) != 1)
+    return {};
+  // The dim a basis moves along by a power of two; -1 for a zero basis
+  // (broadcast), -2 for a basis no blocked layout has.
+  auto dimOf = [](const layout::LinearLayout::Basis &basis) {
+    int dim = -1;
+    for (auto [d, value] : llvm::enumerate(basis)) {
+      if (value == 0)
+        continue;
+      if (dim != -1 || !llvm::isPowerOf2_32(value))
+        return -2;
+      dim = static_cast<int>(d);
+    }
+    return dim;
+  };
+  auto basesOf = [&](const char *inDim) {
+    for (const auto &[name, bases] : layout.getBases())
+      if (name == inDim)
+        return bases;
+    return std::vector<layout::LinearLayout::Basis>();
+  };
+  // The order: dims as register, lane, then warp bases first move along
+  // them; dims none moves along come last, slowest (dim 0) last of all.
+  SmallVector<unsigned> order;
+  for (const char *inDim : {kRegister, kLane, kWarp})
+    for (const auto &basis : basesOf(inDim)) {
+      int d = dimOf(basis);
+      if (d == -2)
+        return {};
+      if (d >= 0 && !llvm::is_contained(order, unsigned(d)))
+        order.push_back(d);
+    }
+  for (size_t d = rank; d > 0; --d)
+    if (!llvm::is_contained(order, unsigned(d - 1)))
+      order.push_back(d - 1);
+  // sizePerThread: the run of register bases 1, 2, 4, ... along each dim.
+  SmallVector<unsigned> sizePerThread(rank, 1);
+  for (const auto &basis : basesOf(kRegister)) {
+    int d = dimOf(basis);
+    if (d >= 0 && unsigned(basis[d]) == sizePerThread[d])
+      sizePerThread[d] *= 2;
+  }
+  // Lanes and warps per dim. A zero basis is a lane (warp) of a dim whose
+  // extent the tensor does not fill: the dim of the basis before it, as
+  // blocked layouts give each dim its lanes in one run; before any, the
+  // next one's; with none at all, the slowest dim's.
+  auto countPerDim = [&](const char *inDim) {
+    SmallVector<unsigned> count(rank, 1);
+    std::vector<layout::LinearLayout::Basis> bases = basesOf(inDim);
+    SmallVector<int> dims = llvm::map_to_vector(bases, dimOf);
+    int owner = order.back();
+    for (int d : dims)
+      if (d >= 0) {
+        owner = d;
+        break;
+      }
+    for (int d : dims) {
+      if (d >= 0)
+        owner = d;
+      count[owner] *= 2;
+    }
+    return count;
+  };
+  auto candidate = BlockedEncodingAttr::get(
+      context, sizePerThread, countPerDim(kLane), countPerDim(kWarp), order,
+      /*cgaLayout=*/{});
+  std::optional<layout::LinearLayout> candidateLayout =
+      toLinearLayout(candidate, shape);
+  if (!candidateLayout || *candidateLayout != layout)
+    return {};
+  return candidate;
+}
+
 BlockedEncodingAttr mlir::tile::ttg::getDefaultBlockedEncoding(
     MLIRContext *context, ArrayRef<int64_t> shape, unsigned numWarps,
     unsigned threadsPerWarp) {

@@ -2,13 +2,14 @@
 //
 // Registration, module attribute checks, and the layout inference tt's
 // shape-changing ops ask for (expand_dims, reduce, trans, join, split,
-// reshape, dot), answered through linear layouts.
+// reshape, cat, dot), answered through linear layouts.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/tt/TTLayoutInterface.h"
 #include "dialects/ttg/TargetOptions.h"
+#include "dialects/ttg/layout/RegisterConcatenation.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -80,10 +81,8 @@ int ttg::getNumCTAs(Operation *op) {
 // Layout inference for tt
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Rebuilds `layout` (register/lane/warp/block -> dims) as a #ttg.linear.
-LinearEncodingAttr toLinearEncoding(MLIRContext *context,
-                                    const LinearLayout &layout) {
+LinearEncodingAttr ttg::getLinearEncoding(MLIRContext *context,
+                                          const LinearLayout &layout) {
   unsigned rank = layout.getNumOutDims();
   auto flatten = [&](const char *inDim) {
     SmallVector<int32_t> flat;
@@ -100,6 +99,7 @@ LinearEncodingAttr toLinearEncoding(MLIRContext *context,
                                  flatten(kWarp), flatten(kBlock));
 }
 
+namespace {
 /// Applies `transform` to every basis of `layout` and rebuilds it with
 /// out-dims of `shape`.
 std::optional<LinearLayout>
@@ -190,7 +190,7 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
           &error);
     if (!dst)
       return emitFailure(loc, "cannot transpose the operand layout: " + error);
-    return Attribute(toLinearEncoding(srcEnc.getContext(), *dst));
+    return Attribute(getLinearEncoding(srcEnc.getContext(), *dst));
   }
 
   FailureOr<Attribute>
@@ -233,7 +233,7 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
           &error);
     if (!dst)
       return emitFailure(loc, "cannot join in the operand layout: " + error);
-    return Attribute(toLinearEncoding(srcEnc.getContext(), *dst));
+    return Attribute(getLinearEncoding(srcEnc.getContext(), *dst));
   }
 
   FailureOr<Attribute>
@@ -286,7 +286,85 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
             SmallVector<unsigned>(blocked.getOrder().drop_front()), {}));
       }
     }
-    return Attribute(toLinearEncoding(srcEnc.getContext(), *dst));
+    return Attribute(getLinearEncoding(srcEnc.getContext(), *dst));
+  }
+
+  FailureOr<Attribute>
+  inferReshapeEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                       ArrayRef<int64_t> dstShape,
+                       std::optional<Location> loc) const override {
+    std::string error;
+    std::optional<LinearLayout> src = toLinearLayout(srcEnc, srcShape, &error);
+    std::optional<LinearLayout> dst;
+    if (src)
+      dst = layout::reshapeLayoutRowMajor(
+          *src, std::vector<int32_t>(dstShape.begin(), dstShape.end()), &error);
+    if (!dst)
+      return emitFailure(loc, "cannot reshape the operand layout: " + error);
+    // Like Triton, keep a blocked layout blocked where one describes the
+    // result. For power-of-two shapes the default layouts of all shapes fill
+    // the row-major index the same way (lanes, then warps, then registers),
+    // so the reshape of a default layout is the default one (checked rather
+    // than assumed).
+    MLIRContext *context = srcEnc.getContext();
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(srcEnc)) {
+      int lanes = src->getInDimSize(kLane), warps = src->getInDimSize(kWarp);
+      if (blocked == getDefaultBlockedEncoding(context, srcShape, warps, lanes))
+        if (BlockedEncodingAttr dstDefault =
+                getDefaultBlockedEncoding(context, dstShape, warps, lanes);
+            dstDefault && toLinearLayout(dstDefault, dstShape) == *dst)
+          return Attribute(dstDefault);
+      if (BlockedEncodingAttr found =
+              findBlockedEncoding(context, *dst, dstShape))
+        return Attribute(found);
+    }
+    return Attribute(getLinearEncoding(context, *dst));
+  }
+
+  FailureOr<Attribute>
+  inferCatEncoding(Attribute srcEnc, ArrayRef<int64_t> srcShape,
+                   Attribute dstEnc, ArrayRef<int64_t> dstShape,
+                   std::optional<Location> loc) const override {
+    MLIRContext *context = srcEnc.getContext();
+    std::string error;
+    std::optional<LinearLayout> src = toLinearLayout(srcEnc, srcShape, &error);
+    if (!src)
+      return emitFailure(loc,
+                         "cannot concatenate in the operand layout: " + error);
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(dstEnc))
+      if (std::optional<LinearLayout> dst =
+              toLinearLayout(blocked, dstShape, &error)) {
+        int64_t wanted = 2 * int64_t(src->getNumRegisters());
+        SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
+        if (wanted > dst->getNumRegisters())
+          sizePerThread[blocked.getOrder().front()] *=
+              wanted / dst->getNumRegisters();
+        auto grown = BlockedEncodingAttr::get(
+            context, sizePerThread, blocked.getThreadsPerWarp(),
+            blocked.getWarpsPerCTA(), blocked.getOrder(),
+            blocked.getCgaLayout());
+        if (std::optional<LinearLayout> grownLayout =
+                toLinearLayout(grown, dstShape))
+          if (layout::concatenateRegisters(*src, *grownLayout, 2))
+            return Attribute(grown);
+      }
+    LinearLayout::BasesT bases = src->getBases();
+    for (auto &[inDim, vectors] : bases)
+      if (inDim == kRegister) {
+        LinearLayout::Basis secondHalf(srcShape.size(), 0);
+        secondHalf[0] = static_cast<int32_t>(srcShape[0]);
+        vectors.push_back(std::move(secondHalf));
+      }
+    std::vector<layout::NamedSize> outDims;
+    for (auto [d, size] : llvm::enumerate(dstShape))
+      outDims.emplace_back(layout::outDimName(d), size);
+    std::optional<LinearLayout> concatenated =
+        LinearLayout::create(std::move(bases), std::move(outDims),
+                             /*requireSurjective=*/true, &error);
+    if (!concatenated)
+      return emitFailure(loc,
+                         "cannot concatenate in the operand layout: " + error);
+    return Attribute(getLinearEncoding(context, *concatenated));
   }
 
   LogicalResult
@@ -312,7 +390,7 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
              << "tt.reshape without allow_reorder must keep every element in "
                 "its thread; the result encoding "
              << dstEnc << " moves data (expected "
-             << toLinearEncoding(srcEnc.getContext(), *expected) << ")";
+             << getLinearEncoding(srcEnc.getContext(), *expected) << ")";
     return success();
   }
 

@@ -73,6 +73,11 @@ linearEncodingTile(unsigned rank, ArrayRef<int32_t> registerBases,
                    ArrayRef<int32_t> laneBases, ArrayRef<int32_t> warpBases,
                    ArrayRef<int32_t> blockBases, std::string *error = nullptr);
 
+/// `layout` (register, lane, warp and block bases onto dim0..) as a
+/// #ttg.linear encoding.
+LinearEncodingAttr getLinearEncoding(MLIRContext *context,
+                                     const layout::LinearLayout &layout);
+
 /// Whether `encoding` is a register (distributed) encoding.
 bool isDistributedEncoding(Attribute encoding);
 /// Whether `encoding` is a shared-memory encoding.
@@ -88,6 +93,13 @@ BlockedEncodingAttr
 buildBlockedEncoding(MLIRContext *context, ArrayRef<int64_t> shape,
                      ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
                      unsigned numWarps, unsigned threadsPerWarp);
+
+/// A #ttg.blocked encoding whose layout for a tensor of `shape` is exactly
+/// `layout`, read off its bases and checked; null when there is none (or
+/// the bases are too irregular to read one off).
+BlockedEncodingAttr findBlockedEncoding(MLIRContext *context,
+                                        const layout::LinearLayout &layout,
+                                        ArrayRef<int64_t> shape);
 
 /// The layout convert-triton-to-tritongpu gives every tensor: one element
 /// per thread, row-major order [rank-1, ..., 0].

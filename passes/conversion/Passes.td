@@ -16,6 +16,17 @@ def ConvertTritonToTritonGPUPass
     `tt.reduce` yields a slice; `tt.scan` results keep their operands'
     layout), and the module gets the `ttg.num-warps`,
     `ttg.threads-per-warp`, `ttg.num-ctas` and `ttg.target` attributes.
+
+    Shape ops get the layouts that let them move no data, as in Triton:
+    `tt.trans`, `tt.join` and `tt.reshape` (keeping element order) take the
+    layout the encoding's dialect infers from their operand (for the default
+    layouts of power-of-two shapes a reshape's is the default one),
+    `tt.split` takes its operand with the split dimension in registers,
+    `tt.cat` takes the result's default layout with a larger
+    `sizePerThread` so that a thread holds both operands' registers, and a
+    `tt.reshape` with `allow_reorder` keeps the default layout where it
+    holds the operand's registers. Users get the default layout back
+    through a conversion.
   }];
   let options = [
     Option<"target", "target", "std::string",
@@ -41,7 +52,25 @@ def ConvertTritonGPUToLLVMPass
     holds (in register order of their linear layout). Public `tt.func`s
     become PTX kernels (`nvvm.kernel`, `nvvm.reqntid` = num-warps x 32) whose
     parameters are exactly the function's arguments. Ops the lowering does
-    not support yet get a diagnostic naming the op.
+    not support yet get a diagnostic naming the op, before anything is
+    rewritten.
+
+    `tt.expand_dims`, `tt.broadcast`, `tt.trans`, `tt.reshape`, `tt.join`,
+    `tt.split`, `tt.cat` and `tt.unsplat` only rename registers: each result
+    register is a register the thread holds in an operand, found from the
+    linear layouts of operands and results. Where the element order is
+    defined (all but `tt.cat` and `tt.reshape` with `allow_reorder`), the
+    result register takes the operand register holding the same element;
+    `tt.cat`, and a reordering reshape whose layouts do not keep the order,
+    hand on the operands' registers one operand after the other, which is
+    sound when threads that share elements in one layout share them in the
+    other (otherwise a diagnostic).
+
+    A tensor constant of distinct elements puts in each register the
+    element the layout places there: a constant when the registers alone
+    decide, selects on the thread's lane and warp bits when at most three of
+    them do, and otherwise a load (marked invariant) from a read-only global
+    array of the elements.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];

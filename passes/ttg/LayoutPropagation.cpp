@@ -14,6 +14,7 @@
 #include "passes/analysis/Scratch.h"
 
 #include "dialects/tt/TTDialect.h"
+#include "dialects/tt/TTLayoutInterface.h"
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -109,6 +110,68 @@ bool returnsToTensorCores(Value root, ttg::NvidiaMmaEncodingAttr mma) {
   return false;
 }
 
+/// The layout inference of `encoding`'s dialect.
+const tt::LayoutInferenceInterface *inferenceOf(Attribute encoding) {
+  return encoding ? tt::getLayoutInterface(encoding) : nullptr;
+}
+
+/// `op`'s forward inference, without checking the way back.
+Attribute inferForward(Operation *op, Attribute operandEncoding) {
+  const tt::LayoutInferenceInterface *iface = inferenceOf(operandEncoding);
+  if (!iface)
+    return {};
+  ArrayRef<int64_t> shape =
+      cast<RankedTensorType>(op->getOperand(0).getType()).getShape();
+  FailureOr<Attribute> result = failure();
+  if (auto trans = dyn_cast<tt::TransOp>(op))
+    result = iface->inferTransEncoding(operandEncoding, shape, trans.getOrder(),
+                                       std::nullopt);
+  else if (isa<tt::JoinOp>(op))
+    result = iface->inferJoinEncoding(operandEncoding, shape, std::nullopt);
+  else if (isa<tt::SplitOp>(op))
+    result = iface->inferSplitEncoding(operandEncoding, shape, std::nullopt);
+  else if (auto reshape = dyn_cast<tt::ReshapeOp>(op))
+    result = iface->inferReshapeEncoding(
+        operandEncoding, shape, reshape.getType().getShape(), std::nullopt);
+  return succeeded(result) ? *result : Attribute();
+}
+
+/// `op`'s backward inference, without checking the way forward.
+Attribute inferBackward(Operation *op, Attribute resultEncoding) {
+  const tt::LayoutInferenceInterface *iface = inferenceOf(resultEncoding);
+  if (!iface)
+    return {};
+  ArrayRef<int64_t> shape =
+      cast<RankedTensorType>(op->getResult(0).getType()).getShape();
+  FailureOr<Attribute> operand = failure();
+  if (auto trans = dyn_cast<tt::TransOp>(op)) {
+    // Operand dimension order[i] is result dimension i.
+    SmallVector<int32_t> inverse(trans.getOrder().size());
+    for (auto [i, d] : llvm::enumerate(trans.getOrder()))
+      inverse[d] = static_cast<int32_t>(i);
+    operand =
+        iface->inferTransEncoding(resultEncoding, shape, inverse, std::nullopt);
+  } else if (isa<tt::JoinOp>(op)) {
+    operand = iface->inferSplitEncoding(resultEncoding, shape, std::nullopt);
+  } else if (isa<tt::SplitOp>(op)) {
+    operand = iface->inferJoinEncoding(resultEncoding, shape, std::nullopt);
+  } else if (auto reshape = dyn_cast<tt::ReshapeOp>(op)) {
+    operand = iface->inferReshapeEncoding(resultEncoding, shape,
+                                          reshape.getSrc().getType().getShape(),
+                                          std::nullopt);
+  }
+  return succeeded(operand) ? *operand : Attribute();
+}
+
+/// Whether `a` and `b` describe the same layout of `type`'s shape.
+bool areEquivalent(Attribute a, Attribute b, Type type) {
+  if (a == b)
+    return true;
+  const tt::LayoutInferenceInterface *iface = inferenceOf(a);
+  return iface && b &&
+         iface->areEquivalent(a, b, cast<RankedTensorType>(type).getShape());
+}
+
 /// Whether `op` computes each element from the same element of its
 /// operands, in whatever layout they share.
 bool computesInAnyLayout(Operation *op) {
@@ -118,7 +181,43 @@ bool computesInAnyLayout(Operation *op) {
   return op->hasTrait<OpTrait::Elementwise>() ||
          op->hasTrait<tt::OpTrait::SameOperandsAndResultEncoding>();
 }
+} // namespace
 
+bool mlir::tile::carriesLayoutThroughShape(Operation *op) {
+  if (auto reshape = dyn_cast<tt::ReshapeOp>(op))
+    return !reshape.getAllowReorder() && !reshape.getEfficientLayout();
+  return isa<tt::TransOp, tt::JoinOp, tt::SplitOp>(op);
+}
+
+Attribute mlir::tile::inferResultEncoding(Operation *op,
+                                          Attribute operandEncoding) {
+  if (!carriesLayoutThroughShape(op))
+    return {};
+  Attribute result = inferForward(op, operandEncoding);
+  if (!result)
+    return {};
+  Attribute back = inferBackward(op, result);
+  if (!areEquivalent(back, operandEncoding, op->getOperand(0).getType()))
+    return {};
+  return result;
+}
+
+Attribute mlir::tile::inferOperandEncoding(Operation *op,
+                                           Attribute resultEncoding) {
+  if (!carriesLayoutThroughShape(op))
+    return {};
+  Attribute operand = inferBackward(op, resultEncoding);
+  if (!operand)
+    return {};
+  // The verifiers of these ops check the result encoding against the one
+  // inferred forward: it must come back equivalent.
+  Attribute forward = inferForward(op, operand);
+  if (!areEquivalent(forward, resultEncoding, op->getResult(0).getType()))
+    return {};
+  return operand;
+}
+
+namespace {
 /// The candidate layouts reaching each value, in order of arrival.
 class LayoutPropagation {
 public:
@@ -209,6 +308,12 @@ private:
     }
     if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user))
       return addCandidate(wait->getResult(index), encoding);
+    if (carriesLayoutThroughShape(user)) {
+      if (Attribute resultEncoding = inferResultEncoding(user, encoding))
+        for (Value result : user->getResults())
+          addCandidate(result, resultEncoding);
+      return;
+    }
     if (computesInAnyLayout(user) && canComputeIn(user, encoding))
       for (Value result : user->getResults())
         addCandidate(result, encoding);
@@ -250,10 +355,28 @@ private:
     if (auto loop = dyn_cast<scf::ForOp>(user))
       if (OpResult result = loop.getTiedLoopResult(&use))
         return result.getType();
-    if (isa<ttg::ConvertLayoutOp>(user))
+    // A conversion reads any layout, and so does an unsplat: its one
+    // element is in every register of every thread.
+    if (isa<ttg::ConvertLayoutOp, tt::UnsplatOp>(user))
       return {};
     if (isa<ttng::WarpGroupDotWaitOp>(user))
       return user->getResult(use.getOperandNumber()).getType();
+    if (carriesLayoutThroughShape(user)) {
+      Value result = user->getResult(0);
+      if (!candidates.count(result))
+        return oldTypeOf(value);
+      // An operand already in a layout the op maps to the result's needs no
+      // conversion, even if it is not the one inferred backward.
+      Attribute resultEncoding = getEncoding(result);
+      if (areEquivalent(inferResultEncoding(user, getEncoding(value)),
+                        resultEncoding, result.getType()))
+        return value.getType();
+      // Candidates reach the result only where this exists.
+      Attribute operandEncoding = inferOperandEncoding(user, resultEncoding);
+      if (!operandEncoding)
+        return oldTypeOf(value);
+      return withEncoding(value.getType(), operandEncoding);
+    }
     if (computesInAnyLayout(user) ||
         isa<tt::ReduceOp, tt::ExpandDimsOp>(user)) {
       // Retyped with its results; ops no candidate reached keep theirs.

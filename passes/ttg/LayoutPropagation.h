@@ -9,6 +9,8 @@
 // two layouts reach one value the tensor-core layout wins. Values are then
 // retyped in place and a conversion back is inserted only where a user
 // needs the old layout (a store, a dot operand, a non-propagating op).
+// Shape ops that keep element order (trans, join, split, reshape) carry a
+// layout through as the encoding's dialect infers it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +37,23 @@ inline Type withEncoding(Type type, Attribute encoding) {
 /// scan axis (Triton keeps scans in blocked layouts, all of which qualify);
 /// every other op in any layout.
 bool canComputeIn(Operation *op, Attribute encoding);
+
+/// Whether `op` changes its tensor's shape in a way that carries a layout
+/// through (tt.trans, tt.join, tt.split, tt.reshape keeping element order
+/// and not marked efficient_layout): its result layout follows from its
+/// operand's and back.
+bool carriesLayoutThroughShape(Operation *op);
+
+/// The encoding of the results of such an op whose (first) tensor operand
+/// has `operandEncoding`, as the encoding's dialect infers it; null when it
+/// cannot express one, or when the op would not give the operand back in
+/// an equivalent layout (inferOperandEncoding).
+Attribute inferResultEncoding(Operation *op, Attribute operandEncoding);
+
+/// The encoding its tensor operands need for such an op to produce
+/// `resultEncoding`; null when there is none (e.g. a join result whose
+/// joined dimension is not held within each thread).
+Attribute inferOperandEncoding(Operation *op, Attribute resultEncoding);
 
 /// Propagates anchor layouts forward through `func` and retypes the values
 /// they reach; true when any value changed layout.

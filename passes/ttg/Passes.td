@@ -66,10 +66,12 @@ def TTGRemoveLayoutConversionsPass
     forward to everything computed from them: elementwise ops, broadcasts,
     reductions (their results take the slice layout), scans (only into
     layouts the scan lowering can scan along the axis; Triton keeps scans
-    in blocked layouts, all of which qualify), expand_dims, conversions
-    (which then disappear) and values that scf.for and scf.if carry. Where
-    two layouts reach one value the tensor-core layout wins; an mma anchor
-    spreads only when its values come back to a tensor-core
+    in blocked layouts, all of which qualify), expand_dims, trans, join,
+    split and reshapes that keep element order (their results take the
+    layout the encoding's dialect infers), conversions (which then
+    disappear) and values that scf.for and scf.if carry. Where two layouts
+    reach one value the tensor-core layout wins; an mma anchor spreads only
+    when its values come back to a tensor-core
     layout (a loop-carried accumulator, a chained dot). A conversion back
     is inserted right before each user that needs the old layout. This
     keeps attention's scores, row statistics and accumulator in the mma
@@ -77,10 +79,14 @@ def TTGRemoveLayoutConversionsPass
 
     Then, until nothing changes, it rematerializes the cheap producers of a
     converted value (make_range, splat, constants, addptr, broadcast,
-    expand_dims, elementwise ops) in the target layout, propagates a
+    expand_dims, elementwise ops, and trans, join and order-keeping reshapes
+    in the layouts the target implies) in the target layout, propagates a
     conversion's source layout forward through elementwise ops and scans
     into reductions, and moves conversions out of loops and ifs. Scans are
-    not recomputed in another layout (they are not cheap).
+    not recomputed in another layout (they are not cheap). A reshape with
+    `allow_reorder` reads the source of a conversion directly when its
+    result layout can hold that source's registers, and `tt.unsplat` reads
+    any layout; a reshape marked `efficient_layout` keeps its layouts.
   }];
   let statistics = [
     Statistic<"numRemovedConversions", "num-removed-conversions",

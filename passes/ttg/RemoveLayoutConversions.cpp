@@ -7,7 +7,9 @@
 // forward to everything computed from them (LayoutPropagation.h); then,
 // until nothing changes:
 //
-//  1. Folding: convert(x : L -> L) is x; convert(convert(x)) converts x once.
+//  1. Folding: convert(x : L -> L) is x; convert(convert(x)) converts x once;
+//     a reshape that may reorder takes x instead of convert(x) when its
+//     result layout can hold x's registers; unsplat takes any layout.
 //  2. Forward propagation: when a conversion's result only flows through
 //     elementwise ops into further conversions or reductions, those ops
 //     compute in the conversion's source layout instead (typically a load's
@@ -16,7 +18,8 @@
 //     (slices of it) are converted back for their users.
 //  3. Backward rematerialization: when the value a conversion converts is
 //     computed only by cheap ops (make_range, splat, constants, addptr,
-//     broadcast, expand_dims, elementwise arith/math) from values that are
+//     broadcast, expand_dims, elementwise arith/math, and trans, join and
+//     reshape in the layouts the target implies) from values that are
 //     themselves conversions, the ops are cloned in the target layout and
 //     the conversion disappears.
 //  4. Dead code is erased.
@@ -38,6 +41,7 @@
 
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
+#include "dialects/ttg/layout/RegisterConcatenation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -104,18 +108,22 @@ bool isRematerializable(Operation *op) {
     return isa<DenseElementsAttr>(constant.getValue());
   if (isa<tt::MakeRangeOp, tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp>(op))
     return true;
+  // Shape ops that only rename registers; a split has two results to
+  // retype at once, which this rematerializer does not do.
+  if (carriesLayoutThroughShape(op) && !isa<tt::SplitOp>(op))
+    return true;
   return isLayoutAgnosticElementwise(op);
 }
 
-/// The layout operand `index` of rematerializable `op` needs for `op` to
-/// produce `resultEncoding`; null for non-tensor operands.
+/// The layout tensor operand `index` of rematerializable `op` needs for `op`
+/// to produce `resultEncoding`; null when no layout does.
 Attribute getOperandEncoding(Operation *op, unsigned index,
                              Attribute resultEncoding) {
-  if (!isa<RankedTensorType>(op->getOperand(index).getType()))
-    return {};
   if (auto expand = dyn_cast<tt::ExpandDimsOp>(op))
     return ttg::SliceEncodingAttr::get(op->getContext(), expand.getAxis(),
                                        resultEncoding);
+  if (carriesLayoutThroughShape(op))
+    return inferOperandEncoding(op, resultEncoding);
   return resultEncoding;
 }
 
@@ -152,9 +160,14 @@ public:
       }
       if (!isRematerializable(def))
         return false;
-      for (unsigned i = 0; i < def->getNumOperands(); ++i)
-        if (Attribute operandEncoding = getOperandEncoding(def, i, target))
-          worklist.emplace_back(def->getOperand(i), operandEncoding);
+      for (unsigned i = 0; i < def->getNumOperands(); ++i) {
+        if (!isa<RankedTensorType>(def->getOperand(i).getType()))
+          continue;
+        Attribute operandEncoding = getOperandEncoding(def, i, target);
+        if (!operandEncoding)
+          return false;
+        worklist.emplace_back(def->getOperand(i), operandEncoding);
+      }
     }
     return true;
   }
@@ -187,8 +200,9 @@ public:
       IRMapping mapping;
       for (unsigned i = 0; i < def->getNumOperands(); ++i) {
         Value operand = def->getOperand(i);
-        mapping.map(operand, rematerialize(operand, getOperandEncoding(
-                                                        def, i, encoding)));
+        if (isa<RankedTensorType>(operand.getType()))
+          mapping.map(operand, rematerialize(operand, getOperandEncoding(
+                                                          def, i, encoding)));
       }
       builder.setInsertionPointAfter(def);
       Operation *clone = builder.clone(*def, mapping);
@@ -206,9 +220,36 @@ private:
   DenseMap<std::pair<Value, Attribute>, Value> built;
 };
 
-/// Step 1: convert(x : L -> L) and convert(convert(x)).
+/// Whether a reshape that may reorder elements can take `src` as it is:
+/// its result layout holds src's registers renamed
+/// (layout::concatenateRegisters), as the lowering needs.
+bool canReorderFrom(tt::ReshapeOp reshape, Value src) {
+  auto srcLayout = ttg::toLinearLayout(cast<RankedTensorType>(src.getType()));
+  auto dstLayout = ttg::toLinearLayout(reshape.getType());
+  return srcLayout && dstLayout &&
+         layout::concatenateRegisters(*srcLayout, *dstLayout, 1);
+}
+
+/// Step 1: convert(x : L -> L) and convert(convert(x)); a reshape with
+/// allow_reorder (and no efficient_layout) of convert(x) reshapes x when
+/// its result layout can hold x's registers (Triton's canonicalization).
 bool foldConversions(FunctionOpInterface func) {
   bool changed = false;
+  func.walk([&](tt::ReshapeOp reshape) {
+    auto convert = reshape.getSrc().getDefiningOp<ttg::ConvertLayoutOp>();
+    if (!convert || !reshape.getAllowReorder() ||
+        reshape.getEfficientLayout() ||
+        !canReorderFrom(reshape, convert.getSrc()))
+      return;
+    reshape.getSrcMutable().assign(convert.getSrc());
+    changed = true;
+  });
+  func.walk([&](tt::UnsplatOp unsplat) {
+    if (auto convert = unsplat.getSrc().getDefiningOp<ttg::ConvertLayoutOp>()) {
+      unsplat.getSrcMutable().assign(convert.getSrc());
+      changed = true;
+    }
+  });
   func.walk([&](ttg::ConvertLayoutOp convert) {
     Value src = convert.getSrc();
     if (src.getType() == convert.getType()) {

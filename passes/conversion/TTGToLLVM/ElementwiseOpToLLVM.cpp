@@ -117,35 +117,6 @@ struct TensorElementwiseConversion : public ConversionPattern {
   const LoweringContext &lowering;
 };
 
-/// Splat tensor constants: every register holds the value.
-struct TensorConstantConversion
-    : public ConvertOpToLLVMPattern<arith::ConstantOp> {
-  TensorConstantConversion(LLVMTypeConverter &converter)
-      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
-  LogicalResult
-  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = dyn_cast<RankedTensorType>(op.getType());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "scalar constant");
-    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
-    // Non-splat constants were rejected before the conversion started.
-    if (!splat)
-      return rewriter.notifyMatchFailure(op, "non-splat tensor constant");
-    auto layout = ttg::toLinearLayout(type);
-    Type elementType = getTypeConverter()->convertType(type.getElementType());
-    if (!layout || !elementType)
-      return rewriter.notifyMatchFailure(op, "no layout");
-    Value scalar = LLVM::ConstantOp::create(
-        rewriter, op.getLoc(), elementType,
-        cast<TypedAttr>(splat.getSplatValue<Attribute>()));
-    SmallVector<Value> elements(layout->getNumRegisters(), scalar);
-    rewriter.replaceOp(op, packElements(rewriter, op.getLoc(),
-                                        *getTypeConverter(), elements, type));
-    return success();
-  }
-};
-
 //===----------------------------------------------------------------------===//
 // Scalar math
 //===----------------------------------------------------------------------===//
@@ -316,8 +287,7 @@ void mlir::tile::populateElementwiseOpToLLVMPatterns(
   patterns.add<TensorElementwiseConversion>(converter, context,
                                             lowering); // arith.*, math.*
   patterns.add<MultiOperandMathConversion>(converter, context);
-  patterns.add<TensorConstantConversion,            // arith.constant
-               DivFConversion>(converter);          // arith.divf
+  patterns.add<DivFConversion>(converter);          // arith.divf
   patterns.add<UnaryMathConversion<math::ExpOp>,    // math.exp
                UnaryMathConversion<math::Exp2Op>,   // math.exp2
                UnaryMathConversion<math::LogOp>,    // math.log

@@ -38,7 +38,9 @@ void populateFuncOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateSPMDOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);
-/// tt.splat, tt.expand_dims, tt.broadcast, tt.trans.
+/// tt.splat, and the ops that only rename registers (Relabel.h):
+/// tt.expand_dims, tt.broadcast, tt.trans, tt.reshape, tt.join, tt.split,
+/// tt.cat, tt.unsplat.
 void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);
@@ -47,11 +49,19 @@ void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateConvertLayoutOpToLLVMPatterns(LLVMTypeConverter &converter,
                                            RewritePatternSet &patterns,
                                            const LoweringContext &lowering);
-/// arith and math on tensors, tensor constants, tt.addptr and tt's casts
-/// and elementwise ops, math with Triton's fast/precise choices.
+/// arith and math on tensors, tt.addptr and tt's casts and elementwise
+/// ops, math with Triton's fast/precise choices.
 void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          const LoweringContext &lowering);
+/// Tensor arith.constants: splat, or each thread's own elements of a dense
+/// constant (constants, selects on thread bits, or a read-only table).
+void populateConstantOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const LoweringContext &lowering);
+/// Emits an error on `op` and fails when it is a tensor constant
+/// populateConstantOpToLLVMPatterns cannot lower.
+LogicalResult checkConstantLowering(Operation *op);
 /// tt.load, tt.store as predicated vector accesses.
 void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,

@@ -14,6 +14,7 @@
 #include "passes/conversion/Passes.h"
 #include "passes/conversion/TTGToLLVM/AccessWidth.h"
 #include "passes/conversion/TTGToLLVM/Patterns.h"
+#include "passes/conversion/TTGToLLVM/Relabel.h"
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/TypeConverter.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
@@ -78,6 +79,7 @@ bool isSupported(Operation *op) {
       tt::BitcastOp,
       tt::BroadcastOp,
       tt::CallOp,
+      tt::CatOp,
       tt::ClampFOp,
       tt::DotOp,
       tt::ElementwiseInlineAsmOp,
@@ -88,6 +90,7 @@ bool isSupported(Operation *op) {
       tt::GetNumProgramsOp,
       tt::GetProgramIdOp,
       tt::IntToPtrOp,
+      tt::JoinOp,
       tt::LoadOp,
       tt::MakeRangeOp,
       tt::MulhiUIOp,
@@ -97,12 +100,15 @@ bool isSupported(Operation *op) {
       tt::PtrToIntOp,
       tt::ReduceOp,
       tt::ReduceReturnOp,
+      tt::ReshapeOp,
       tt::ReturnOp,
       tt::ScanOp,
       tt::ScanReturnOp,
       tt::SplatOp,
+      tt::SplitOp,
       tt::StoreOp,
       tt::TransOp,
+      tt::UnsplatOp,
       ttg::AsyncCommitGroupOp,
       ttg::AsyncCopyGlobalToLocalOp,
       ttg::AsyncWaitOp,
@@ -143,6 +149,17 @@ LogicalResult checkScan(Operation *op) {
   return scan->emitOpError("cannot be lowered: ") << error;
 }
 
+/// Emits an error on `op` when it only renames registers (Relabel.h) but
+/// its layouts would need data to move between threads.
+LogicalResult checkRelabel(Operation *op) {
+  if (!isRelabelOp(op))
+    return success();
+  std::string error;
+  if (succeeded(planRelabel(op, error)))
+    return success();
+  return op->emitOpError("cannot be lowered: ") << error;
+}
+
 struct ConvertTritonGPUToLLVMPass
     : public tile::impl::ConvertTritonGPUToLLVMPassBase<
           ConvertTritonGPUToLLVMPass> {
@@ -168,7 +185,8 @@ struct ConvertTritonGPUToLLVMPass
                             "yet");
             return WalkResult::interrupt();
           }
-          if (failed(checkReduce(op)) || failed(checkScan(op)))
+          if (failed(checkReduce(op)) || failed(checkScan(op)) ||
+              failed(checkRelabel(op)))
             return WalkResult::interrupt();
           if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
               fence && fence.getBCluster()) {
@@ -184,15 +202,9 @@ struct ConvertTritonGPUToLLVMPass
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
             return WalkResult::interrupt();
-          // Only splat tensor constants have a lowering; reject the others
-          // here so that no other pattern tries them.
-          if (auto constant = dyn_cast<arith::ConstantOp>(op))
-            if (isa<RankedTensorType>(constant.getType()) &&
-                !isa<SplatElementsAttr>(constant.getValue())) {
-              op->emitOpError("non-splat tensor constants are not supported "
-                              "by convert-triton-gpu-to-llvm yet");
-              return WalkResult::interrupt();
-            }
+          // Rejected here so that no other pattern (arith's) tries them.
+          if (failed(checkConstantLowering(op)))
+            return WalkResult::interrupt();
           return WalkResult::advance();
         });
     if (unsupported.wasInterrupted())
@@ -249,6 +261,7 @@ struct ConvertTritonGPUToLLVMPass
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
     populateInlineAsmOpToLLVMPatterns(converter, patterns, lowering);
     populateDebugOpToLLVMPatterns(converter, patterns, lowering);
+    populateConstantOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateAtomicOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);

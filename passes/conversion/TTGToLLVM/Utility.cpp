@@ -179,22 +179,46 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
   return indices;
 }
 
+SmallVector<int32_t>
+mlir::tile::getCoordinates(const LinearLayout &layout,
+                           ArrayRef<std::pair<const char *, int32_t>> ins) {
+  std::vector<layout::NamedValue> named;
+  for (auto [inDim, value] : ins) {
+    // A dim the layout lacks has size 1: only index 0 exists.
+    if (!layout.hasInDim(inDim) && value == 0)
+      continue;
+    named.emplace_back(inDim, value);
+  }
+  SmallVector<int32_t> coords;
+  if (auto applied = layout.apply(named))
+    for (const auto &[name, v] : *applied)
+      coords.push_back(v);
+  return coords;
+}
+
 FailureOr<SmallVector<int>> mlir::tile::getRegisterPermutation(
     const LinearLayout &src, const LinearLayout &dst,
     function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project) {
   auto coordsOf = [](const LinearLayout &layout, const char *inDim,
                      int32_t value) {
-    SmallVector<int32_t> coords;
-    if (auto applied = layout.apply({{inDim, value}}))
-      for (const auto &[name, v] : *applied)
-        coords.push_back(v);
-    return coords;
+    return getCoordinates(layout, {{inDim, value}});
   };
-  // Lanes and warps must hold the same (projected) elements in both.
+  // Lanes and warps must hold the same (projected) elements in both. For an
+  // affine `project` the thread bases compare through its linear part,
+  // project(x) ^ project(0): the constant cancels out between two threads.
+  SmallVector<int32_t> origin = project(coordsOf(dst, layout::kRegister, 0));
+  auto linearPart = [&](ArrayRef<int32_t> coords) {
+    SmallVector<int32_t> image = project(coords);
+    for (auto [value, constant] : llvm::zip(image, origin))
+      value ^= constant;
+    return image;
+  };
   for (const char *inDim : {layout::kLane, layout::kWarp, layout::kBlock}) {
-    int32_t size = std::max(src.getInDimSize(inDim), dst.getInDimSize(inDim));
+    int32_t size = src.getInDimSize(inDim);
+    if (size != dst.getInDimSize(inDim))
+      return failure();
     for (int32_t bit = 1; bit < size; bit <<= 1)
-      if (project(coordsOf(dst, inDim, bit)) != coordsOf(src, inDim, bit))
+      if (linearPart(coordsOf(dst, inDim, bit)) != coordsOf(src, inDim, bit))
         return failure();
   }
   std::map<SmallVector<int32_t>, int> srcRegister;

@@ -102,10 +102,20 @@ SmallVector<SmallVector<Value>> emitIndices(OpBuilder &builder, Location loc,
                                             const layout::LinearLayout &layout,
                                             int threadsPerWarp);
 
+/// The tensor coordinates (one per out-dim) `layout` maps the hardware
+/// indices `ins` to, e.g. {{kRegister, 3}, {kLane, 5}}; in-dims not named
+/// are 0, and so must be named in-dims the layout lacks. Empty when an index
+/// is out of range.
+SmallVector<int32_t>
+getCoordinates(const layout::LinearLayout &layout,
+               ArrayRef<std::pair<const char *, int32_t>> ins);
+
 /// For each register of `dst`, the register of `src` that holds the same
 /// element in the same thread, when `project` maps dst coordinates to src
 /// coordinates and no element changes thread; failure when data would have
-/// to move between lanes or warps.
+/// to move between lanes or warps. `project` must be F2-affine: a linear map
+/// of the coordinate bits XOR a constant (dropping, zeroing, permuting or
+/// regrouping power-of-two dims, or appending a fixed coordinate).
 FailureOr<SmallVector<int>> getRegisterPermutation(
     const layout::LinearLayout &src, const layout::LinearLayout &dst,
     function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project);

@@ -3,9 +3,10 @@
 // convert-triton-to-tritongpu: every tensor value gets Triton's default
 // #ttg.blocked layout for its shape, and where an op needs its operands or
 // produces results in another layout (expand_dims takes a slice, dot takes
-// dot operands, reduce yields a slice, trans/join/split follow their
-// operand), ttg.convert_layout ops bridge to and from the default. Later
-// passes (coalesce, remove-layout-conversions) pick better layouts.
+// dot operands, reduce yields a slice, trans/join/split/reshape follow
+// their operand, cat holds both operands' registers), ttg.convert_layout ops
+// bridge to and from the default. Later passes (coalesce,
+// remove-layout-conversions) pick better layouts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "dialects/tt/TTLayoutInterface.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/ttg/TargetOptions.h"
+#include "dialects/ttg/layout/RegisterConcatenation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -106,6 +108,8 @@ struct ConvertTritonToTritonGPUPass
   /// its users through a conversion after the op.
   void setResultEncoding(OpResult result, Attribute encoding) {
     auto defaultType = cast<RankedTensorType>(result.getType());
+    if (defaultType.getEncoding() == encoding)
+      return;
     result.setType(RankedTensorType::get(
         defaultType.getShape(), defaultType.getElementType(), encoding));
     OpBuilder builder(result.getOwner()->getContext());
@@ -113,6 +117,15 @@ struct ConvertTritonToTritonGPUPass
     auto back = ttg::ConvertLayoutOp::create(builder, result.getLoc(),
                                              defaultType, result);
     result.replaceAllUsesExcept(back, back);
+  }
+
+  /// Whether `dst`'s layout holds, register for register, the elements of
+  /// `src` in some order (layout::concatenateRegisters).
+  static bool canRenameRegisters(Value src, Value dst) {
+    auto srcLayout = ttg::toLinearLayout(cast<RankedTensorType>(src.getType()));
+    auto dstLayout = ttg::toLinearLayout(cast<RankedTensorType>(dst.getType()));
+    return srcLayout && dstLayout &&
+           layout::concatenateRegisters(*srcLayout, *dstLayout, 1);
   }
 
   WalkResult fixLayouts(Operation *op) {
@@ -196,11 +209,34 @@ struct ConvertTritonToTritonGPUPass
       return WalkResult::advance();
     }
     if (auto reshape = dyn_cast<tt::ReshapeOp>(op)) {
-      if (!reshape.getAllowReorder()) {
-        op->emitOpError("convert-triton-to-tritongpu: reshape without "
-                        "allow_reorder is not supported yet");
+      // With allow_reorder any result layout holding the operand's registers
+      // will do, and Triton keeps the default one. Otherwise, and where the
+      // default would move data, the result takes the layout that keeps
+      // every element in its thread.
+      if (reshape.getAllowReorder() &&
+          canRenameRegisters(reshape.getSrc(), reshape.getResult()))
+        return WalkResult::advance();
+      FailureOr<Attribute> enc =
+          layoutIface(reshape.getSrc())
+              ->inferReshapeEncoding(encodingOf(reshape.getSrc()),
+                                     reshape.getSrc().getType().getShape(),
+                                     reshape.getType().getShape(),
+                                     op->getLoc());
+      if (failed(enc))
         return WalkResult::interrupt();
-      }
+      setResultEncoding(reshape->getResult(0), *enc);
+      return WalkResult::advance();
+    }
+    if (auto cat = dyn_cast<tt::CatOp>(op)) {
+      FailureOr<Attribute> enc =
+          layoutIface(cat.getLhs())
+              ->inferCatEncoding(encodingOf(cat.getLhs()),
+                                 cat.getLhs().getType().getShape(),
+                                 encodingOf(cat.getResult()),
+                                 cat.getType().getShape(), op->getLoc());
+      if (failed(enc))
+        return WalkResult::interrupt();
+      setResultEncoding(cat->getResult(0), *enc);
       return WalkResult::advance();
     }
     return WalkResult::advance();

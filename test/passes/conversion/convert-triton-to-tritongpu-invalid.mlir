@@ -30,15 +30,3 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
-
-// -----
-
-// A reshape that must keep element order needs a layout the pass does not
-// build yet.
-module {
-  tt.func @reshape(%a: tensor<512xi32>) -> tensor<16x32xi32> {
-    // expected-error @below {{'tt.reshape' op convert-triton-to-tritongpu: reshape without allow_reorder is not supported yet}}
-    %r = tt.reshape %a : tensor<512xi32> -> tensor<16x32xi32>
-    tt.return %r : tensor<16x32xi32>
-  }
-}

@@ -269,6 +269,73 @@ tt.func @join_split(%a: tensor<64x32xf32>, %b: tensor<64x32xf32>) -> tensor<64x3
 
 // -----
 
+// The other shape ops (Triton's TritonToTritonGPU): a reshape's result takes
+// the layout that keeps every element in its thread, which for the default
+// layouts of power-of-two shapes is the default one (no conversion); with
+// allow_reorder Triton keeps the default layout, which here holds the
+// operand's registers too. cat grows sizePerThread of the result's default
+// layout until a thread holds the registers of both operands. A 3-D trans
+// permutes the blocked parameters and the order.
+// CHECK-DAG: #[[R512:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[R16:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[R4:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+// CHECK-DAG: #[[R8:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-DAG: #[[R3D:.+]] = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 2, 2], order = [2, 1, 0]}>
+// CHECK-DAG: #[[CAT64:.+]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[T3D:.+]] = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 2, 16], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #[[T3DR:.+]] = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [16, 1, 2], warpsPerCTA = [1, 1, 4], order = [0, 2, 1]}>
+// CHECK-DAG: #[[T3DD:.+]] = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #[[U:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// CHECK-LABEL: tt.func @reshape
+// CHECK-NEXT: tt.reshape %{{.*}} : tensor<512xi32, #[[R512]]> -> tensor<16x32xi32, #[[R16]]>
+// CHECK-NEXT: tt.reshape %{{.*}} allow_reorder : tensor<512xi32, #[[R512]]> -> tensor<4x128xi32, #[[R4]]>
+// CHECK-NEXT: tt.return
+tt.func @reshape(%a: tensor<512xi32>) -> (tensor<16x32xi32>, tensor<4x128xi32>) {
+  %r = tt.reshape %a : tensor<512xi32> -> tensor<16x32xi32>
+  %s = tt.reshape %a allow_reorder : tensor<512xi32> -> tensor<4x128xi32>
+  tt.return %r, %s : tensor<16x32xi32>, tensor<4x128xi32>
+}
+
+// CHECK-LABEL: tt.func @reshape_3d
+// CHECK-NEXT: tt.reshape %{{.*}} : tensor<8x64xf32, #[[R8]]> -> tensor<2x4x64xf32, #[[R3D]]>
+// CHECK-NEXT: tt.return
+tt.func @reshape_3d(%a: tensor<8x64xf32>) -> tensor<2x4x64xf32> {
+  %r = tt.reshape %a : tensor<8x64xf32> -> tensor<2x4x64xf32>
+  tt.return %r : tensor<2x4x64xf32>
+}
+
+// 128 + 128 elements: the default layout of 256 already holds two
+// registers per thread. 32 + 32: the default layout of 64 holds one, so
+// sizePerThread doubles and the default comes back through a conversion.
+// CHECK-LABEL: tt.func @cat
+// CHECK-NEXT: tt.cat %{{.*}}, %{{.*}} : tensor<128xf32, #[[R512]]> -> tensor<256xf32, #[[R512]]>
+// CHECK-NEXT: %[[D:.+]] = tt.cat %{{.*}}, %{{.*}} : tensor<32xf32, #[[R512]]> -> tensor<64xf32, #[[CAT64]]>
+// CHECK-NEXT: ttg.convert_layout %[[D]] : tensor<64xf32, #[[CAT64]]> -> tensor<64xf32, #[[R512]]>
+tt.func @cat(%a: tensor<128xf32>, %b: tensor<32xf32>) -> (tensor<256xf32>, tensor<64xf32>) {
+  %c = tt.cat %a, %a : tensor<128xf32> -> tensor<256xf32>
+  %d = tt.cat %b, %b : tensor<32xf32> -> tensor<64xf32>
+  tt.return %c, %d : tensor<256xf32>, tensor<64xf32>
+}
+
+// Result dimensions (16, 4, 8) are operand dimensions (2, 0, 1).
+// CHECK-LABEL: tt.func @trans_3d
+// CHECK-NEXT: %[[T:.+]] = tt.trans %{{.*}} {order = array<i32: 2, 0, 1>} : tensor<4x8x16xf32, #[[T3D]]> -> tensor<16x4x8xf32, #[[T3DR]]>
+// CHECK-NEXT: ttg.convert_layout %[[T]] : tensor<16x4x8xf32, #[[T3DR]]> -> tensor<16x4x8xf32, #[[T3DD]]>
+tt.func @trans_3d(%a: tensor<4x8x16xf32>) -> tensor<16x4x8xf32> {
+  %t = tt.trans %a {order = array<i32: 2, 0, 1>} : tensor<4x8x16xf32> -> tensor<16x4x8xf32>
+  tt.return %t : tensor<16x4x8xf32>
+}
+
+// CHECK-LABEL: tt.func @unsplat
+// CHECK-NEXT: tt.unsplat %{{.*}} : tensor<1x1xf32, #[[U]]>
+tt.func @unsplat(%a: tensor<1x1xf32>) -> f32 {
+  %s = tt.unsplat %a : tensor<1x1xf32>
+  tt.return %s : f32
+}
+
+// -----
+
 // A broadcast keeps its operand's layout (the default layouts of 128x1 and
 // 128x32 differ); its users get the default layout back.
 // CHECK-LABEL: tt.func @broadcast_keeps_operand_layout
