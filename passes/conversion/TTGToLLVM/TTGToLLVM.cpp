@@ -110,8 +110,9 @@ struct ConvertTritonGPUToLLVMPass
                       "first");
       return signalPassFailure();
     }
+    int computeCapability = ttg::getComputeCapability(module).value_or(0);
     WalkResult unsupported =
-        module.walk<WalkOrder::PreOrder>([](Operation *op) {
+        module.walk<WalkOrder::PreOrder>([&](Operation *op) {
           if (isa<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
                   op->getDialect()) &&
               !isSupported(op)) {
@@ -127,7 +128,9 @@ struct ConvertTritonGPUToLLVMPass
                             "compiles for one CTA per cluster");
             return WalkResult::interrupt();
           }
-          if (failed(checkAsyncCopyLowering(op)) ||
+          if (failed(checkFpToFpLowering(op, computeCapability)) ||
+              failed(checkFp8Arithmetic(op)) ||
+              failed(checkAsyncCopyLowering(op)) ||
               failed(checkInlineAsmLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)))
             return WalkResult::interrupt();
@@ -181,6 +184,7 @@ struct ConvertTritonGPUToLLVMPass
     LoweringContext lowering;
     lowering.numWarps = *numWarps;
     lowering.threadsPerWarp = ttg::getThreadsPerWarp(module);
+    lowering.computeCapability = computeCapability;
     {
       ModuleAxisInfoAnalysis axisInfo(module);
       lowering.accessWidth = computeAccessWidths(module, axisInfo);
@@ -195,6 +199,7 @@ struct ConvertTritonGPUToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns, lowering);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, lowering);
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
+    populateFpToFpOpToLLVMPatterns(converter, patterns, lowering);
     populateInlineAsmOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
