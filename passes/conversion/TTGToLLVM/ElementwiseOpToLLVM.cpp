@@ -21,6 +21,7 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -280,6 +281,32 @@ Type getPointeeElementType(const TypeConverter &converter, Value ptrLike) {
 }
 } // namespace
 
+LogicalResult mlir::tile::checkFp8Arithmetic(Operation *op) {
+  // Constants, selects and bitcasts move bits; fp8 values are i8 in LLVM.
+  if (isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp>(op) ||
+      !(isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<tt::ClampFOp, tt::PreciseSqrtOp, tt::PreciseDivFOp,
+            tt::ExternElementwiseOp>(op)))
+    return success();
+  for (Type type :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes())) {
+    Type element = getElementTypeOrSelf(type);
+    if (!isa<FloatType>(element) ||
+        LLVM::isCompatibleFloatingPointType(element))
+      continue;
+    if (isa<arith::TruncFOp, arith::ExtFOp>(op))
+      return op->emitOpError("with ")
+             << element
+             << " cannot be lowered: convert fp8 with tt.fp_to_fp (rounding "
+                "= rtne to narrow), as Triton's frontend does";
+    return op->emitOpError("on ")
+           << element
+           << " cannot be lowered: the GPU has no arithmetic on this type; "
+              "widen it with tt.fp_to_fp first, as Triton's frontend does";
+  }
+  return success();
+}
+
 void mlir::tile::populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const LoweringContext &lowering) {
@@ -359,26 +386,6 @@ void mlir::tile::populateElementwiseOpToLLVMPatterns(
               b, loc, LLVM::MaximumOp::create(b, loc, v[0], v[1]), v[2]);
         return LLVM::MinNumOp::create(
             b, loc, LLVM::MaxNumOp::create(b, loc, v[0], v[1]), v[2]);
-      });
-  patterns.add<TTElementwiseConversion<tt::FpToFpOp>>( // tt.fp_to_fp
-      converter,
-      [](OpBuilder &b, Location loc, tt::FpToFpOp op, ValueRange v,
-         Type type) -> Value {
-        unsigned from = v[0].getType().getIntOrFloatBitWidth();
-        unsigned to = type.getIntOrFloatBitWidth();
-        if (from < 16 || to < 16) {
-          op.emitOpError("fp8 conversions are not supported by "
-                         "convert-triton-gpu-to-llvm yet");
-          return {};
-        }
-        if (to > from)
-          return LLVM::FPExtOp::create(b, loc, type, v[0]);
-        if (op.getRounding() == tt::RoundingMode::RTZ) {
-          op.emitOpError("round-toward-zero narrowing is not supported by "
-                         "convert-triton-gpu-to-llvm yet");
-          return {};
-        }
-        return LLVM::FPTruncOp::create(b, loc, type, v[0]);
       });
   patterns.add<TTElementwiseConversion<tt::ExternElementwiseOp>>( // extern
       converter,

@@ -19,12 +19,13 @@ namespace mlir::tile {
 struct LoweringContext {
   int numWarps = ttg::kDefaultNumWarps;
   int threadsPerWarp = ttg::kDefaultThreadsPerWarp;
+  /// The compute capability of the module's ttg.target (80, 89, 90, ...),
+  /// which decides between instructions where targets differ (fp8
+  /// conversions, a bf16 atomic add); 0 when the module names none.
+  int computeCapability = 0;
   /// For each load and store, how many contiguous elements one access may
   /// move (proven by axis analysis and the layout).
   llvm::DenseMap<Operation *, unsigned> accessWidth;
-  /// The compute capability of the target (ttg.target), which decides
-  /// between instructions where targets differ (a bf16 atomic add).
-  int computeCapability = 80;
   /// For elementwise ops whose result is proven constant over blocks: the
   /// block size per dimension (see computeElementwiseConstancy).
   llvm::DenseMap<Operation *, SmallVector<int64_t>> constancy;
@@ -62,6 +63,18 @@ void populateConstantOpToLLVMPatterns(LLVMTypeConverter &converter,
 /// Emits an error on `op` and fails when it is a tensor constant
 /// populateConstantOpToLLVMPatterns cannot lower.
 LogicalResult checkConstantLowering(Operation *op);
+/// Emits an error on `op` when it is an arith or math op (or a tt op that
+/// computes on floats) with an fp8 operand or result: the GPU has no fp8
+/// arithmetic, and Triton converts fp8 only with tt.fp_to_fp.
+LogicalResult checkFp8Arithmetic(Operation *op);
+/// tt.fp_to_fp: per register, or per pair of registers where the target
+/// converts two elements with one instruction.
+void populateFpToFpOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringContext &lowering);
+/// Emits an error on `op` when it is a tt.fp_to_fp the target cannot lower
+/// (its element types, rounding and `computeCapability`, as in Triton 3.6).
+LogicalResult checkFpToFpLowering(Operation *op, int computeCapability);
 /// tt.load, tt.store as predicated vector accesses.
 void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,

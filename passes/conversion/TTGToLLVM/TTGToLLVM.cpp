@@ -176,8 +176,9 @@ struct ConvertTritonGPUToLLVMPass
                       "first");
       return signalPassFailure();
     }
+    int computeCapability = ttg::getComputeCapability(module).value_or(0);
     WalkResult unsupported =
-        module.walk<WalkOrder::PreOrder>([](Operation *op) {
+        module.walk<WalkOrder::PreOrder>([&](Operation *op) {
           if (isa<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
                   op->getDialect()) &&
               !isSupported(op)) {
@@ -194,7 +195,9 @@ struct ConvertTritonGPUToLLVMPass
                             "compiles for one CTA per cluster");
             return WalkResult::interrupt();
           }
-          if (failed(checkAsyncCopyLowering(op)) ||
+          if (failed(checkFpToFpLowering(op, computeCapability)) ||
+              failed(checkFp8Arithmetic(op)) ||
+              failed(checkAsyncCopyLowering(op)) ||
               failed(checkInlineAsmLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)) ||
               failed(checkAtomicLowering(op)))
@@ -243,8 +246,7 @@ struct ConvertTritonGPUToLLVMPass
     LoweringContext lowering;
     lowering.numWarps = *numWarps;
     lowering.threadsPerWarp = ttg::getThreadsPerWarp(module);
-    lowering.computeCapability =
-        ttg::getComputeCapability(module).value_or(lowering.computeCapability);
+    lowering.computeCapability = computeCapability;
     {
       ModuleAxisInfoAnalysis axisInfo(module);
       lowering.accessWidth = computeAccessWidths(module, axisInfo);
@@ -259,6 +261,7 @@ struct ConvertTritonGPUToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns, lowering);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, lowering);
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
+    populateFpToFpOpToLLVMPatterns(converter, patterns, lowering);
     populateInlineAsmOpToLLVMPatterns(converter, patterns, lowering);
     populateDebugOpToLLVMPatterns(converter, patterns, lowering);
     populateConstantOpToLLVMPatterns(converter, patterns, lowering);

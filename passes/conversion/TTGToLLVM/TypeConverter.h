@@ -2,7 +2,9 @@
 //
 // A distributed tensor becomes the LLVM struct of the elements one thread
 // holds, in the register order of its linear layout; `!tt.ptr<T, as>`
-// becomes `!llvm.ptr<as>`.
+// becomes `!llvm.ptr<as>`. Scalars convert as upstream's converter does:
+// float types LLVM lacks (f8E4M3FN, f8E5M2) become integers of their width,
+// so an fp8 element is an i8 (tt.fp_to_fp's lowering reads its bits).
 //
 //===----------------------------------------------------------------------===//
 

@@ -250,6 +250,36 @@ Value emitDivFull(OpBuilder &builder, Location loc, Value x, Value y);
 /// The high half of the unsigned product (mul.hi.u32/u64).
 Value emitMulHiUnsigned(OpBuilder &builder, Location loc, Value x, Value y);
 
+//===----------------------------------------------------------------------===//
+// Float conversions (tt.fp_to_fp)
+//===----------------------------------------------------------------------===//
+
+/// One element conversion of tt.fp_to_fp. `source` and `result` are the
+/// MLIR element types (f8E4M3FN, f8E5M2, f16, bf16, f32, f64); the values
+/// converted are their LLVM forms (an fp8 element is an i8).
+struct FloatConversion {
+  Type source;
+  Type result;
+  std::optional<tt::RoundingMode> rounding;
+  /// The target's compute capability (80, 89, 90, ...); 0 when unknown.
+  int computeCapability = 0;
+};
+
+/// Why `conversion` has no lowering on its target, in Triton 3.6's terms
+/// (Triton refuses the same conversions); empty when it has one.
+std::string whyFloatConversionUnsupported(const FloatConversion &conversion);
+
+/// How many consecutive elements one emitFloatConversion call converts: 2
+/// where the instruction converts a register holding two elements, else 1.
+/// Only for conversions whyFloatConversionUnsupported accepts.
+int getFloatConversionWidth(const FloatConversion &conversion);
+
+/// `elements` (getFloatConversionWidth of them; a short tail padded with
+/// any value) converted as `conversion` says, one result per element.
+SmallVector<Value> emitFloatConversion(OpBuilder &builder, Location loc,
+                                       ValueRange elements,
+                                       const FloatConversion &conversion);
+
 /// The user's inline assembly `asmString` (tt.elementwise_inline_asm) with
 /// LLVM constraints `constraints`, returning `resultType` (a struct when the
 /// assembly has several outputs); `hasSideEffects` keeps LLVM from removing

@@ -102,16 +102,3 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %n, %n : i32, i32
   }
 }
-
-// -----
-
-// fp8 conversions are not lowered yet.
-#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @fp8(%x: tensor<128xf32, #b>) {
-    // expected-error @+2 {{'tt.fp_to_fp' op fp8 conversions are not supported by convert-triton-gpu-to-llvm yet}}
-    // expected-error @+1 {{failed to legalize operation 'tt.fp_to_fp'}}
-    %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xf32, #b> -> tensor<128xf8E5M2, #b>
-    tt.return
-  }
-}
