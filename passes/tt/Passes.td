@@ -25,7 +25,9 @@ def TritonRewriteTensorPointerPass
     its i64 offsets there, as in Triton, when the base, shape and strides
     are the same on every path into the op and defined before it; otherwise
     (two different `tt.make_tensor_ptr` meet) the base, shape and strides
-    are carried too.
+    are carried too. An `arith.select` between block pointers (what
+    canonicalize, which the inliner runs first, makes of an `scf.if` that
+    only chooses between two) selects each part the two do not share.
 
     Block pointers that come from anywhere else (function arguments, calls)
     or are used by any other op, and `padding = nan` (2) on an element type

@@ -53,7 +53,8 @@ bool hasBlockPointer(TypeRange types) {
 constexpr llvm::StringLiteral kWhatIsRewritten =
     "triton-rewrite-tensor-pointer rewrites block pointers made by "
     "tt.make_tensor_ptr, moved by tt.advance, accessed by tt.load and "
-    "tt.store and carried by scf.for, scf.if and scf.while";
+    "tt.store, chosen by arith.select and carried by scf.for, scf.if and "
+    "scf.while";
 
 //===----------------------------------------------------------------------===//
 // What the pass can rewrite
@@ -69,7 +70,7 @@ bool isRewrittenUse(Operation *op, unsigned index) {
     return true;
   if (isa<scf::YieldOp>(op))
     return isa<scf::ForOp, scf::IfOp, scf::WhileOp>(op->getParentOp());
-  if (isa<scf::ConditionOp>(op))
+  if (isa<scf::ConditionOp, arith::SelectOp>(op))
     return index > 0;
   return false;
 }
@@ -124,8 +125,8 @@ LogicalResult checkSupported(ModuleOp module) {
   module.walk([&](Operation *op) {
     for (OpResult result : op->getResults())
       if (isBlockPointer(result.getType()) &&
-          !isa<tt::MakeTensorPtrOp, tt::AdvanceOp, scf::ForOp, scf::IfOp,
-               scf::WhileOp>(op)) {
+          !isa<tt::MakeTensorPtrOp, tt::AdvanceOp, arith::SelectOp, scf::ForOp,
+               scf::IfOp, scf::WhileOp>(op)) {
         op->emitOpError("result #")
             << result.getResultNumber()
             << " is a block pointer, which this pass cannot follow: "
@@ -148,8 +149,9 @@ LogicalResult checkSupported(ModuleOp module) {
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
             if (isBlockPointer(arg.getType())) {
-              op->emitOpError(isa<FunctionOpInterface>(op) ? "argument #"
-                                                           : "block argument #")
+              bool isFunctionArg =
+                  isa<FunctionOpInterface>(op) && block.isEntryBlock();
+              op->emitOpError(isFunctionArg ? "argument #" : "block argument #")
                   << arg.getArgNumber()
                   << " is a block pointer, which this pass cannot follow: "
                      "block pointers must be made in the kernel by "
@@ -170,8 +172,10 @@ LogicalResult checkSupported(ModuleOp module) {
 //===----------------------------------------------------------------------===//
 
 /// One place where control flow passes block pointers on: an iter_arg of
-/// scf.for, a result of scf.if, an argument of scf.while's before region, or
-/// a value scf.condition passes to the after region and the results.
+/// scf.for, a result of scf.if, an argument of scf.while's before region, a
+/// value scf.condition passes to the after region and the results, or the
+/// result of an arith.select (canonicalize, which the inliner runs, turns an
+/// scf.if choosing between block pointers into one).
 struct Slot {
   Operation *owner;
   /// The block pointers flowing in.
@@ -238,6 +242,10 @@ private:
               {ifOp.thenYield().getOperand(i), ifOp.elseYield().getOperand(i)},
               {result});
         }
+    } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
+      if (isBlockPointer(select.getType()))
+        addSlot(op, {select.getTrueValue(), select.getFalseValue()},
+                {select.getResult()});
     } else if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
       scf::YieldOp yield = whileOp.getYieldOp();
       for (auto [i, init] : llvm::enumerate(whileOp.getInits()))
@@ -305,6 +313,11 @@ private:
         }
       }
     }
+    // Every block pointer comes from a tt.make_tensor_ptr (checkSupported),
+    // so each slot has an origin now; a slot without one would carry all
+    // parts, which is always correct.
+    for (Slot &slot : slots)
+      slot.carriesAll |= !slot.origin;
   }
 
   DominanceInfo dominance;
@@ -480,6 +493,9 @@ private:
           expand(yield.getOperands(), yieldSlots.at(yield->getParentOp())));
       return nullptr;
     }
+    if (auto select = dyn_cast<arith::SelectOp>(op);
+        select && isBlockPointer(select.getType()))
+      return rewriteSelect(select), nullptr;
     if (auto condition = dyn_cast<scf::ConditionOp>(op);
         condition && hasBlockPointer(condition.getArgs().getTypes())) {
       condition.getArgsMutable().assign(expand(
@@ -547,6 +563,23 @@ private:
                                         store.getCache(), store.getEvict());
     newStore->setDiscardableAttrs(store->getDiscardableAttrDictionary());
     replaced.push_back(store);
+  }
+
+  /// Chooses each part that the two block pointers do not share.
+  void rewriteSelect(arith::SelectOp select) {
+    OpBuilder builder(select);
+    const Slot *slot = flow.getSlot(select.getResult());
+    SmallVector<Value> chosen;
+    for (auto [onTrue, onFalse] :
+         llvm::zip_equal(expand(select.getTrueValue(), slot),
+                         expand(select.getFalseValue(), slot)))
+      chosen.push_back(onTrue == onFalse
+                           ? onTrue
+                           : arith::SelectOp::create(builder, select.getLoc(),
+                                                     select.getCondition(),
+                                                     onTrue, onFalse));
+    replaceOrSplit(select.getResult(), chosen, slot);
+    replaced.push_back(select);
   }
 
   /// The slot of each value in `outgoing` (null for a value that is not a
@@ -704,8 +737,16 @@ struct TritonRewriteTensorPointerPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    bool hasBlockPointers = false;
+    module.walk([&](tt::MakeTensorPtrOp) {
+      hasBlockPointers = true;
+      return WalkResult::interrupt();
+    });
+    // Block pointers that no tt.make_tensor_ptr makes are diagnosed below.
     if (failed(checkSupported(module)))
       return signalPassFailure();
+    if (!hasBlockPointers)
+      return markAllAnalysesPreserved();
     BlockPointerFlow flow(module);
     BlockPointerRewriter(flow).run(module);
   }

@@ -20,7 +20,7 @@ tt.func @call(%base: !tt.ptr<f32>, %n: i64) {
   %c0 = arith.constant 0 : i32
   %c1_i64 = arith.constant 1 : i64
   %bp = tt.make_tensor_ptr %base, [%n], [%c1_i64], [%c0] {order = array<i32: 0>} : <tensor<64xf32>>
-  // expected-error @below {{'tt.call' op result #0 is a block pointer, which this pass cannot follow: triton-rewrite-tensor-pointer rewrites block pointers made by tt.make_tensor_ptr, moved by tt.advance, accessed by tt.load and tt.store and carried by scf.for, scf.if and scf.while}}
+  // expected-error @below {{'tt.call' op result #0 is a block pointer, which this pass cannot follow: triton-rewrite-tensor-pointer rewrites block pointers made by tt.make_tensor_ptr, moved by tt.advance, accessed by tt.load and tt.store, chosen by arith.select and carried by scf.for, scf.if and scf.while}}
   // expected-error @below {{'tt.call' op operand #0 is a block pointer, which this pass cannot rewrite here}}
   %r = tt.call @callee(%bp) : (!tt.ptr<tensor<64xf32>>) -> !tt.ptr<tensor<64xf32>>
   tt.return
@@ -35,24 +35,6 @@ tt.func @return(%base: !tt.ptr<f32>, %n: i64) -> !tt.ptr<tensor<64xf32>> {
   %bp = tt.make_tensor_ptr %base, [%n], [%c1_i64], [%c0] {order = array<i32: 0>} : <tensor<64xf32>>
   // expected-error @below {{'tt.return' op operand #0 is a block pointer, which this pass cannot rewrite here}}
   tt.return %bp : !tt.ptr<tensor<64xf32>>
-}
-
-// -----
-
-// Selecting between block pointers with arith.select (scf.if is the form
-// the pass rewrites).
-tt.func @select(%base: !tt.ptr<f32>, %n: i64, %c: i1) -> tensor<64xf32> {
-  %c0 = arith.constant 0 : i32
-  %c64 = arith.constant 64 : i32
-  %c1_i64 = arith.constant 1 : i64
-  %bp = tt.make_tensor_ptr %base, [%n], [%c1_i64], [%c0] {order = array<i32: 0>} : <tensor<64xf32>>
-  %next = tt.advance %bp, [%c64] : <tensor<64xf32>>
-  // expected-error @below {{'arith.select' op result #0 is a block pointer}}
-  // expected-error @below {{'arith.select' op operand #1 is a block pointer}}
-  // expected-error @below {{'arith.select' op operand #2 is a block pointer}}
-  %p = arith.select %c, %bp, %next : !tt.ptr<tensor<64xf32>>
-  %v = tt.load %p : !tt.ptr<tensor<64xf32>>
-  tt.return %v : tensor<64xf32>
 }
 
 // -----
@@ -139,4 +121,19 @@ tt.func @region_argument() {
     "other.end"() : () -> ()
   }) : () -> ()
   tt.return
+}
+
+// -----
+
+// Block pointers passed along a branch (the pass follows scf, not cf).
+// expected-error @below {{'tt.func' op block argument #0 is a block pointer, which this pass cannot follow}}
+tt.func @branch(%base: !tt.ptr<f32>, %n: i64) -> tensor<64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %bp = tt.make_tensor_ptr %base, [%n], [%c1_i64], [%c0] {order = array<i32: 0>} : <tensor<64xf32>>
+  // expected-error @below {{'cf.br' op operand #0 is a block pointer, which this pass cannot rewrite here}}
+  cf.br ^next(%bp : !tt.ptr<tensor<64xf32>>)
+^next(%p: !tt.ptr<tensor<64xf32>>):
+  %v = tt.load %p : !tt.ptr<tensor<64xf32>>
+  tt.return %v : tensor<64xf32>
 }

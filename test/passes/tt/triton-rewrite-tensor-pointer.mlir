@@ -463,3 +463,56 @@ tt.func @while_made_in_before(%base: !tt.ptr<f32>, %n: i64, %lim: i32) -> tensor
   %last = tt.load %r#0 : !tt.ptr<tensor<32xf32>>
   tt.return %last : tensor<32xf32>
 }
+
+// -----
+
+// arith.select between block pointers (canonicalize, which the inliner runs
+// first in make_ttir, turns an scf.if yielding two block pointers into
+// one): each part the two do not share is selected.
+
+// CHECK-LABEL: tt.func @select_two_tensors(
+// CHECK-SAME:    %[[A:[a-z0-9]+]]: !tt.ptr<f32>, %[[B:[a-z0-9]+]]: !tt.ptr<f32>, %[[N:[a-z0-9]+]]: i64, %[[M:[a-z0-9]+]]: i64, %[[C:[a-z0-9]+]]: i1
+// CHECK:   %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK:   %[[AO:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK:   %[[BO:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK:   %[[BASE:.*]] = arith.select %[[C]], %[[A]], %[[B]] : !tt.ptr<f32>
+// CHECK:   %[[SHAPE:.*]] = arith.select %[[C]], %[[N]], %[[M]] : i64
+// CHECK:   %[[OFF:.*]] = arith.select %[[C]], %[[AO]], %[[BO]] : i64
+// CHECK-NOT: arith.select
+// CHECK:   tt.splat %[[BASE]] : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+// CHECK:   tt.splat %[[OFF]] : i64 -> tensor<64xi64>
+// CHECK:   tt.splat %[[ONE]] : i64 -> tensor<64xi64>
+// CHECK:   tt.splat %[[SHAPE]] : i64 -> tensor<64xi64>
+tt.func @select_two_tensors(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %n: i64, %m: i64, %c: i1, %o: i32) -> tensor<64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %pa = tt.make_tensor_ptr %a, [%n], [%c1_i64], [%c0] {order = array<i32: 0>} : <tensor<64xf32>>
+  %pb = tt.make_tensor_ptr %b, [%m], [%c1_i64], [%o] {order = array<i32: 0>} : <tensor<64xf32>>
+  %p = arith.select %c, %pa, %pb : !tt.ptr<tensor<64xf32>>
+  %v = tt.load %p {boundaryCheck = array<i32: 0>, padding = 1 : i32} : !tt.ptr<tensor<64xf32>>
+  tt.return %v : tensor<64xf32>
+}
+
+// -----
+
+// arith.select between a block pointer and its advanced copy: only the
+// offsets are selected.
+
+// CHECK-LABEL: tt.func @select_advance(
+// CHECK-SAME:    %[[BASE:[a-z0-9]+]]: !tt.ptr<f32>, %{{[a-z0-9]+}}: i64, %[[C:[a-z0-9]+]]: i1
+// CHECK:   %[[X:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK:   %[[Y:.*]] = arith.addi %[[X]], %{{.*}} : i64
+// CHECK:   %[[OFF:.*]] = arith.select %[[C]], %[[Y]], %[[X]] : i64
+// CHECK-NOT: arith.select
+// CHECK:   tt.splat %[[BASE]] : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+// CHECK:   tt.splat %[[OFF]] : i64 -> tensor<64xi64>
+tt.func @select_advance(%base: !tt.ptr<f32>, %n: i64, %c: i1) -> tensor<64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %bp = tt.make_tensor_ptr %base, [%n], [%c1_i64], [%c0] {order = array<i32: 0>} : <tensor<64xf32>>
+  %next = tt.advance %bp, [%c64] : <tensor<64xf32>>
+  %p = arith.select %c, %next, %bp : !tt.ptr<tensor<64xf32>>
+  %v = tt.load %p : !tt.ptr<tensor<64xf32>>
+  tt.return %v : tensor<64xf32>
+}
