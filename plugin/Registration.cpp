@@ -5,6 +5,7 @@
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "passes/conversion/Passes.h"
+#include "passes/tt/Passes.h"
 #include "passes/ttg/Passes.h"
 #include "pipelines/Pipelines.h"
 #ifdef TILE_INCLUDE_TESTS
@@ -24,6 +25,7 @@ void mlir::tile::registerTilePasses() {
   // registration must happen once.
   static std::once_flag once;
   std::call_once(once, [] {
+    registerTileTTPasses();
     registerTileConversionPasses();
     registerTileTTGPasses();
 #ifdef TILE_INCLUDE_TESTS

@@ -20,8 +20,10 @@
 // RUN: %mlir-tile -p 'builtin.module(tile-ttgir{target=cuda:80 num-warps=8})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTIONS
 // RUN: %mlir-tile -p 'builtin.module(tile-ttgir{num-stages=4})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES
 
-// TTIR: Pass Manager with 3 passes:
+// TTIR: Pass Manager with 5 passes:
 // TTIR-NEXT: builtin.module(
+// TTIR-NEXT:   inline{
+// TTIR-NEXT:   triton-rewrite-tensor-pointer,
 // TTIR-NEXT:   canonicalize{
 // TTIR-NEXT:   cse,
 // TTIR-NEXT:   symbol-dce

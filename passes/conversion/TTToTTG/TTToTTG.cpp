@@ -12,6 +12,7 @@
 
 #include "passes/conversion/Passes.h"
 
+#include "dialects/tt/TTDialect.h"
 #include "dialects/tt/TTLayoutInterface.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/ttg/TargetOptions.h"
@@ -49,6 +50,8 @@ struct ConvertTritonToTritonGPUPass
                   << ttg::TTGDialect::getNumWarpsAttrName() << ")";
       return signalPassFailure();
     }
+    if (failed(checkNoBlockPointers(module)))
+      return signalPassFailure();
     Builder b(context);
     module->setAttr(ttg::TTGDialect::getNumCTAsAttrName(),
                     b.getI32IntegerAttr(numCTAs));
@@ -93,6 +96,35 @@ struct ConvertTritonToTritonGPUPass
         [&](Operation *op) -> WalkResult { return fixLayouts(op); });
     if (result.wasInterrupted())
       signalPassFailure();
+  }
+
+  /// Block pointers have no TTGIR form: triton-rewrite-tensor-pointer must
+  /// have turned them into tensors of pointers. Diagnoses the first op that
+  /// makes or takes one.
+  static LogicalResult checkNoBlockPointers(ModuleOp module) {
+    auto isBlockPointer = [](Type type) {
+      auto ptr = dyn_cast<tt::PointerType>(type);
+      return ptr && isa<RankedTensorType>(ptr.getPointeeType());
+    };
+    auto involvesBlockPointer = [&](Operation *op) {
+      if (llvm::any_of(op->getOperandTypes(), isBlockPointer) ||
+          llvm::any_of(op->getResultTypes(), isBlockPointer))
+        return true;
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          if (llvm::any_of(block.getArgumentTypes(), isBlockPointer))
+            return true;
+      return false;
+    };
+    WalkResult result = module.walk([&](Operation *op) {
+      if (!involvesBlockPointer(op))
+        return WalkResult::advance();
+      op->emitOpError("convert-triton-to-tritongpu: block pointers have no "
+                      "TTGIR form; run triton-rewrite-tensor-pointer first "
+                      "(pipelines/ttir.pipeline does)");
+      return WalkResult::interrupt();
+    });
+    return failure(result.wasInterrupted());
   }
 
   /// `value` converted to `encoding` (a new ttg.convert_layout before `op`).

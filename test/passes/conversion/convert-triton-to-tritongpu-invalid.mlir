@@ -30,3 +30,28 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// Block pointers have no TTGIR form: triton-rewrite-tensor-pointer (in
+// pipelines/ttir.pipeline) must have rewritten them.
+module {
+  tt.func @block_pointer(%base: !tt.ptr<f32>, %n: i64) -> tensor<64xf32> {
+    %c0 = arith.constant 0 : i32
+    %c1_i64 = arith.constant 1 : i64
+    // expected-error @below {{'tt.make_tensor_ptr' op convert-triton-to-tritongpu: block pointers have no TTGIR form; run triton-rewrite-tensor-pointer first (pipelines/ttir.pipeline does)}}
+    %bp = tt.make_tensor_ptr %base, [%n], [%c1_i64], [%c0] {order = array<i32: 0>} : <tensor<64xf32>>
+    %v = tt.load %bp {boundaryCheck = array<i32: 0>} : !tt.ptr<tensor<64xf32>>
+    tt.return %v : tensor<64xf32>
+  }
+}
+
+// -----
+
+// A function taking a block pointer: its argument is the first one found.
+module {
+  // expected-error @below {{'tt.func' op convert-triton-to-tritongpu: block pointers have no TTGIR form}}
+  tt.func @block_pointer_argument(%bp: !tt.ptr<tensor<64xf32>>) {
+    tt.return
+  }
+}
