@@ -35,40 +35,46 @@ OperandValues mlir::tile::selectValues(OpBuilder &builder, Location loc,
   return selected;
 }
 
+namespace {
+/// `move` applied to each operand's value.
+OperandValues eachValue(ValueRange values, function_ref<Value(Value)> move) {
+  OperandValues moved;
+  for (Value value : values)
+    moved.push_back(move(value));
+  return moved;
+}
+} // namespace
+
 OperandValues mlir::tile::shuffleXorValues(OpBuilder &builder, Location loc,
                                            ValueRange values, int32_t laneMask,
                                            int threadsPerWarp) {
-  OperandValues moved;
-  for (Value value : values)
-    moved.push_back(shuffleXor(builder, loc, value, laneMask, threadsPerWarp));
-  return moved;
+  return eachValue(values, [&](Value value) {
+    return shuffleXor(builder, loc, value, laneMask, threadsPerWarp);
+  });
 }
 
 OperandValues mlir::tile::shuffleUpValues(OpBuilder &builder, Location loc,
                                           ValueRange values, int32_t delta,
                                           int threadsPerWarp) {
-  OperandValues moved;
-  for (Value value : values)
-    moved.push_back(shuffleUp(builder, loc, value, delta, threadsPerWarp));
-  return moved;
+  return eachValue(values, [&](Value value) {
+    return shuffleUp(builder, loc, value, delta, threadsPerWarp);
+  });
 }
 
 OperandValues mlir::tile::shuffleDownValues(OpBuilder &builder, Location loc,
                                             ValueRange values, int32_t delta,
                                             int threadsPerWarp) {
-  OperandValues moved;
-  for (Value value : values)
-    moved.push_back(shuffleDown(builder, loc, value, delta, threadsPerWarp));
-  return moved;
+  return eachValue(values, [&](Value value) {
+    return shuffleDown(builder, loc, value, delta, threadsPerWarp);
+  });
 }
 
 OperandValues mlir::tile::shuffleIdxValues(OpBuilder &builder, Location loc,
                                            ValueRange values, Value lane,
                                            int threadsPerWarp) {
-  OperandValues moved;
-  for (Value value : values)
-    moved.push_back(shuffleIdx(builder, loc, value, lane, threadsPerWarp));
-  return moved;
+  return eachValue(values, [&](Value value) {
+    return shuffleIdx(builder, loc, value, lane, threadsPerWarp);
+  });
 }
 
 FailureOr<OperandScratch> OperandScratch::get(OpBuilder &builder, Location loc,
