@@ -7,7 +7,10 @@ ratio rule (3 repetitions of the median of 100 launches).
 The kernels (KERNELS below) are bandwidth-bound uses of the families the
 language issue lists: a scan (cumsum along rows), a two-operand reduction
 (argmax along rows), a scatter-add with float atomics, an interleave
-(join + reshape) and an f16 -> f8E5M2 downcast.
+(join + reshape) and a de-interleave (reshape + split), an f16 -> f8E5M2
+downcast, associative scans with a custom combiner (running max, a
+two-operand linear recurrence), philox random numbers (tl.rand) and a row
+sum that loops over a long row.
 
 Three steps, as the other Triton comparisons (the GPU machine has no LLVM):
 
@@ -70,6 +73,59 @@ def interleave(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def _max(a, b):
+    return tl.maximum(a, b)
+
+
+@triton.jit
+def cummax_rows(x_ptr, y_ptr, N: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + row * N + offs)
+    tl.store(y_ptr + row * N + offs, tl.associative_scan(x, 0, _max))
+
+
+@triton.jit
+def _recurrence(a1, b1, a2, b2):
+    return a1 * a2, b1 * a2 + b2
+
+
+@triton.jit
+def recurrence_rows(a_ptr, b_ptr, h_ptr, N: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, N)
+    a = tl.load(a_ptr + row * N + offs)
+    b = tl.load(b_ptr + row * N + offs)
+    _, h = tl.associative_scan((a, b), 0, _recurrence)
+    tl.store(h_ptr + row * N + offs, h)
+
+
+@triton.jit
+def rand_fill(y_ptr, seed, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.rand(seed, offs))
+
+
+@triton.jit
+def deinterleave(x_ptr, a_ptr, b_ptr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * 2 * BLOCK + tl.arange(0, 2 * BLOCK)
+    a, b = tl.split(tl.reshape(tl.load(x_ptr + offs), (BLOCK, 2)))
+    o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(a_ptr + o, a)
+    tl.store(b_ptr + o, b)
+
+
+@triton.jit
+def long_row_sum(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for start in range(0, N, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        acc += tl.load(x_ptr + row * N + offs, mask=offs < N, other=0.0)
+    tl.store(y_ptr + row, tl.sum(acc, 0))
+
+
+@triton.jit
 def to_e5m2(x_ptr, y_ptr, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
@@ -79,6 +135,7 @@ def to_e5m2(x_ptr, y_ptr, BLOCK: tl.constexpr):
 ROWS, COLS = 16384, 1024      # cumsum / argmax: 64 MiB of f32
 N = 1 << 24                   # element-wise kernels
 BINS = 4096                   # scatter-add targets
+LONG_ROWS, LONG_COLS = 4096, 16384  # a row sum that loops over the row
 BLOCK = 1024
 WARPS = 4
 
@@ -90,10 +147,11 @@ class Case:
     Triton's, and the bytes it must move."""
 
     def __init__(self, name, make, args, grid, outputs, nbytes, atol=0.0,
-                 rtol=0.0, constexprs=None):
+                 rtol=0.0, constexprs=None, scalars=()):
         self.name, self.make, self.args, self.grid = name, make, args, grid
         self.outputs, self.nbytes, self.atol, self.rtol = outputs, nbytes, atol, rtol
         self.constexprs = constexprs or {}
+        self.scalars = list(scalars)  # trailing non-tensor arguments
 
 
 def cases():
@@ -118,8 +176,37 @@ def cases():
         return [torch.randn(N, device="cuda", dtype=torch.float16),
                 torch.empty(N, device="cuda", dtype=torch.uint8)]
 
+    def rec(torch):
+        return [torch.rand(ROWS, COLS, device="cuda") * 0.5 + 0.5,
+                torch.randn(ROWS, COLS, device="cuda"),
+                torch.empty(ROWS, COLS, device="cuda")]
+
+    def fill(torch):
+        return [torch.empty(N, device="cuda")]
+
+    def split_in(torch):
+        return [torch.randn(2 * N, device="cuda"), torch.empty(N, device="cuda"),
+                torch.empty(N, device="cuda")]
+
+    def long_rows(torch):
+        return [torch.randn(LONG_ROWS, LONG_COLS, device="cuda"),
+                torch.empty(LONG_ROWS, device="cuda")]
+
     ptrs = lambda t: [("ptr", x.data_ptr()) for x in t]  # noqa: E731
     return [
+        Case("cummax_rows", rows, ptrs, (ROWS,), [1], 2 * ROWS * COLS * 4,
+             constexprs={"N": COLS}),
+        Case("recurrence_rows", rec, ptrs, (ROWS,), [2], 3 * ROWS * COLS * 4,
+             atol=1e-3, rtol=1e-4, constexprs={"N": COLS}),
+        Case("rand_fill", fill, lambda t: ptrs(t) + [("i32", 1234)],
+             (N // BLOCK,), [0], N * 4, constexprs={"BLOCK": BLOCK},
+             scalars=[1234]),
+        Case("deinterleave", split_in, ptrs, (N // BLOCK,), [1, 2], 4 * N * 4,
+             constexprs={"BLOCK": BLOCK}),
+        Case("long_row_sum", long_rows,
+             lambda t: ptrs(t) + [("i32", LONG_COLS)], (LONG_ROWS,), [1],
+             LONG_ROWS * LONG_COLS * 4, atol=1e-2, rtol=1e-5,
+             constexprs={"BLOCK": BLOCK}, scalars=[LONG_COLS]),
         Case("cumsum_rows", rows, ptrs, (ROWS,), [1], 2 * ROWS * COLS * 4,
              atol=1e-3, rtol=1e-5, constexprs={"N": COLS}),
         Case("argmax_rows", argmax_in, ptrs, (ROWS,), [1],
@@ -127,7 +214,7 @@ def cases():
         Case("scatter_add", scatter,
              lambda t: ptrs(t) + [("i32", N)], ((N + BLOCK - 1) // BLOCK,),
              [2], N * 8 + BINS * 4, atol=1e-1, rtol=1e-5,
-             constexprs={"BLOCK": BLOCK}),
+             constexprs={"BLOCK": BLOCK}, scalars=[N]),
         Case("interleave", pair, ptrs, (N // BLOCK,), [2], 4 * N * 4,
              constexprs={"BLOCK": BLOCK}),
         Case("to_e5m2", half, ptrs, (N // BLOCK,), [1], N * 3,
@@ -147,9 +234,7 @@ def dump(out):
     os.makedirs(out, exist_ok=True)
     for case in cases():
         tensors = case.make(torch)
-        args = [t for t in tensors]
-        if case.name == "scatter_add":
-            args.append(N)
+        args = list(tensors) + case.scalars
         ck = getattr(mod, case.name).warmup(*args, **case.constexprs,
                                             num_warps=WARPS, grid=(1,))
         ttir = strip_paths(ck.asm["ttir"])
