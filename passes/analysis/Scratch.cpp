@@ -511,6 +511,11 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
     std::optional<ScanPlan> plan = getScanPlan(scan, error);
     return plan ? plan->scratchBytes : 0;
   }
+  if (auto histogram = dyn_cast<tt::HistogramOp>(op)) {
+    // One i32 count per bin, which every warp adds its counts into.
+    return llvm::alignTo(histogram.getType().getNumElements() * 4,
+                         kScratchAlignment);
+  }
   if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op)) {
     auto srcType = convert.getSrc().getType();
     auto dstType = convert.getType();

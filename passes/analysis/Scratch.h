@@ -1,7 +1,8 @@
 //===- Scratch.h - Shared memory an op needs while it runs ------*- C++ -*-===//
 //
 // Some ops move data between threads through shared memory while they run:
-// a tt.reduce or tt.scan whose axis spans several warps, a
+// a tt.reduce or tt.scan whose axis spans several warps, a tt.histogram
+// (one i32 count per bin, which the warps add into), a
 // ttg.convert_layout that moves elements between warps, an atomic whose old
 // value other threads than the one performing it need. That memory
 // ("scratch") is live only for the op itself. Its size is decided here, from

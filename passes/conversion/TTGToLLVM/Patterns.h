@@ -96,6 +96,13 @@ void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateScanOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);
+/// tt.histogram: ballots over the bin bits per warp, summed in scratch.
+void populateHistogramOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const LoweringContext &lowering);
+/// Emits an error naming the reason when `op` is a tt.histogram
+/// populateHistogramOpToLLVMPatterns cannot lower.
+LogicalResult checkHistogramLowering(Operation *op);
 /// tt.dot: mma.sync for #ttg.nvidia_mma v2 results, FMA otherwise.
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,

@@ -89,6 +89,7 @@ bool isSupported(Operation *op) {
       tt::FuncOp,
       tt::GetNumProgramsOp,
       tt::GetProgramIdOp,
+      tt::HistogramOp,
       tt::IntToPtrOp,
       tt::JoinOp,
       tt::LoadOp,
@@ -200,7 +201,8 @@ struct ConvertTritonGPUToLLVMPass
               failed(checkAsyncCopyLowering(op)) ||
               failed(checkInlineAsmLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)) ||
-              failed(checkAtomicLowering(op)))
+              failed(checkAtomicLowering(op)) ||
+              failed(checkHistogramLowering(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
@@ -269,6 +271,7 @@ struct ConvertTritonGPUToLLVMPass
     populateAtomicOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateScanOpToLLVMPatterns(converter, patterns, lowering);
+    populateHistogramOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
     populateWarpGroupDotOpToLLVMPatterns(converter, patterns, lowering);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns, lowering);

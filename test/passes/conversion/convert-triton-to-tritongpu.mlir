@@ -367,3 +367,15 @@ tt.func @atomics(%p: tensor<256x!tt.ptr<f32>>, %v: tensor<256xf32>, %m: tensor<2
   %3 = tt.atomic_rmw exch, release, sys, %l, %c : (!tt.ptr<i32>, i32) -> i32
   tt.return %0 : tensor<256xf32>
 }
+
+// -----
+
+// A histogram's operands and result take the default layout of their
+// shapes (Triton's generic conversion).
+// CHECK: #[[H:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @histogram
+// CHECK: tt.histogram %{{.+}}, %{{.+}} : tensor<1024xi32, #[[H]]> -> tensor<64xi32, #[[H]]>
+tt.func @histogram(%x: tensor<1024xi32>, %m: tensor<1024xi1>) -> tensor<64xi32> {
+  %h = tt.histogram %x, %m : tensor<1024xi32> -> tensor<64xi32>
+  tt.return %h : tensor<64xi32>
+}

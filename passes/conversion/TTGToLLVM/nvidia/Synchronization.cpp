@@ -1,4 +1,4 @@
-//===- Synchronization.cpp - The CTA barrier and warp shuffles ------------===//
+//===- Synchronization.cpp - The CTA barrier, warp shuffles and ballots ---===//
 
 #include "passes/conversion/TTGToLLVM/Utility.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
@@ -39,4 +39,10 @@ Value nvidia::emitShuffle32(OpBuilder &builder, Location loc, Value value,
   }
   return NVVM::ShflOp::create(builder, loc, value.getType(), allLanes, value,
                               operand, clamp, kind, UnitAttr());
+}
+
+Value nvidia::emitBallot(OpBuilder &builder, Location loc, Value predicate) {
+  Value allLanes = i32Constant(builder, loc, -1);
+  return NVVM::VoteSyncOp::create(builder, loc, builder.getI32Type(), allLanes,
+                                  predicate, NVVM::VoteSyncKind::ballot);
 }

@@ -2,7 +2,7 @@
 //
 // Everything that spells PTX or names an NVVM op lives behind these
 // functions: special registers and kernel attributes, the CTA barrier and
-// warp shuffles, predicated global accesses and atomics, cp.async,
+// warp shuffles and ballots, predicated global accesses and atomics, cp.async,
 // ldmatrix, mma.sync and the fast math approximations Triton uses. Their
 // signatures speak of values, types and sizes only, so the op lowerings that
 // call them stay generic; test/lint/nvidia-seam.test keeps it that way.
@@ -64,6 +64,10 @@ enum class ShuffleMode { Xor, Index, Up, Down };
 /// The 32-bit `value` of another lane of the warp (all lanes take part).
 Value emitShuffle32(OpBuilder &builder, Location loc, Value value,
                     Value operand, ShuffleMode mode, int threadsPerWarp);
+
+/// A 32-bit mask whose bit i is `predicate` (an i1) of lane i of the warp
+/// (all lanes take part; the warp has 32 lanes).
+Value emitBallot(OpBuilder &builder, Location loc, Value predicate);
 
 //===----------------------------------------------------------------------===//
 // Shared memory: asynchronous copies and matrix loads
