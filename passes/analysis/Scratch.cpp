@@ -511,6 +511,14 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
     std::optional<ScanPlan> plan = getScanPlan(scan, error);
     return plan ? plan->scratchBytes : 0;
   }
+  if (auto gather = dyn_cast<tt::GatherOp>(op)) {
+    // The whole source is staged, each element once, row-major, so that
+    // any index can reach any element.
+    RankedTensorType srcType = gather.getSrc().getType();
+    return llvm::alignTo(srcType.getNumElements() *
+                             getSharedElementBytes(srcType.getElementType()),
+                         kScratchAlignment);
+  }
   if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op)) {
     auto srcType = convert.getSrc().getType();
     auto dstType = convert.getType();

@@ -96,6 +96,13 @@ void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateScanOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);
+/// tt.gather: the source through scratch, then one shared load per index.
+void populateGatherOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringContext &lowering);
+/// Emits an error naming the op and the reason when `op` is a gather whose
+/// layouts populateGatherOpToLLVMPatterns cannot handle.
+LogicalResult checkGatherLowering(Operation *op);
 /// tt.dot: mma.sync for #ttg.nvidia_mma v2 results, FMA otherwise.
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,

@@ -87,6 +87,7 @@ bool isSupported(Operation *op) {
       tt::ExternElementwiseOp,
       tt::FpToFpOp,
       tt::FuncOp,
+      tt::GatherOp,
       tt::GetNumProgramsOp,
       tt::GetProgramIdOp,
       tt::IntToPtrOp,
@@ -200,7 +201,8 @@ struct ConvertTritonGPUToLLVMPass
               failed(checkAsyncCopyLowering(op)) ||
               failed(checkInlineAsmLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)) ||
-              failed(checkAtomicLowering(op)))
+              failed(checkAtomicLowering(op)) ||
+              failed(checkGatherLowering(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
@@ -269,6 +271,7 @@ struct ConvertTritonGPUToLLVMPass
     populateAtomicOpToLLVMPatterns(converter, patterns, lowering);
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateScanOpToLLVMPatterns(converter, patterns, lowering);
+    populateGatherOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
     populateWarpGroupDotOpToLLVMPatterns(converter, patterns, lowering);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns, lowering);
