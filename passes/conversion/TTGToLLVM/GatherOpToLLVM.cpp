@@ -1,13 +1,21 @@
 //===- GatherOpToLLVM.cpp - tt.gather to LLVM -----------------------------===//
 //
-// `result[i...] = src[i... with axis replaced by indices[i...]]`. An index
-// may name an element held by any thread, so the source goes through the
-// op's scratch (passes/analysis/Scratch.cpp sizes it): every thread stores
-// the source elements it holds at their row-major offsets, the CTA
-// synchronizes, and every thread loads, for each index register, the
-// element at the index along the axis and its own coordinates elsewhere.
-// Both sides take their coordinates from the linear layouts (emitIndices),
-// with no case per encoding.
+// `result[i...] = src[i... with axis replaced by indices[i...]]`.
+//  * Within a warp (passes/analysis/Scratch.h getGatherShufflePlan): when
+//    every result element's source element is held in the same warp, each
+//    result register computes, from its coordinates with the index on the
+//    axis, the lane and register holding its source element (the inverted
+//    source layout applied at run time), reads each source register that
+//    may be the one with shfl.sync.idx from that lane and selects. No
+//    shared memory.
+//  * Otherwise an index may name an element held by any thread, so the
+//    source goes through the op's scratch (Scratch.cpp sizes it): every
+//    thread stores the source elements it holds at their row-major offsets,
+//    the CTA synchronizes, and every thread loads, for each index register,
+//    the element at the index along the axis and its own coordinates
+//    elsewhere.
+// Both take their coordinates from the linear layouts (emitIndices), with no
+// case per encoding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,21 +98,38 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<tt::GatherOp> {
     FailureOr<GatherLayouts> layouts = getGatherLayouts(op, error);
     if (failed(layouts))
       return rewriter.notifyMatchFailure(op, error);
-    Value scratch = getAllocationPointer(rewriter, loc, op);
-    if (!scratch)
-      return rewriter.notifyMatchFailure(op, "no allocation.offset");
-
     RankedTensorType srcType = op.getSrc().getType();
     Type elementType =
         getTypeConverter()->convertType(srcType.getElementType());
     ArrayRef<int64_t> srcShape = srcType.getShape();
     int axis = op.getAxis();
     int threadsPerWarp = lowering.threadsPerWarp;
+    SmallVector<Value> srcValues =
+        unpackElements(rewriter, loc, adaptor.getSrc());
+    // The indices and the result registers' coordinates, after the staging
+    // stores when there are any.
+    auto emitIndexCoords = [&] {
+      return std::make_pair(
+          unpackElements(rewriter, loc, adaptor.getIndices()),
+          emitIndices(rewriter, loc, layouts->result, threadsPerWarp));
+    };
+
+    if (std::optional<GatherShufflePlan> plan =
+            getGatherShufflePlan(layouts->src, layouts->result, axis)) {
+      auto [indices, resultCoords] = emitIndexCoords();
+      SmallVector<Value> results = gatherInWarp(rewriter, loc, *plan, srcValues,
+                                                indices, resultCoords, axis);
+      rewriter.replaceOp(op, packElements(rewriter, loc, *getTypeConverter(),
+                                          results, op.getType()));
+      return success();
+    }
+
+    Value scratch = getAllocationPointer(rewriter, loc, op);
+    if (!scratch)
+      return rewriter.notifyMatchFailure(op, "no allocation.offset");
 
     // Stage the source, each element a thread holds once (threads holding
     // the same element store the same value).
-    SmallVector<Value> srcValues =
-        unpackElements(rewriter, loc, adaptor.getSrc());
     SmallVector<SmallVector<Value>> srcCoords =
         emitIndices(rewriter, loc, layouts->src, threadsPerWarp);
     std::set<SmallVector<int32_t>> stored;
@@ -121,10 +146,7 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<tt::GatherOp> {
 
     // Each result register reads the source at its own coordinates with
     // the axis coordinate replaced by its index.
-    SmallVector<Value> indices =
-        unpackElements(rewriter, loc, adaptor.getIndices());
-    SmallVector<SmallVector<Value>> resultCoords =
-        emitIndices(rewriter, loc, layouts->result, threadsPerWarp);
+    auto [indices, resultCoords] = emitIndexCoords();
     SmallVector<Value> results;
     for (auto [r, index] : llvm::enumerate(indices)) {
       SmallVector<Value> coords = resultCoords[r];
@@ -138,6 +160,71 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<tt::GatherOp> {
     rewriter.replaceOp(op, packElements(rewriter, loc, *getTypeConverter(),
                                         results, op.getType()));
     return success();
+  }
+
+  /// Each result register shuffles, from the lane holding its source
+  /// element, every source register that may hold it, and keeps the one
+  /// the index selects.
+  SmallVector<Value>
+  gatherInWarp(OpBuilder &builder, Location loc, const GatherShufflePlan &plan,
+               ArrayRef<Value> srcValues, ArrayRef<Value> indices,
+               ArrayRef<SmallVector<Value>> resultCoords, int axis) const {
+    // The images of each coordinate bit under srcPlace, by in-dim.
+    const LinearLayout &place = plan.srcPlace;
+    auto imagesOf = [&](int dim, const char *outDim) {
+      SmallVector<int32_t> images;
+      std::string name = layout::outDimName(dim);
+      for (int bit = 0; bit < place.getInDimSizeLog2(name); ++bit) {
+        int32_t image = 0;
+        if (auto out = place.apply({{name, int32_t(1) << bit}}))
+          for (const auto &[outName, value] : *out)
+            if (outName == outDim)
+              image = value;
+        images.push_back(image);
+      }
+      return images;
+    };
+    int rank = resultCoords.empty() ? 0 : resultCoords.front().size();
+    SmallVector<SmallVector<int32_t>> laneImages, registerImages;
+    for (int d = 0; d < rank; ++d) {
+      laneImages.push_back(imagesOf(d, layout::kLane));
+      registerImages.push_back(imagesOf(d, layout::kRegister));
+    }
+    auto apply = [&](ArrayRef<Value> coords,
+                     ArrayRef<SmallVector<int32_t>> images) {
+      Value result;
+      for (auto [coord, dimImages] : llvm::zip(coords, images)) {
+        Value part = xorOfBits(builder, loc, coord, dimImages);
+        result = result ? emitXor(builder, loc, result, part) : part;
+      }
+      return result ? result : i32Constant(builder, loc, 0);
+    };
+
+    SmallVector<Value> results;
+    for (auto [r, index] : llvm::enumerate(indices)) {
+      SmallVector<Value> coords = resultCoords[r];
+      coords[axis] = toI32Index(builder, loc, index);
+      Value lane = apply(coords, laneImages);
+      ArrayRef<int32_t> candidates = plan.candidates[r];
+      Value value = shuffleIdx(builder, loc, srcValues[candidates.front()],
+                               lane, lowering.threadsPerWarp);
+      if (candidates.size() == 1) {
+        results.push_back(value);
+        continue;
+      }
+      Value reg = apply(coords, registerImages);
+      for (int32_t candidate : candidates.drop_front()) {
+        Value shuffled = shuffleIdx(builder, loc, srcValues[candidate], lane,
+                                    lowering.threadsPerWarp);
+        Value isCandidate =
+            LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq, reg,
+                                 i32Constant(builder, loc, candidate));
+        value =
+            LLVM::SelectOp::create(builder, loc, isCandidate, shuffled, value);
+      }
+      results.push_back(value);
+    }
+    return results;
   }
 
   const LoweringContext &lowering;

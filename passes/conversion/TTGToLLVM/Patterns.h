@@ -96,7 +96,8 @@ void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateScanOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);
-/// tt.gather: the source through scratch, then one shared load per index.
+/// tt.gather: warp shuffles when the gather stays within warps, otherwise
+/// the source through scratch and one shared load per index.
 void populateGatherOpToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringContext &lowering);
