@@ -104,6 +104,14 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<tt::GatherOp> {
     ArrayRef<int64_t> srcShape = srcType.getShape();
     int axis = op.getAxis();
     int threadsPerWarp = lowering.threadsPerWarp;
+    std::optional<GatherShufflePlan> plan =
+        getGatherShufflePlan(layouts->src, layouts->result, axis);
+    Value scratch;
+    if (!plan) {
+      scratch = getAllocationPointer(rewriter, loc, op);
+      if (!scratch)
+        return rewriter.notifyMatchFailure(op, "no allocation.offset");
+    }
     SmallVector<Value> srcValues =
         unpackElements(rewriter, loc, adaptor.getSrc());
     // The indices and the result registers' coordinates, after the staging
@@ -114,8 +122,7 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<tt::GatherOp> {
           emitIndices(rewriter, loc, layouts->result, threadsPerWarp));
     };
 
-    if (std::optional<GatherShufflePlan> plan =
-            getGatherShufflePlan(layouts->src, layouts->result, axis)) {
+    if (plan) {
       auto [indices, resultCoords] = emitIndexCoords();
       SmallVector<Value> results = gatherInWarp(rewriter, loc, *plan, srcValues,
                                                 indices, resultCoords, axis);
@@ -123,10 +130,6 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<tt::GatherOp> {
                                           results, op.getType()));
       return success();
     }
-
-    Value scratch = getAllocationPointer(rewriter, loc, op);
-    if (!scratch)
-      return rewriter.notifyMatchFailure(op, "no allocation.offset");
 
     // Stage the source, each element a thread holds once (threads holding
     // the same element store the same value).
