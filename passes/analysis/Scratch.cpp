@@ -491,6 +491,96 @@ bool mlir::tile::atomicResultNeedsBroadcast(Operation *op) {
   return false;
 }
 
+namespace {
+/// The register, lane, warp and block of `place` (srcPlace applied), each 0
+/// where absent.
+struct Place {
+  int32_t reg = 0, lane = 0, warp = 0, block = 0;
+};
+
+Place placeOf(const LinearLayout &srcPlace, ArrayRef<int32_t> coords) {
+  std::vector<std::pair<std::string, int32_t>> ins;
+  for (auto [d, c] : llvm::enumerate(coords))
+    ins.emplace_back(layout::outDimName(d), c);
+  Place place;
+  if (auto out = srcPlace.apply(ins))
+    for (const auto &[name, value] : *out) {
+      if (name == kRegister)
+        place.reg = value;
+      else if (name == kLane)
+        place.lane = value;
+      else if (name == kWarp)
+        place.warp = value;
+      else if (name == kBlock)
+        place.block = value;
+    }
+  return place;
+}
+} // namespace
+
+std::optional<GatherShufflePlan>
+mlir::tile::getGatherShufflePlan(const LinearLayout &src,
+                                 const LinearLayout &dst, int axis) {
+  std::string error;
+  std::optional<LinearLayout> srcPlace = src.invert(&error);
+  if (!srcPlace || src.getNumOutDims() != dst.getNumOutDims())
+    return std::nullopt;
+  int rank = src.getNumOutDims();
+  // The source registers an index can select: the span of the register
+  // parts of the axis bits; the axis must not leave the warp.
+  SmallVector<int32_t> axisRegisters;
+  int axisBits = src.getOutDimSizeLog2(layout::outDimName(axis));
+  for (int bit = 0; bit < axisBits; ++bit) {
+    SmallVector<int32_t> coords(rank, 0);
+    coords[axis] = int32_t(1) << bit;
+    Place place = placeOf(*srcPlace, coords);
+    if (place.warp != 0 || place.block != 0)
+      return std::nullopt;
+    axisRegisters.push_back(place.reg);
+  }
+  // A result element off the axis: its coordinates with the axis zeroed.
+  auto offAxis = [&](const char *inDim, int32_t value) {
+    SmallVector<int32_t> coords = coordsOf(dst, inDim, value);
+    if (coords.empty())
+      coords.assign(rank, 0);
+    coords[axis] = 0;
+    return placeOf(*srcPlace, coords);
+  };
+  // Result lanes and warps must not change the source register (it would
+  // differ between the lanes of one shuffle), and result warp k must find
+  // its elements in source warp k.
+  for (int bit = 0; bit < dst.getInDimSizeLog2(kLane); ++bit) {
+    Place place = offAxis(kLane, int32_t(1) << bit);
+    if (place.reg != 0 || place.warp != 0 || place.block != 0)
+      return std::nullopt;
+  }
+  for (int bit = 0; bit < dst.getInDimSizeLog2(kWarp); ++bit) {
+    Place place = offAxis(kWarp, int32_t(1) << bit);
+    if (place.reg != 0 || place.warp != (int32_t(1) << bit) || place.block != 0)
+      return std::nullopt;
+  }
+  if (dst.getInDimSize(kBlock) > 1 || src.getInDimSize(kBlock) > 1)
+    return std::nullopt;
+
+  GatherShufflePlan plan;
+  for (int32_t r = 0; r < dst.getNumRegisters(); ++r) {
+    Place place = offAxis(kRegister, r);
+    if (place.warp != 0 || place.block != 0)
+      return std::nullopt;
+    // Every XOR of axis register parts, from the register off the axis.
+    std::set<int32_t> reachable = {place.reg};
+    for (int32_t image : axisRegisters) {
+      std::set<int32_t> more;
+      for (int32_t reg : reachable)
+        more.insert(reg ^ image);
+      reachable.insert(more.begin(), more.end());
+    }
+    plan.candidates.emplace_back(reachable.begin(), reachable.end());
+  }
+  plan.srcPlace = std::move(*srcPlace);
+  return plan;
+}
+
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
   if (atomicResultNeedsBroadcast(op)) {
     Type type = op->getResult(0).getType();
@@ -514,6 +604,19 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
   if (auto histogram = dyn_cast<tt::HistogramOp>(op)) {
     // One i32 count per bin, which every warp adds its counts into.
     return llvm::alignTo(histogram.getType().getNumElements() * 4,
+                         kScratchAlignment);
+  }
+  if (auto gather = dyn_cast<tt::GatherOp>(op)) {
+    std::optional<LinearLayout> src =
+        ttg::toLinearLayout(gather.getSrc().getType());
+    std::optional<LinearLayout> dst = ttg::toLinearLayout(gather.getType());
+    if (src && dst && getGatherShufflePlan(*src, *dst, gather.getAxis()))
+      return 0;
+    // The whole source is staged, each element once, row-major, so that
+    // any index can reach any element.
+    RankedTensorType srcType = gather.getSrc().getType();
+    return llvm::alignTo(srcType.getNumElements() *
+                             getSharedElementBytes(srcType.getElementType()),
                          kScratchAlignment);
   }
   if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op)) {

@@ -201,6 +201,26 @@ std::optional<ConversionPlan> getConversionPlan(const layout::LinearLayout &src,
 ConversionStrategy getConversionStrategy(const layout::LinearLayout &src,
                                          const layout::LinearLayout &dst);
 
+/// How a tt.gather whose gather axis stays within each warp reads its
+/// source with warp shuffles instead of scratch.
+struct GatherShufflePlan {
+  /// The source layout inverted: tensor coordinates -> the register and
+  /// lane (and warp, block) holding that source element.
+  layout::LinearLayout srcPlace;
+  /// For each result register, the source registers that may hold its
+  /// element (which one depends on the index, at run time).
+  SmallVector<SmallVector<int32_t>> candidates;
+};
+
+/// The shuffle plan of a gather along `axis` from `src` to `dst` (the
+/// result's and the indices' layout), or std::nullopt when some result
+/// element may come from another warp (or the source layout holds an
+/// element twice, so that no single place names it): the gather then goes
+/// through scratch.
+std::optional<GatherShufflePlan>
+getGatherShufflePlan(const layout::LinearLayout &src,
+                     const layout::LinearLayout &dst, int axis);
+
 /// Whether the old values `op`, a tt.atomic_rmw or tt.atomic_cas, returns
 /// must travel from the threads that perform the atomic to other threads:
 /// its result is used, and either it is scalar (thread 0 performs it for

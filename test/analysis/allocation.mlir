@@ -339,3 +339,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
   // CHECK-NEXT: total = 256
 }
+
+// -----
+
+// A gather whose warps split the gather axis stages its whole source in
+// scratch, row-major, whatever the indices' shape: 64x32 f32 is 8192
+// bytes, 8 i8 are 8 bytes, aligned to 16. Scratch lives only at its op, so
+// the two share offset 0. Along axis 1 of the same layout (lanes and
+// registers) the gather shuffles within warps and needs none.
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: function @gather
+  tt.func @gather(%src: tensor<64x32xf32, #b>, %idx: tensor<128x32xi32, #b>, %bytes: tensor<8xi8, #b1>, %idx1: tensor<256xi32, #b1>, %idx2: tensor<64x32xi32, #b>) {
+    // CHECK-NEXT: scratch tt.gather (line [[@LINE+1]]): offset = 0, size = 8192
+    %0 = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<64x32xf32, #b>, tensor<128x32xi32, #b>) -> tensor<128x32xf32, #b>
+    // CHECK-NEXT: scratch tt.gather (line [[@LINE+1]]): offset = 0, size = 16
+    %1 = tt.gather %bytes[%idx1] {axis = 0 : i32} : (tensor<8xi8, #b1>, tensor<256xi32, #b1>) -> tensor<256xi8, #b1>
+    %2 = tt.gather %src[%idx2] {axis = 1 : i32} : (tensor<64x32xf32, #b>, tensor<64x32xi32, #b>) -> tensor<64x32xf32, #b>
+    tt.return
+  }
+  // CHECK-NEXT: total = 8192
+}

@@ -103,6 +103,14 @@ void populateHistogramOpToLLVMPatterns(LLVMTypeConverter &converter,
 /// Emits an error naming the reason when `op` is a tt.histogram
 /// populateHistogramOpToLLVMPatterns cannot lower.
 LogicalResult checkHistogramLowering(Operation *op);
+/// tt.gather: warp shuffles when the gather stays within warps, otherwise
+/// the source through scratch and one shared load per index.
+void populateGatherOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringContext &lowering);
+/// Emits an error naming the op and the reason when `op` is a gather whose
+/// layouts populateGatherOpToLLVMPatterns cannot handle.
+LogicalResult checkGatherLowering(Operation *op);
 /// tt.dot: mma.sync for #ttg.nvidia_mma v2 results, FMA otherwise.
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,

@@ -87,6 +87,7 @@ bool isSupported(Operation *op) {
       tt::ExternElementwiseOp,
       tt::FpToFpOp,
       tt::FuncOp,
+      tt::GatherOp,
       tt::GetNumProgramsOp,
       tt::GetProgramIdOp,
       tt::HistogramOp,
@@ -202,7 +203,8 @@ struct ConvertTritonGPUToLLVMPass
               failed(checkInlineAsmLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)) ||
               failed(checkAtomicLowering(op)) ||
-              failed(checkHistogramLowering(op)))
+              failed(checkHistogramLowering(op)) ||
+              failed(checkGatherLowering(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
@@ -272,6 +274,7 @@ struct ConvertTritonGPUToLLVMPass
     populateReduceOpToLLVMPatterns(converter, patterns, lowering);
     populateScanOpToLLVMPatterns(converter, patterns, lowering);
     populateHistogramOpToLLVMPatterns(converter, patterns, lowering);
+    populateGatherOpToLLVMPatterns(converter, patterns, lowering);
     populateDotOpToLLVMPatterns(converter, patterns, lowering);
     populateWarpGroupDotOpToLLVMPatterns(converter, patterns, lowering);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns, lowering);

@@ -379,3 +379,18 @@ tt.func @histogram(%x: tensor<1024xi32>, %m: tensor<1024xi1>) -> tensor<64xi32> 
   %h = tt.histogram %x, %m : tensor<1024xi32> -> tensor<64xi32>
   tt.return %h : tensor<64xi32>
 }
+
+// -----
+
+// A gather keeps the default layouts: the source that of its shape, the
+// indices and the result (one shape) share theirs, as the verifier wants;
+// no conversions.
+// CHECK: #[[SRC:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK: #[[IDX:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @gather
+// CHECK-NEXT: %[[G:.+]] = tt.gather %arg0[%arg1] {axis = 0 : i32} : (tensor<64x64xf32, #[[SRC]]>, tensor<32x16xi32, #[[IDX]]>) -> tensor<32x16xf32, #[[IDX]]>
+// CHECK-NEXT: tt.return %[[G]] : tensor<32x16xf32, #[[IDX]]>
+tt.func @gather(%src: tensor<64x64xf32>, %idx: tensor<32x16xi32>) -> tensor<32x16xf32> {
+  %0 = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<64x64xf32>, tensor<32x16xi32>) -> tensor<32x16xf32>
+  tt.return %0 : tensor<32x16xf32>
+}

@@ -64,10 +64,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // The first unsupported op stops the pass, even after supported ones.
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @gather(%v: tensor<128xi32, #b>) {
+  tt.func public @warp_id(%v: tensor<128xi32, #b>) {
     %x = arith.addi %v, %v : tensor<128xi32, #b>
-    // expected-error @below {{'tt.gather' op is not supported by convert-triton-gpu-to-llvm yet}}
-    %g = tt.gather %x[%v] {axis = 0 : i32} : (tensor<128xi32, #b>, tensor<128xi32, #b>) -> tensor<128xi32, #b>
+    // expected-error @below {{'ttg.warp_id' op is not supported by convert-triton-gpu-to-llvm yet}}
+    %w = ttg.warp_id
     tt.return
   }
 }
