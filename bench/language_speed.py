@@ -9,8 +9,9 @@ language issue lists: a scan (cumsum along rows), a two-operand reduction
 (argmax along rows), a scatter-add with float atomics, an interleave
 (join + reshape) and a de-interleave (reshape + split), an f16 -> f8E5M2
 downcast, associative scans with a custom combiner (running max, a
-two-operand linear recurrence), philox random numbers (tl.rand) and a row
-sum that loops over a long row.
+two-operand linear recurrence), philox random numbers (tl.rand), a row
+sum that loops over a long row, a table lookup (tl.gather) and per-block
+histograms (tl.histogram) summed with atomics.
 
 Three steps, as the other Triton comparisons (the GPU machine has no LLVM):
 
@@ -126,6 +127,22 @@ def long_row_sum(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def gather_lookup(table_ptr, idx_ptr, out_ptr, BLOCK: tl.constexpr,
+                  T: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    table = tl.load(table_ptr + tl.arange(0, T))
+    i = tl.load(idx_ptr + offs)
+    tl.store(out_ptr + offs, tl.gather(table, i, 0))
+
+
+@triton.jit
+def histogram_blocks(x_ptr, out_ptr, BLOCK: tl.constexpr, BINS: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    h = tl.histogram(tl.load(x_ptr + offs), BINS)
+    tl.atomic_add(out_ptr + tl.arange(0, BINS), h)
+
+
+@triton.jit
 def to_e5m2(x_ptr, y_ptr, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
@@ -136,6 +153,8 @@ ROWS, COLS = 16384, 1024      # cumsum / argmax: 64 MiB of f32
 N = 1 << 24                   # element-wise kernels
 BINS = 4096                   # scatter-add targets
 LONG_ROWS, LONG_COLS = 4096, 16384  # a row sum that loops over the row
+TABLE = 1024                  # gather: a table lookup
+HIST_BINS = 64
 BLOCK = 1024
 WARPS = 4
 
@@ -192,8 +211,22 @@ def cases():
         return [torch.randn(LONG_ROWS, LONG_COLS, device="cuda"),
                 torch.empty(LONG_ROWS, device="cuda")]
 
+    def lookup(torch):
+        return [torch.randn(TABLE, device="cuda"),
+                torch.randint(0, TABLE, (N,), device="cuda", dtype=torch.int32),
+                torch.empty(N, device="cuda")]
+
+    def hist(torch):
+        return [torch.randint(0, HIST_BINS, (N,), device="cuda",
+                              dtype=torch.int32),
+                torch.zeros(HIST_BINS, device="cuda", dtype=torch.int32)]
+
     ptrs = lambda t: [("ptr", x.data_ptr()) for x in t]  # noqa: E731
     return [
+        Case("gather_lookup", lookup, ptrs, (N // BLOCK,), [2], N * 8,
+             constexprs={"BLOCK": BLOCK, "T": TABLE}),
+        Case("histogram_blocks", hist, ptrs, (N // BLOCK,), [1], N * 4,
+             constexprs={"BLOCK": BLOCK, "BINS": HIST_BINS}),
         Case("cummax_rows", rows, ptrs, (ROWS,), [1], 2 * ROWS * COLS * 4,
              constexprs={"N": COLS}),
         Case("recurrence_rows", rec, ptrs, (ROWS,), [2], 3 * ROWS * COLS * 4,
