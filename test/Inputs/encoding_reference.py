@@ -7,10 +7,10 @@ a `tensor<AxBxT, ENC>`, `!ttg.memdesc<AxBxT, ENC, ...>` or bare `<AxBxT, ENC,
 whose parent is an alias), resolves the aliases from the file's `#name = ...`
 lines, and for each distinct (encoding, shape) compares
 
-  * the reference below: Python written from the formulas of
-    /work/shared/reference/triton.md (§6.1 blocked and slice, §6.3 mma.sync
-    m16n8k16 fragment tables, §6.4 wgmma accumulator, §2.3 swizzled_shared and
-    the PTX 128/64/32-byte swizzle of nvmma_shared), NOT derived from tile's
+  * the reference below: Python written from the definitions of Triton's
+    layouts (blocked and slice, the mma.sync m16n8k16 fragment tables of the
+    PTX ISA, the wgmma accumulator, swizzled_shared and the PTX
+    128/64/32-byte swizzle of nvmma_shared), NOT derived from tile's
     EncodingToLinearLayout.cpp, with
   * tile's meaning, printed by `tile-layout ENC SHAPE --format=list`.
 
