@@ -14,12 +14,9 @@ here, and a gather only moves values, so outputs must match exactly.
 Exit status: 0 all passed, 1 a mismatch or a build failure.
 """
 
-import argparse
 import os
 import random
-import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -65,32 +62,11 @@ def run_case(case, work):
     idx = Tensor([rng.randrange(g.src_shape[g.axis])
                   for _ in range(numel(g.idx_shape) * gather.PROGRAMS)], "i32")
     want = reference(g, src, idx)
-    stem = case.stem()
-    with open(stem + ".llir") as f:
-        ll = scan_emulate.host_ir(f.read())
-    name = os.path.basename(stem)
-    ll_path = os.path.join(work, case.name + ".ll")
-    exe = os.path.join(work, case.name)
-    with open(ll_path, "w") as f:
-        f.write(ll)
-    r = subprocess.run([scan_emulate.CLANG, "-O1", "-w", f"-DKERNEL={name}",
-                        os.path.join(work, "harness.c"), ll_path, "-lpthread",
-                        "-o", exe], capture_output=True, text=True)
-    if r.returncode:
-        return [f"build failed: {r.stderr[-1500:]}"]
-    argv = [exe, str(gather.PROGRAMS), str(case.num_warps * 32)]
-    for i, tensor in enumerate((src, idx)):
-        path = os.path.join(work, f"{case.name}.in{i}")
-        with open(path, "wb") as f:
-            f.write(tensor.pack())
-        argv += [str(len(tensor.pack())), path, "-"]
-    out_path = os.path.join(work, f"{case.name}.out")
-    argv += [str(4 * len(want)), "-", out_path]
-    r = subprocess.run(argv, capture_output=True, text=True, timeout=600)
-    if r.returncode:
-        return [f"run failed: {r.stdout[-500:]} {r.stderr[-500:]}"]
-    with open(out_path, "rb") as f:
-        got = Tensor.unpack(f.read(), "f32")
+    outputs = scan_emulate.run_kernel(case, work, gather.PROGRAMS, (src, idx),
+                                      [4 * len(want)])
+    if isinstance(outputs, str):
+        return [outputs]
+    got = Tensor.unpack(outputs[0], "f32")
     bad = [k for k in range(len(want)) if got[k] != want[k]]
     if bad:
         k = bad[0]
@@ -100,26 +76,8 @@ def run_case(case, work):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("cases", nargs="*", help="only these cases")
-    args = p.parse_args()
-    failures = 0
-    with tempfile.TemporaryDirectory() as work:
-        with open(os.path.join(work, "harness.c"), "w") as f:
-            f.write(scan_emulate.HARNESS)
-        for case in gather.CASES:
-            if args.cases and case.name not in args.cases:
-                continue
-            try:
-                problems = run_case(case, work)
-            except (OSError, ValueError, subprocess.TimeoutExpired) as e:
-                problems = [str(e)]
-            failures += bool(problems)
-            print(f"{'FAIL' if problems else 'ok  '} {case.name}")
-            for problem in problems:
-                print(f"  {problem}")
-    print(f"{failures} failures")
-    return 1 if failures else 0
+    return scan_emulate.run_all(gather.CASES, run_case,
+                                __doc__.split("\n\n")[0])
 
 
 if __name__ == "__main__":

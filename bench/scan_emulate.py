@@ -129,11 +129,11 @@ def host_ir(ll):
     return convert_layout_emulate.host_ir(ll)
 
 
-def run_case(case, work):
-    spec = scan.EMULATION[case.name]
-    rng = random.Random(1)
-    inputs = spec.inputs(rng)
-    wants = spec.reference(inputs)
+def run_kernel(case, work, programs, inputs, output_bytes):
+    """Builds `case`'s kernel (its .llir from language_check.py --build)
+    with the harness in `work`, runs it over `programs` CTAs with the
+    `inputs` (Tensors), and returns the bytes of each output (sizes
+    `output_bytes`), or a string saying what failed."""
     stem = case.stem()
     with open(stem + ".llir") as f:
         ll = host_ir(f.read())
@@ -146,25 +146,40 @@ def run_case(case, work):
                         os.path.join(work, "harness.c"), src, "-lpthread",
                         "-o", exe], capture_output=True, text=True)
     if r.returncode:
-        return [f"build failed: {r.stderr[-1500:]}"]
-    argv = [exe, str(scan.PROGRAMS), str(case.num_warps * 32)]
-    outs = []
+        return f"build failed: {r.stderr[-1500:]}"
+    argv = [exe, str(programs), str(case.num_warps * 32)]
     for i, tensor in enumerate(inputs):
         path = os.path.join(work, f"{case.name}.in{i}")
         with open(path, "wb") as f:
             f.write(tensor.pack())
         argv += [str(len(tensor.pack())), path, "-"]
-    for i, want in enumerate(wants):
+    outs = []
+    for i, size in enumerate(output_bytes):
         path = os.path.join(work, f"{case.name}.out{i}")
         outs.append(path)
-        argv += [str(len(want.pack())), "-", path]
+        argv += [str(size), "-", path]
     r = subprocess.run(argv, capture_output=True, text=True, timeout=600)
     if r.returncode:
-        return [f"run failed: {r.stdout[-500:]} {r.stderr[-500:]}"]
-    problems = []
-    for i, (path, want) in enumerate(zip(outs, wants)):
+        return f"run failed: {r.stdout[-500:]} {r.stderr[-500:]}"
+    results = []
+    for path in outs:
         with open(path, "rb") as f:
-            got = scan.Tensor.unpack(f.read(), want.dtype)
+            results.append(f.read())
+    return results
+
+
+def run_case(case, work):
+    spec = scan.EMULATION[case.name]
+    rng = random.Random(1)
+    inputs = spec.inputs(rng)
+    wants = spec.reference(inputs)
+    outputs = run_kernel(case, work, scan.PROGRAMS, inputs,
+                         [len(want.pack()) for want in wants])
+    if isinstance(outputs, str):
+        return [outputs]
+    problems = []
+    for i, (data, want) in enumerate(zip(outputs, wants)):
+        got = scan.Tensor.unpack(data, want.dtype)
         tolerance = spec.tolerance(inputs, i)
         bad = [k for k in range(len(want))
                if not abs(got[k] - want[k]) <= tolerance[k]]
@@ -175,15 +190,18 @@ def run_case(case, work):
     return problems
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def run_all(cases, run_case, description, argv=None):
+    """Runs `run_case(case, work)` (a list of problems) for each of `cases`
+    (or those named on the command line), printing one line each and the
+    failure count; returns the exit status."""
+    p = argparse.ArgumentParser(description=description)
     p.add_argument("cases", nargs="*", help="only these cases")
-    args = p.parse_args()
+    args = p.parse_args(argv)
     failures = 0
     with tempfile.TemporaryDirectory() as work:
         with open(os.path.join(work, "harness.c"), "w") as f:
             f.write(HARNESS)
-        for case in scan.CASES:
+        for case in cases:
             if args.cases and case.name not in args.cases:
                 continue
             try:
@@ -196,6 +214,10 @@ def main():
                 print(f"  {problem}")
     print(f"{failures} failures")
     return 1 if failures else 0
+
+
+def main():
+    return run_all(scan.CASES, run_case, __doc__.split("\n\n")[0])
 
 
 if __name__ == "__main__":
