@@ -75,12 +75,22 @@ FailureOr<ElementOwners> getAtomicOwners(Value ptr) {
 /// the ordering barriers, and the old values' way to every holder.
 class AtomicLowering {
 public:
-  AtomicLowering(Operation *op, ElementOwners owners, tt::MemSemantic sem,
-                 ConversionPatternRewriter &rewriter,
-                 const TypeConverter &converter,
-                 const LoweringContext &lowering)
-      : op(op), owners(std::move(owners)), sem(sem), rewriter(rewriter),
-        converter(converter), lowering(lowering) {}
+  /// The lowering of `op`, an atomic through `ptr` (converted:
+  /// `adaptedPtr`) with semantics `sem`; emits an error on `op` and fails
+  /// when its element type or its owners cannot be worked out.
+  static FailureOr<AtomicLowering> get(Operation *op, Value ptr,
+                                       Value adaptedPtr, tt::MemSemantic sem,
+                                       ConversionPatternRewriter &rewriter,
+                                       const TypeConverter &converter,
+                                       const LoweringContext &lowering) {
+    Type type = op->getResult(0).getType();
+    Type elementType = converter.convertType(getElementTypeOrSelf(type));
+    FailureOr<ElementOwners> owners = getAtomicOwners(ptr);
+    if (!elementType || !adaptedPtr || failed(owners))
+      return op->emitOpError("cannot lower atomics on ") << type;
+    return AtomicLowering(op, elementType, std::move(*owners), sem, rewriter,
+                          converter, lowering);
+  }
 
   /// Emits the owner predicate and, for a releasing atomic on behalf of
   /// the CTA, the barrier before it.
@@ -105,7 +115,7 @@ public:
   /// Replaces the op by the old values: `old` holds, per register, the
   /// value the register's atomic returned (null for the registers that did
   /// not issue one).
-  LogicalResult finish(ArrayRef<Value> old, Type elementType) {
+  LogicalResult finish(ArrayRef<Value> old) {
     Location loc = op->getLoc();
     if (!returnsOld()) {
       if (owners.spansThreads() && acquires(sem))
@@ -115,8 +125,7 @@ public:
     }
     SmallVector<Value> results;
     if (atomicResultNeedsBroadcast(op)) {
-      FailureOr<SmallVector<Value>> shared =
-          shareThroughScratch(old, elementType);
+      FailureOr<SmallVector<Value>> shared = shareThroughScratch(old);
       if (failed(shared))
         return failure();
       results = std::move(*shared);
@@ -136,8 +145,7 @@ public:
 private:
   /// The owners store their old values at the elements' row-major slots,
   /// the CTA synchronizes, and every thread loads the elements it holds.
-  FailureOr<SmallVector<Value>> shareThroughScratch(ArrayRef<Value> old,
-                                                    Type elementType) {
+  FailureOr<SmallVector<Value>> shareThroughScratch(ArrayRef<Value> old) {
     Location loc = op->getLoc();
     Value scratch = getAllocationPointer(rewriter, loc, op);
     if (!scratch)
@@ -171,7 +179,16 @@ private:
     return results;
   }
 
+  AtomicLowering(Operation *op, Type elementType, ElementOwners owners,
+                 tt::MemSemantic sem, ConversionPatternRewriter &rewriter,
+                 const TypeConverter &converter,
+                 const LoweringContext &lowering)
+      : op(op), elementType(elementType), owners(std::move(owners)), sem(sem),
+        rewriter(rewriter), converter(converter), lowering(lowering) {}
+
   Operation *op;
+  /// The LLVM type of one element of the result.
+  Type elementType;
   ElementOwners owners;
   tt::MemSemantic sem;
   ConversionPatternRewriter &rewriter;
@@ -189,11 +206,11 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<tt::AtomicRMWOp> {
   matchAndRewrite(tt::AtomicRMWOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type elementType =
-        getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
-    FailureOr<ElementOwners> owners = getAtomicOwners(op.getPtr());
-    if (!elementType || !adaptor.getPtr() || failed(owners))
-      return op.emitOpError("cannot lower atomics on ") << op.getType();
+    FailureOr<AtomicLowering> atomic =
+        AtomicLowering::get(op, op.getPtr(), adaptor.getPtr(), op.getSem(),
+                            rewriter, *getTypeConverter(), lowering);
+    if (failed(atomic))
+      return failure();
     SmallVector<Value> ptrs = unpackElements(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> values = unpackElements(rewriter, loc, adaptor.getVal());
     SmallVector<Value> masks;
@@ -213,22 +230,20 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<tt::AtomicRMWOp> {
     if (ptrs.size() % width != 0)
       width = 1;
 
-    AtomicLowering atomic(op, std::move(*owners), op.getSem(), rewriter,
-                          *getTypeConverter(), lowering);
-    atomic.begin();
+    atomic->begin();
     SmallVector<Value> old(ptrs.size());
     for (size_t first = 0; first < ptrs.size(); first += width) {
-      if (!atomic.issues(first))
+      if (!atomic->issues(first))
         continue;
-      Value pred = atomic.predicate(masks.empty() ? Value() : masks[first]);
+      Value pred = atomic->predicate(masks.empty() ? Value() : masks[first]);
       SmallVector<Value> results = nvidia::emitAtomicRMW(
           rewriter, loc, op.getAtomicRmwOp(), ptrs[first],
           ArrayRef<Value>(values).slice(first, width), pred, op.getSem(),
-          op.getScope(), atomic.returnsOld(), lowering.computeCapability);
+          op.getScope(), atomic->returnsOld(), lowering.computeCapability);
       for (auto [i, result] : llvm::enumerate(results))
         old[first + i] = result;
     }
-    return atomic.finish(old, elementType);
+    return atomic->finish(old);
   }
 
   const LoweringContext &lowering;
@@ -243,25 +258,23 @@ struct AtomicCASOpConversion : public ConvertOpToLLVMPattern<tt::AtomicCASOp> {
   matchAndRewrite(tt::AtomicCASOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type elementType =
-        getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
-    FailureOr<ElementOwners> owners = getAtomicOwners(op.getPtr());
-    if (!elementType || !adaptor.getPtr() || failed(owners))
-      return op.emitOpError("cannot lower atomics on ") << op.getType();
+    FailureOr<AtomicLowering> atomic =
+        AtomicLowering::get(op, op.getPtr(), adaptor.getPtr(), op.getSem(),
+                            rewriter, *getTypeConverter(), lowering);
+    if (failed(atomic))
+      return failure();
     SmallVector<Value> ptrs = unpackElements(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> cmps = unpackElements(rewriter, loc, adaptor.getCmp());
     SmallVector<Value> values = unpackElements(rewriter, loc, adaptor.getVal());
 
-    AtomicLowering atomic(op, std::move(*owners), op.getSem(), rewriter,
-                          *getTypeConverter(), lowering);
-    atomic.begin();
+    atomic->begin();
     SmallVector<Value> old(ptrs.size());
     for (size_t reg = 0; reg < ptrs.size(); ++reg)
-      if (atomic.issues(reg))
-        old[reg] = nvidia::emitAtomicCAS(rewriter, loc, ptrs[reg], cmps[reg],
-                                         values[reg], atomic.predicate(Value()),
-                                         op.getSem(), op.getScope());
-    return atomic.finish(old, elementType);
+      if (atomic->issues(reg))
+        old[reg] = nvidia::emitAtomicCAS(
+            rewriter, loc, ptrs[reg], cmps[reg], values[reg],
+            atomic->predicate(Value()), op.getSem(), op.getScope());
+    return atomic->finish(old);
   }
 
   const LoweringContext &lowering;
