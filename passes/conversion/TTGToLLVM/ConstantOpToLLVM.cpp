@@ -226,8 +226,7 @@ private:
     // and reinterpreted.
     unsigned width = std::max(8u, elementType.getIntOrFloatBitWidth());
     Type storageType = rewriter.getIntegerType(width);
-    LLVM::GlobalOp table = getOrCreateTable(
-        rewriter, op->getParentOfType<ModuleOp>(), loc, value, storageType);
+    LLVM::GlobalOp table = getOrCreateTable(rewriter, loc, value, storageType);
     auto pointerType =
         LLVM::LLVMPointerType::get(rewriter.getContext(), kGlobalAddressSpace);
     Value base = LLVM::AddressOfOp::create(rewriter, loc, pointerType,
@@ -260,8 +259,7 @@ private:
   /// The module's read-only array of `value`'s elements as `storageType`
   /// integers, created on first use (one per distinct constant).
   static LLVM::GlobalOp getOrCreateTable(ConversionPatternRewriter &rewriter,
-                                         ModuleOp module, Location loc,
-                                         DenseElementsAttr value,
+                                         Location loc, DenseElementsAttr value,
                                          Type storageType) {
     SmallVector<APInt> bits = getElementBits(value);
     unsigned width = storageType.getIntOrFloatBitWidth();
@@ -269,24 +267,12 @@ private:
       b = b.zextOrTrunc(width);
     auto storageTensor =
         RankedTensorType::get({value.getNumElements()}, storageType);
-    auto data = DenseElementsAttr::get(storageTensor, bits);
-    for (auto global : module.getOps<LLVM::GlobalOp>())
-      if (global.getConstant() && global.getValueAttr() == data)
-        return global;
-    std::string name;
-    for (unsigned i = 0;; ++i) {
-      name = "tile_constant_" + std::to_string(i);
-      if (!module.lookupSymbol(name))
-        break;
-    }
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(module.getBody());
     auto arrayType =
         LLVM::LLVMArrayType::get(storageType, value.getNumElements());
-    return LLVM::GlobalOp::create(rewriter, loc, arrayType,
-                                  /*isConstant=*/true, LLVM::Linkage::Internal,
-                                  name, data, /*alignment=*/width / 8,
-                                  kGlobalAddressSpace);
+    return getOrCreateConstantGlobal(
+        rewriter, loc, "tile_constant_", arrayType,
+        DenseElementsAttr::get(storageTensor, bits), /*alignment=*/width / 8,
+        kGlobalAddressSpace);
   }
 
   const LoweringContext &lowering;

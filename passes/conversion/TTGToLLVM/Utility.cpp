@@ -330,3 +330,45 @@ Value mlir::tile::emitOwnerPredicate(OpBuilder &builder, Location loc,
   }
   return pred;
 }
+
+namespace {
+/// The module enclosing the builder's insertion point.
+ModuleOp getEnclosingModule(OpBuilder &builder) {
+  Operation *parent = builder.getInsertionBlock()->getParentOp();
+  if (auto module = dyn_cast<ModuleOp>(parent))
+    return module;
+  return parent->getParentOfType<ModuleOp>();
+}
+} // namespace
+
+LLVM::GlobalOp mlir::tile::getOrCreateConstantGlobal(
+    OpBuilder &builder, Location loc, StringRef prefix, Type type,
+    Attribute value, uint64_t alignment, unsigned addressSpace) {
+  ModuleOp module = getEnclosingModule(builder);
+  for (auto global : module.getOps<LLVM::GlobalOp>())
+    if (global.getConstant() && global.getGlobalType() == type &&
+        global.getValueAttr() == value)
+      return global;
+  std::string name;
+  for (unsigned i = 0;; ++i) {
+    name = (prefix + Twine(i)).str();
+    if (!module.lookupSymbol(name))
+      break;
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  return LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
+                                LLVM::Linkage::Internal, name, value, alignment,
+                                addressSpace);
+}
+
+LLVM::LLVMFuncOp mlir::tile::getOrDeclareFunction(OpBuilder &builder,
+                                                  Location loc, StringRef name,
+                                                  LLVM::LLVMFunctionType type) {
+  ModuleOp module = getEnclosingModule(builder);
+  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return func;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(builder, loc, name, type);
+}

@@ -15,6 +15,12 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+namespace mlir::LLVM {
+class GlobalOp;
+class LLVMFuncOp;
+class LLVMFunctionType;
+} // namespace mlir::LLVM
+
 namespace mlir::tile {
 /// The elements of a per-thread struct (or the value itself if it is not a
 /// struct, i.e. a scalar).
@@ -48,6 +54,22 @@ SmallVector<int> getConstantBlockRepresentatives(RankedTensorType type,
 /// The row-major index of `coords` (i32 values) within `shape`.
 Value linearIndex(OpBuilder &builder, Location loc, ArrayRef<Value> coords,
                   ArrayRef<int64_t> shape);
+
+/// The module's constant global of type `type` holding `value`: an
+/// existing one with the same type and value, or a new internal one, named
+/// `prefix` and the first number free, at the start of the module enclosing
+/// the builder's insertion point.
+LLVM::GlobalOp getOrCreateConstantGlobal(OpBuilder &builder, Location loc,
+                                         StringRef prefix, Type type,
+                                         Attribute value, uint64_t alignment,
+                                         unsigned addressSpace);
+
+/// The module's declaration of the external function `name` of `type`,
+/// added at the start of the module enclosing the builder's insertion point
+/// on first use.
+LLVM::LLVMFuncOp getOrDeclareFunction(OpBuilder &builder, Location loc,
+                                      StringRef name,
+                                      LLVM::LLVMFunctionType type);
 
 /// The lane and warp of the executing thread.
 struct ThreadIndex {

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/conversion/TTGToLLVM/Utility.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -16,48 +17,17 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-ModuleOp getModule(OpBuilder &builder) {
-  return builder.getInsertionBlock()
-      ->getParentOp()
-      ->getParentOfType<ModuleOp>();
-}
-
 /// The address of a NUL-terminated copy of `text` in global memory, one
 /// global per distinct text (named `prefix` and a number).
 Value getGlobalString(OpBuilder &builder, Location loc, StringRef prefix,
                       StringRef text) {
-  ModuleOp module = getModule(builder);
   std::string bytes = text.str();
   bytes.push_back('\0');
   auto arrayType = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
-  LLVM::GlobalOp global;
-  int index = 0;
-  for (auto existing : module.getOps<LLVM::GlobalOp>()) {
-    if (!existing.getSymName().starts_with(prefix))
-      continue;
-    ++index;
-    if (auto value = dyn_cast_or_null<StringAttr>(existing.getValueOrNull());
-        value && value.getValue() == bytes)
-      global = existing;
-  }
-  if (!global) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    global = LLVM::GlobalOp::create(
-        builder, loc, arrayType, /*isConstant=*/true, LLVM::Linkage::Internal,
-        (prefix + Twine(index)).str(), builder.getStringAttr(bytes));
-  }
+  LLVM::GlobalOp global = getOrCreateConstantGlobal(
+      builder, loc, prefix, arrayType, builder.getStringAttr(bytes),
+      /*alignment=*/0, /*addressSpace=*/0);
   return LLVM::AddressOfOp::create(builder, loc, global);
-}
-
-LLVM::LLVMFuncOp getOrDeclare(OpBuilder &builder, Location loc, StringRef name,
-                              LLVM::LLVMFunctionType type) {
-  ModuleOp module = getModule(builder);
-  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return func;
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(builder, loc, name, type);
 }
 } // namespace
 
@@ -101,9 +71,9 @@ void nvidia::emitPrintf(OpBuilder &builder, Location loc, StringRef format,
       LLVM::StoreOp::create(builder, loc, value, field);
     }
   }
-  auto vprintf =
-      getOrDeclare(builder, loc, "vprintf",
-                   LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
+  auto vprintf = getOrDeclareFunction(
+      builder, loc, "vprintf",
+      LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
   LLVM::CallOp::create(builder, loc, vprintf, ValueRange{formatString, buffer});
 }
 
@@ -113,7 +83,7 @@ void nvidia::emitAssertFail(OpBuilder &builder, Location loc, StringRef message,
   auto ptrType = LLVM::LLVMPointerType::get(context);
   auto i32 = builder.getI32Type();
   auto i64 = builder.getI64Type();
-  auto assertFail = getOrDeclare(
+  auto assertFail = getOrDeclareFunction(
       builder, loc, "__assertfail",
       LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
                                   {ptrType, ptrType, i32, ptrType, i64}));

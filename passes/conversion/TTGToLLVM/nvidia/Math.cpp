@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/conversion/TTGToLLVM/Utility.h"
 #include "passes/conversion/TTGToLLVM/nvidia/InlinePTX.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
@@ -62,16 +63,9 @@ Value nvidia::emitMulHiUnsigned(OpBuilder &builder, Location loc, Value x,
 Value nvidia::emitLibdeviceCall(OpBuilder &builder, Location loc,
                                 StringRef name, Type resultType,
                                 ValueRange args) {
-  auto module =
-      builder.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-  if (!func) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    auto type = LLVM::LLVMFunctionType::get(resultType,
-                                            llvm::to_vector(args.getTypes()));
-    func = LLVM::LLVMFuncOp::create(builder, loc, name, type);
-  }
+  auto type =
+      LLVM::LLVMFunctionType::get(resultType, llvm::to_vector(args.getTypes()));
+  LLVM::LLVMFuncOp func = getOrDeclareFunction(builder, loc, name, type);
   return LLVM::CallOp::create(builder, loc, func, args).getResult();
 }
 
