@@ -45,7 +45,7 @@ from families import FAMILIES, TARGETS  # noqa: E402
 from tilebench import (ROOT, BenchError, Driver, KernelImage, Timer, gbps,  # noqa: E402
                        ratio_verdict, tile_compile)
 
-ARG_BYTES = {"ptr": 8, "i32": 4, "i64": 8, "f32": 4}
+ARG_BYTES = {"ptr": 8, "i32": 4, "i64": 8, "f32": 4, "desc": 128}
 
 
 def parse_args(argv):

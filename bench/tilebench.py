@@ -264,6 +264,63 @@ class Driver:
         return DriverKernel(self, kernel, module, func)
 
 
+class TensorSpec:
+    """A tensor a kernel reads or writes through a TMA descriptor: its
+    device address, shape and strides (elements, outermost first; the last
+    stride 1) and element size. The launcher encodes the CUtensorMap from it
+    and the kernel's `tensordesc_meta` (box, swizzle, element type), as
+    Triton's launcher does, so both sides of a comparison get maps encoded
+    the same way."""
+
+    def __init__(self, ptr, shape, strides, elem_size):
+        self.ptr, self.shape, self.strides = ptr, list(shape), list(strides)
+        self.elem_size = elem_size
+
+    @classmethod
+    def of(cls, tensor):
+        return cls(tensor.data_ptr(), tensor.shape, tensor.stride(),
+                   tensor.element_size())
+
+
+#: Triton's tensordesc_meta numbers three element types differently from
+#: CUtensorMapDataType (its driver's TMA_DTYPE_DEVICE_TO_HOST).
+TMA_ELEM_TYPE_TO_DRIVER = {8: 10, 9: 8, 10: 9}
+CU_TENSOR_MAP_BYTES = 128
+CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2
+
+
+def encode_tensor_map(lib, spec, meta):
+    """A CUtensorMap (128 bytes, 64-byte aligned ctypes buffer) for `spec`
+    with the box, swizzle and element type of one `tensordesc_meta` entry,
+    through cuTensorMapEncodeTiled."""
+    rank = len(spec.shape)
+    box = meta["block_size"]
+    if len(box) != rank or spec.strides[-1] != 1:
+        raise BenchError(f"tensor map: shape {spec.shape} / strides "
+                         f"{spec.strides} do not fit box {box}")
+    u64, u32 = ctypes.c_uint64, ctypes.c_uint32
+    dims = (u64 * rank)(*reversed(spec.shape))
+    strides = (u64 * max(rank - 1, 1))(
+        *[spec.elem_size * s for s in reversed(spec.strides[:-1])])
+    boxes = (u32 * rank)(*reversed(box))
+    ones = (u32 * rank)(*([1] * rank))
+    raw = ctypes.create_string_buffer(CU_TENSOR_MAP_BYTES + 64)
+    aligned = (ctypes.addressof(raw) + 63) // 64 * 64
+    elem = TMA_ELEM_TYPE_TO_DRIVER.get(meta["elem_type"], meta["elem_type"])
+    lib.cuTensorMapEncodeTiled.argtypes = [
+        ctypes.c_void_p, ctypes.c_int, u32, ctypes.c_void_p,
+        ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+        ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
+    r = lib.cuTensorMapEncodeTiled(
+        ctypes.c_void_p(aligned), elem, rank, ctypes.c_void_p(spec.ptr), dims,
+        strides, boxes, ones, 0, meta["swizzle"],
+        CU_TENSOR_MAP_L2_PROMOTION_L2_128B, 0)
+    if r != 0:
+        raise BenchError(f"cuTensorMapEncodeTiled failed ({r}) for shape "
+                         f"{spec.shape}, box {box}, swizzle {meta['swizzle']}")
+    return raw, ctypes.c_void_p(aligned)
+
+
 class DriverKernel:
     """A loaded kernel, launched with cuLaunchKernel on torch's stream."""
 
@@ -274,13 +331,29 @@ class DriverKernel:
         """Returns a no-argument function that launches the kernel.
 
         `args` is a list of ("ptr", int) / ("i32", int) / ("i64", int) /
-        ("f32", float); the arguments are marshalled once, so each launch
-        costs one cuLaunchKernel call."""
+        ("f32", float) / ("desc", TensorSpec); the arguments are marshalled
+        once, so each launch costs one cuLaunchKernel call. The i-th "desc"
+        becomes a CUtensorMap encoded with the kernel's i-th
+        `tensordesc_meta` entry."""
         ctypes_for = {"ptr": ctypes.c_uint64, "i32": ctypes.c_int32,
                       "i64": ctypes.c_int64, "f32": ctypes.c_float}
-        values = [ctypes_for[t](v) for t, v in args]
-        params = (ctypes.c_void_p * len(values))(
-            *[ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in values])
+        descriptors = list(self.kernel.meta.get("tensordesc_meta") or [])
+        values, pointers = [], []
+        for t, v in args:
+            if t == "desc":
+                if not descriptors:
+                    raise BenchError(f"{self.kernel.label}: a descriptor "
+                                     "argument, but no tensordesc_meta left in "
+                                     "the kernel's metadata")
+                raw, address = encode_tensor_map(self.driver.lib, v,
+                                                 descriptors.pop(0))
+                values.append(raw)
+                pointers.append(address)
+                continue
+            values.append(ctypes_for[t](v))
+            pointers.append(ctypes.cast(ctypes.pointer(values[-1]),
+                                        ctypes.c_void_p))
+        params = (ctypes.c_void_p * len(pointers))(*pointers)
         gx, gy, gz = (tuple(grid) + (1, 1))[:3]
         lib, func, block = self.driver.lib, self.func, self.kernel.block
         shared, check = self.kernel.shared, self.driver.check

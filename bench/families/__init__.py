@@ -145,9 +145,10 @@ def pow2_str(n):
     return f"2^{k}" if k >= 10 and 1 << k == n else str(n)
 
 
-from . import add, rows, matmul, wgmma  # noqa: E402
+from . import add, rows, matmul, wgmma, tma  # noqa: E402
 
 #: The registry: every family, in report order.
 FAMILIES = [add.Add(), rows.Rows(), matmul.Matmul(), wgmma.MatmulWgmma(),
             wgmma.MatmulHopper(), wgmma.Attention(),
-            wgmma.AttentionFromTTIR()]
+            wgmma.AttentionFromTTIR(), tma.TmaMatmulFromTTGIR(),
+            tma.TmaMatmul()]

@@ -10,6 +10,7 @@
 #include "passes/ttg/Passes.h"
 #include "passes/ttg/PipelineUtils.h"
 
+#include "dialects/ttg/TMABlock.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/ttg/layout/DimNames.h"
 #include "dialects/ttg/layout/LayoutOrder.h"
@@ -67,6 +68,66 @@ bool mlir::tile::isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
   });
 }
 
+std::optional<DescriptorLoadSink>
+mlir::tile::getPipelinableDescriptorLoadSink(tt::DescriptorLoadOp load,
+                                             scf::ForOp loop) {
+  tt::TensorDescType desc = load.getDesc().getType();
+  Attribute encoding = desc.getBlockType().getEncoding();
+  if (load->getParentOp() != loop || !encoding || !load->hasOneUse())
+    return std::nullopt;
+  DescriptorLoadSink sink;
+  Operation *user = *load->getUsers().begin();
+  if (auto trans = dyn_cast<tt::TransOp>(user)) {
+    if (!trans->hasOneUse())
+      return std::nullopt;
+    sink.trans = trans;
+    user = *trans->getUsers().begin();
+  }
+  auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
+  if (!alloc || alloc->getParentOp() != loop)
+    return std::nullopt;
+  sink.alloc = alloc;
+  ttg::MemDescType buffer = alloc.getType();
+  std::string why;
+  if (!sink.trans)
+    return buffer.getEncoding() == encoding &&
+                   succeeded(ttg::planTMABlock(buffer.getShape(),
+                                               buffer.getElementType(),
+                                               encoding, why))
+               ? std::optional<DescriptorLoadSink>(sink)
+               : std::nullopt;
+  // A transposed buffer: the descriptor's layout with its dims permuted.
+  auto trans = cast<tt::TransOp>(sink.trans);
+  std::optional<layout::LinearLayout> block =
+      ttg::toLinearLayout(encoding, desc.getBlockType().getShape());
+  std::optional<layout::LinearLayout> target =
+      ttg::toLinearLayout(buffer.getEncoding(), buffer.getShape());
+  if (!block || !target)
+    return std::nullopt;
+  std::vector<std::string> permuted;
+  for (int32_t d : trans.getOrder())
+    permuted.push_back(layout::outDimName(d));
+  std::optional<layout::LinearLayout> viewed = block->transposeOuts(permuted);
+  if (!viewed)
+    return std::nullopt;
+  // Same bases, the dims renamed in the transposed order.
+  for (auto [i, name] : llvm::enumerate(permuted))
+    if (viewed->getOutDimSize(name) !=
+        target->getOutDimSize(layout::outDimName(i)))
+      return std::nullopt;
+  for (const auto &[inDim, bases] : viewed->getBases())
+    for (auto [bit, basis] : llvm::enumerate(bases))
+      for (auto [i, name] : llvm::enumerate(permuted))
+        if (basis[i] != target->getBasis(inDim, bit, layout::outDimName(i)))
+          return std::nullopt;
+  return sink;
+}
+
+bool mlir::tile::isLatencyMarkedLoad(Operation *op) {
+  return isa<tt::LoadOp, tt::DescriptorLoadOp>(op) &&
+         op->hasAttr(kLatencyAttrName);
+}
+
 bool mlir::tile::isDotLike(Operation *op) {
   return isa<tt::DotOp, ttng::WarpGroupDotOp>(op);
 }
@@ -88,6 +149,14 @@ struct TTGAssignLatenciesPass
       Builder builder(loop.getContext());
       for (auto load : loop.getBody()->getOps<tt::LoadOp>())
         if (isPipelinableLoad(load, loop, &axisInfo)) {
+          load->setAttr(kLatencyAttrName,
+                        builder.getI32IntegerAttr(numStages - 1));
+          ++numMarkedLoads;
+        }
+      // TMA copies need no per-thread contiguity: only a buffer they can
+      // fill.
+      for (auto load : loop.getBody()->getOps<tt::DescriptorLoadOp>())
+        if (getPipelinableDescriptorLoadSink(load, loop)) {
           load->setAttr(kLatencyAttrName,
                         builder.getI32IntegerAttr(numStages - 1));
           ++numMarkedLoads;

@@ -397,4 +397,56 @@ def TTNGFenceInsertionPass
   let dependentDialects = ["::mlir::tile::ttng::TTNGDialect"];
 }
 
+def TTNGOptimizeDescriptorEncodingPass
+    : Pass<"triton-nvidia-optimize-descriptor-encoding", "::mlir::ModuleOp"> {
+  let summary = "Give every tensor descriptor the shared layout of its blocks";
+  let description = [{
+    A TMA copy lands a descriptor's block in shared memory in the layout
+    the descriptor's type names (`!tt.tensordesc<tensor<..., #shared>>`),
+    which is also what the host encodes into the CUtensorMap (box and
+    swizzle). For each descriptor kernel argument without one, this pass
+    picks the #ttg.nvmma_shared layout its loaded blocks are stored in for
+    a dot (the `ttg.local_alloc` that takes a `tt.descriptor_load`), or else
+    Triton's default #ttg.nvmma_shared for the block (row-major, the widest
+    swizzle that fits), and rewrites the function's type.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(triton-nvidia-optimize-descriptor-encoding)' k.ttgir
+    ```
+  }];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
+def TTNGTMALoweringPass
+    : Pass<"triton-nvidia-tma-lowering", "::mlir::ModuleOp"> {
+  let summary = "Lower descriptor loads and stores to TMA copies";
+  let description = [{
+    Each `tt.descriptor_load` the pipeliner left becomes a TMA copy into a
+    shared buffer of the descriptor's layout, completing on an mbarrier
+    (`ttng.init_barrier`, `barrier_expect`, `async_tma_copy_global_to_local`,
+    `wait_barrier`, `inval_barrier`), read back with `ttg.local_load`. Each
+    `tt.descriptor_store` stores its value to such a buffer, fences it for
+    the async proxy and copies it out (`async_tma_copy_local_to_global`,
+    then `async_tma_store_wait {pendings = 0}`). Descriptors need their
+    shared layout (triton-nvidia-optimize-descriptor-encoding); gather,
+    scatter and reduce get a diagnostic. Nothing happens below compute
+    capability 90.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(triton-nvidia-tma-lowering)' k.ttgir
+    ```
+  }];
+  let statistics = [
+    Statistic<"numLoweredLoads", "lowered-loads",
+              "Number of descriptor loads lowered to TMA copies">,
+    Statistic<"numLoweredStores", "lowered-stores",
+              "Number of descriptor stores lowered to TMA copies">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
+                           "::mlir::tile::ttng::TTNGDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TILE_PASSES_TTG_PASSES_TD

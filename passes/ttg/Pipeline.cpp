@@ -26,6 +26,7 @@
 
 #include "passes/ttg/Passes.h"
 #include "passes/ttg/PipelineUtils.h"
+#include "passes/ttg/TMAUtils.h"
 
 #include "dialects/ttg/TTGDialect.h"
 
@@ -54,77 +55,162 @@ int getStage(Operation *op, int fallback) {
   return attr ? attr.getInt() : fallback;
 }
 
-/// Carries two ring positions through `loop` (which it replaces): the slot
-/// the copy of the current iteration fills (advanced in stage 0) and the
-/// slot the current iteration reads (advanced in the last stage). Both
-/// start at 0 and wrap at `slots`, so no modulo is computed per iteration.
-std::pair<Value, Value> carrySlotIndices(scf::ForOp &loop, int slots,
-                                         int latency) {
+/// The ring positions a pipelined loop carries: the slot the copies of the
+/// current iteration fill (advanced in stage 0) and the slot the current
+/// iteration reads (advanced in the last stage), both starting at 0 and
+/// wrapping at the ring's size, so no modulo is computed per iteration; and
+/// for TMA rings the parity of the mbarrier phase the read waits for,
+/// flipped whenever the read slot wraps.
+struct RingPositions {
+  Value writeSlot, readSlot, readPhase;
+};
+
+/// Carries the ring positions through `loop` (which it replaces).
+RingPositions carryRingPositions(scf::ForOp &loop, int slots, int latency,
+                                 bool withPhase) {
   IRRewriter rewriter(loop.getContext());
   rewriter.setInsertionPoint(loop);
   Type i32 = rewriter.getI32Type();
   Value zero = arith::ConstantOp::create(rewriter, loop.getLoc(),
                                          rewriter.getI32IntegerAttr(0));
-  auto next = [&](OpBuilder &b, Location loc, Value slot, int stage,
-                  int cluster) {
-    auto constant = [&](int64_t value) {
-      return arith::ConstantOp::create(b, loc, b.getIntegerAttr(i32, value));
-    };
-    auto one = constant(1), count = constant(slots), first = constant(0);
-    auto bumped = arith::AddIOp::create(b, loc, slot, one);
-    auto wraps =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bumped, count);
-    auto result = arith::SelectOp::create(b, loc, wraps, first, bumped);
-    for (Operation *op :
-         {one.getOperation(), count.getOperation(), first.getOperation(),
-          bumped.getOperation(), wraps.getOperation(), result.getOperation()})
-      setSchedule(op, stage, cluster);
-    return result.getResult();
-  };
+  SmallVector<Value> inits = {zero, zero};
+  if (withPhase)
+    inits.push_back(zero);
   FailureOr<LoopLikeOpInterface> extended = loop.replaceWithAdditionalYields(
-      rewriter, ValueRange{zero, zero},
-      /*replaceInitOperandUsesInLoop=*/false,
+      rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument> args) {
-        return SmallVector<Value>{next(b, loc, args[0], 0, 1),
-                                  next(b, loc, args[1], latency, 0)};
+        SmallVector<Operation *> made;
+        auto constant = [&](int64_t value) {
+          auto op =
+              arith::ConstantOp::create(b, loc, b.getIntegerAttr(i32, value));
+          made.push_back(op);
+          return op.getResult();
+        };
+        auto record = [&](auto op) {
+          made.push_back(op);
+          return op.getResult();
+        };
+        // Returns the next slot and whether it wrapped; schedules what it
+        // made at `stage`/`cluster`.
+        auto next = [&](Value slot, int stage, int cluster) {
+          made.clear();
+          Value bumped =
+              record(arith::AddIOp::create(b, loc, slot, constant(1)));
+          Value wraps = record(arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::eq, bumped, constant(slots)));
+          Value result = record(
+              arith::SelectOp::create(b, loc, wraps, constant(0), bumped));
+          for (Operation *op : made)
+            setSchedule(op, stage, cluster);
+          return std::make_pair(result, wraps);
+        };
+        SmallVector<Value> yields = {next(args[0], 0, 1).first};
+        auto [readNext, readWraps] = next(args[1], latency, 0);
+        yields.push_back(readNext);
+        if (withPhase) {
+          made.clear();
+          Value flipped =
+              record(arith::XOrIOp::create(b, loc, args[2], constant(1)));
+          Value phase = record(
+              arith::SelectOp::create(b, loc, readWraps, flipped, args[2]));
+          for (Operation *op : made)
+            setSchedule(op, latency, 0);
+          yields.push_back(phase);
+        }
+        return yields;
       });
   loop = cast<scf::ForOp>(extended->getOperation());
-  auto args = loop.getRegionIterArgs();
-  return {args[args.size() - 2], args[args.size() - 1]};
+  auto args = loop.getRegionIterArgs().take_back(inits.size());
+  return {args[0], args[1], withPhase ? args[2] : Value()};
 }
 
-/// Replaces the marked loads of `loop` by ring-buffer copies. Returns the
-/// ring buffers (to release after the loop) and the number of copy groups
-/// one iteration commits.
-SmallVector<Value> convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
-                                             int &groupsPerIteration) {
+/// The ring buffers of a pipelined loop (released after it) and its
+/// mbarrier ring (invalidated, then released), if it has TMA copies.
+struct Rings {
+  SmallVector<Value> buffers;
+  Value barriers;
+  int slots = 0;
+};
+
+/// The first op of the body that reads what one of the `sinks` stores
+/// (where the iteration's wait goes).
+Operation *findFirstUse(scf::ForOp loop, ArrayRef<Operation *> sinks) {
+  Operation *firstUse = nullptr;
+  for (Operation *sink : sinks)
+    for (Operation *user : sink->getUsers()) {
+      Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
+      if (inBody && (!firstUse || inBody->isBeforeInBlock(firstUse)))
+        firstUse = inBody;
+    }
+  return firstUse;
+}
+
+/// Allocates a ring of `slots` buffers of `view`'s shape before `loop`.
+Value allocateRing(OpBuilder &builder, scf::ForOp loop, Location loc,
+                   ttg::MemDescType view, int slots,
+                   ttg::MemDescType &slotType) {
+  SmallVector<int64_t> ringShape = {slots};
+  ringShape.append(view.getShape().begin(), view.getShape().end());
+  auto ringType = ttg::MemDescType::get(
+      ringShape, view.getElementType(), view.getEncoding(),
+      view.getMemorySpace(), /*mutableMemory=*/true);
+  slotType = ttg::MemDescType::get(loop.getContext(), view.getShape(),
+                                   view.getElementType(), view.getEncoding(),
+                                   view.getMemorySpace(),
+                                   /*mutableMemory=*/true, ringShape);
+  builder.setInsertionPoint(loop);
+  return ttg::LocalAllocOp::create(builder, loc, ringType, /*src=*/Value(),
+                                   /*alignment=*/IntegerAttr());
+}
+
+/// Marks the ops from after `previous` up to `end` as stage 0, cluster 1
+/// (the ops that compute a copy's operands).
+void scheduleEarly(scf::ForOp loop, Operation *previous, Operation *end) {
+  for (Operation *op = previous ? previous->getNextNode()
+                                : &loop.getBody()->front();
+       op != end; op = op->getNextNode())
+    setSchedule(op, 0, 1);
+}
+
+/// Replaces the marked loads of `loop` by ring-buffer copies: cp.async for
+/// tt.load, TMA completing on a ring of mbarriers for tt.descriptor_load
+/// (one mbarrier per slot, expecting the bytes of all of an iteration's
+/// copies). Returns the rings; `groupsPerIteration` is the number of
+/// cp.async groups one iteration commits.
+Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
+                                int &groupsPerIteration) {
   SmallVector<tt::LoadOp> loads;
   for (auto load : loop.getBody()->getOps<tt::LoadOp>())
     if (load->hasAttr(kLatencyAttrName) && isPipelinableLoad(load, loop))
       loads.push_back(load);
+  SmallVector<std::pair<tt::DescriptorLoadOp, DescriptorLoadSink>> tmaLoads;
+  for (auto load : loop.getBody()->getOps<tt::DescriptorLoadOp>())
+    if (load->hasAttr(kLatencyAttrName))
+      if (auto sink = getPipelinableDescriptorLoadSink(load, loop))
+        tmaLoads.push_back({load, *sink});
   groupsPerIteration = loads.size();
-  SmallVector<Value> buffers;
-  if (loads.empty())
-    return buffers;
+  Rings rings;
+  if (loads.empty() && tmaLoads.empty())
+    return rings;
   // An asynchronous wgmma still reads the slot of iteration i - 1 while the
   // copies of iteration i are issued; one more slot keeps them apart.
   bool hasWarpGroupDot =
       !loop.getBody()->getOps<ttng::WarpGroupDotOp>().empty();
   int slots = hasWarpGroupDot ? latency + 1 : latency;
+  rings.slots = slots;
   MLIRContext *context = loop.getContext();
-  auto [writeSlot, readSlot] = carrySlotIndices(loop, slots, latency);
+  RingPositions ring =
+      carryRingPositions(loop, slots, latency, !tmaLoads.empty());
 
-  // The wait, once per iteration, before the first use of any copied value.
-  Operation *firstUse = nullptr;
+  SmallVector<Operation *> sinks;
   for (tt::LoadOp load : loads)
-    for (Operation *alloc : load->getUsers())
-      for (Operation *user : alloc->getUsers()) {
-        Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
-        if (inBody && (!firstUse || inBody->isBeforeInBlock(firstUse)))
-          firstUse = inBody;
-      }
+    llvm::append_range(sinks, load->getUsers());
+  for (auto &[load, sink] : tmaLoads)
+    sinks.push_back(sink.alloc);
+  // The waits, once per iteration, before the first use of any copied value.
+  Operation *firstUse = findFirstUse(loop, sinks);
   OpBuilder builder(context);
-  if (firstUse) {
+  if (firstUse && !loads.empty()) {
     builder.setInsertionPoint(firstUse);
     // Copies of the D - 1 later iterations may still be in flight.
     auto wait = ttg::AsyncWaitOp::create(
@@ -135,49 +221,119 @@ SmallVector<Value> convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
 
   for (tt::LoadOp load : loads) {
     auto alloc = cast<ttg::LocalAllocOp>(*load->getUsers().begin());
-    ttg::MemDescType viewType = alloc.getType();
-    SmallVector<int64_t> ringShape = {slots};
-    ringShape.append(viewType.getShape().begin(), viewType.getShape().end());
-    auto ringType =
-        ttg::MemDescType::get(ringShape, viewType.getElementType(),
-                              viewType.getEncoding(), viewType.getMemorySpace(),
-                              /*mutableMemory=*/true);
-    auto slotType = ttg::MemDescType::get(
-        context, viewType.getShape(), viewType.getElementType(),
-        viewType.getEncoding(), viewType.getMemorySpace(),
-        /*mutableMemory=*/true, ringShape);
-    builder.setInsertionPoint(loop);
-    Value ring =
-        ttg::LocalAllocOp::create(builder, load.getLoc(), ringType,
-                                  /*src=*/Value(), /*alignment=*/IntegerAttr());
-    buffers.push_back(ring);
+    ttg::MemDescType slotType;
+    Value buffer = allocateRing(builder, loop, load.getLoc(), alloc.getType(),
+                                slots, slotType);
+    rings.buffers.push_back(buffer);
 
     // Stage 0: copy into this iteration's slot.
     Operation *previous = load->getPrevNode();
     builder.setInsertionPoint(load);
     Value slot = ttg::MemDescIndexOp::create(builder, load.getLoc(), slotType,
-                                             ring, writeSlot);
+                                             buffer, ring.writeSlot);
     auto copy = ttg::AsyncCopyGlobalToLocalOp::create(
         builder, load.getLoc(), load.getPtr(), slot, load.getMask(),
         load.getOther(), load.getCache(), load.getEvict(),
         /*isVolatile=*/false, /*contiguity=*/1);
     ttg::AsyncCommitGroupOp::create(builder, load.getLoc(),
                                     ValueRange{copy.getToken()});
-    for (Operation *op = previous ? previous->getNextNode()
-                                  : &loop.getBody()->front();
-         op != load; op = op->getNextNode())
-      setSchedule(op, 0, 1);
+    scheduleEarly(loop, previous, load);
 
     // Last stage: read the slot the copy of this iteration filled.
     builder.setInsertionPoint(firstUse);
     Value view = ttg::MemDescIndexOp::create(builder, alloc.getLoc(), slotType,
-                                             ring, readSlot);
+                                             buffer, ring.readSlot);
     setSchedule(view.getDefiningOp(), latency, 0);
     alloc.getResult().replaceAllUsesWith(view);
     alloc->erase();
     load->erase();
   }
-  return buffers;
+  if (tmaLoads.empty())
+    return rings;
+
+  // One mbarrier per slot, armed in stage 0 for the bytes of all of the
+  // iteration's copies, waited on in the last stage.
+  Location loc = tmaLoads.front().first.getLoc();
+  builder.setInsertionPoint(loop);
+  rings.barriers = ttg::LocalAllocOp::create(
+      builder, loc, getMBarrierType(context, slots), /*src=*/Value(),
+      /*alignment=*/IntegerAttr());
+  ttg::MemDescType barrierSlot = getMBarrierSlotType(context, slots);
+  for (int s = 0; s < slots; ++s) {
+    Value index =
+        arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(s));
+    Value barrier = ttg::MemDescIndexOp::create(builder, loc, barrierSlot,
+                                                rings.barriers, index);
+    ttng::InitBarrierOp::create(builder, loc, barrier, /*count=*/1);
+  }
+  int64_t bytes = 0;
+  for (auto &[load, sink] : tmaLoads)
+    bytes += getDescriptorBlockBytes(load.getDesc().getType());
+
+  tt::DescriptorLoadOp first = tmaLoads.front().first;
+  Operation *previous = first->getPrevNode();
+  builder.setInsertionPoint(first);
+  Value always =
+      arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true));
+  Value armed = ttg::MemDescIndexOp::create(builder, loc, barrierSlot,
+                                            rings.barriers, ring.writeSlot);
+  ttng::BarrierExpectOp::create(builder, loc, armed, int32_t(bytes), always);
+  scheduleEarly(loop, previous, first);
+  for (Operation *op = always.getDefiningOp(); op != first;
+       op = op->getNextNode())
+    setSchedule(op, 0, 1);
+
+  builder.setInsertionPoint(firstUse);
+  Value waited = ttg::MemDescIndexOp::create(builder, loc, barrierSlot,
+                                             rings.barriers, ring.readSlot);
+  auto wait = ttng::WaitBarrierOp::create(builder, loc, waited, ring.readPhase,
+                                          /*pred=*/Value(),
+                                          /*deps=*/ValueRange{});
+  setSchedule(waited.getDefiningOp(), latency, 0);
+  setSchedule(wait, latency, 0);
+
+  for (auto &[load, sink] : tmaLoads) {
+    tt::TensorDescType desc = load.getDesc().getType();
+    builder.setInsertionPoint(loop);
+    Value buffer = ttg::LocalAllocOp::create(
+        builder, load.getLoc(), getDescriptorBufferType(desc, slots),
+        /*src=*/Value(), /*alignment=*/IntegerAttr());
+    rings.buffers.push_back(buffer);
+    ttg::MemDescType slotType = getDescriptorSlotType(desc, slots);
+
+    // Stage 0: the copy of this iteration's block.
+    Operation *before = load->getPrevNode();
+    builder.setInsertionPoint(load);
+    Value slot = ttg::MemDescIndexOp::create(builder, load.getLoc(), slotType,
+                                             buffer, ring.writeSlot);
+    ttng::AsyncTMACopyGlobalToLocalOp::create(
+        builder, load.getLoc(), load.getDesc(), load.getIndices(), slot, armed,
+        always, load.getCache(), load.getEvict(), /*isVolatile=*/false);
+    scheduleEarly(loop, before, load);
+
+    // Last stage: the slot, viewed as the buffer the block went to.
+    builder.setInsertionPointAfter(wait);
+    auto alloc = cast<ttg::LocalAllocOp>(sink.alloc);
+    Value view = ttg::MemDescIndexOp::create(builder, load.getLoc(), slotType,
+                                             buffer, ring.readSlot);
+    setSchedule(view.getDefiningOp(), latency, 0);
+    if (auto trans = dyn_cast_or_null<tt::TransOp>(sink.trans)) {
+      ttg::MemDescType allocType = alloc.getType();
+      auto viewType = ttg::MemDescType::get(
+          context, allocType.getShape(), allocType.getElementType(),
+          allocType.getEncoding(), allocType.getMemorySpace(),
+          /*mutableMemory=*/true, allocType.getShape());
+      view = ttg::MemDescTransOp::create(builder, trans.getLoc(), viewType,
+                                         view, trans.getOrder());
+      setSchedule(view.getDefiningOp(), latency, 0);
+    }
+    alloc.getResult().replaceAllUsesWith(view);
+    alloc->erase();
+    if (sink.trans)
+      sink.trans->erase();
+    load->erase();
+  }
+  return rings;
 }
 
 /// Masks off a copy that a pipelined loop runs outside its iterations
@@ -197,11 +353,33 @@ Operation *predicateOp(RewriterBase &rewriter, Operation *op, Value pred) {
     rewriter.modifyOpInPlace(copy, [&] { copy.getMaskMutable().assign(mask); });
     return copy;
   }
+  // A TMA copy and the arming of its mbarrier happen only where the
+  // iteration does.
+  auto andPred = [&](Value current) -> Value {
+    rewriter.setInsertionPoint(op);
+    return arith::AndIOp::create(rewriter, op->getLoc(), current, pred);
+  };
+  if (auto expect = dyn_cast<ttng::BarrierExpectOp>(op)) {
+    Value both = andPred(expect.getPred());
+    rewriter.modifyOpInPlace(expect,
+                             [&] { expect.getPredMutable().assign(both); });
+    return op;
+  }
+  if (auto copy = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op)) {
+    Value both = andPred(copy.getPred());
+    rewriter.modifyOpInPlace(copy, [&] { copy.getPredMutable().assign(both); });
+    return op;
+  }
+  if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op)) {
+    Value both = wait.getPred() ? andPred(wait.getPred()) : pred;
+    rewriter.modifyOpInPlace(wait, [&] { wait.getPredMutable().assign(both); });
+    return op;
+  }
   // Reading a slot, waiting for copies or staging a value in a buffer of
   // its own has no effect a skipped iteration could observe: the values
   // are not used.
   if (isa<ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp, ttg::MemDescIndexOp,
-          ttg::LocalLoadOp, ttg::LocalAllocOp>(op) ||
+          ttg::MemDescTransOp, ttg::LocalLoadOp, ttg::LocalAllocOp>(op) ||
       isMemoryEffectFree(op))
     return op;
   return nullptr;
@@ -214,6 +392,11 @@ Operation *predicateOp(RewriterBase &rewriter, Operation *op, Value pred) {
 bool isStableAcrossIterations(Value operand, scf::ForOp loop) {
   if (!isa<ttg::MemDescType>(operand.getType()))
     return true;
+  // A transposed or reshaped view reads the buffer it views.
+  while (Operation *view = operand.getDefiningOp<ttg::MemDescTransOp>()
+                               ? operand.getDefiningOp()
+                               : operand.getDefiningOp<ttg::MemDescReshapeOp>())
+    operand = view->getOperand(0);
   if (operand.getDefiningOp<ttg::MemDescIndexOp>())
     return true;
   return loop.isDefinedOutsideOfLoop(operand);
@@ -370,20 +553,30 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
   OpBuilder cloner(original);
   auto loop = cast<scf::ForOp>(cloner.clone(*original));
   original->replaceAllUsesWith(loop->getResults());
-  auto giveUp = [&](ArrayRef<Value> buffers) -> FailureOr<unsigned> {
+  auto giveUp = [&](const Rings &rings) -> FailureOr<unsigned> {
     for (auto [mine, theirs] :
          llvm::zip(loop->getResults(), original->getResults()))
       mine.replaceAllUsesWith(theirs);
     loop->erase();
-    for (Value buffer : buffers)
+    for (Value buffer : rings.buffers)
       buffer.getDefiningOp()->erase();
+    if (rings.barriers) {
+      // The mbarrier inits (and their index constants) go with the ring.
+      SmallVector<Operation *> users(rings.barriers.getUsers());
+      for (Operation *index : users) {
+        for (Operation *init : llvm::make_early_inc_range(index->getUsers()))
+          init->erase();
+        index->erase();
+      }
+      rings.barriers.getDefiningOp()->erase();
+    }
     stripSchedule(original);
     return 0u;
   };
   int groups = 0;
-  SmallVector<Value> buffers = convertLoadsToAsyncCopies(loop, latency, groups);
-  if (buffers.empty())
-    return giveUp(buffers);
+  Rings rings = convertLoadsToAsyncCopies(loop, latency, groups);
+  if (rings.buffers.empty())
+    return giveUp(rings);
 
   scf::PipeliningOption options;
   options.supportDynamicLoops = true;
@@ -421,16 +614,31 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
   if (failed(pipelined)) {
     if (modified)
       return original.emitOpError("was left half-pipelined");
-    return giveUp(buffers);
+    return giveUp(rings);
   }
   makeWarpGroupDotsAsync(*pipelined);
   // Drain the copies still in flight (all masked off) and release the ring
   // where the original loop ended.
   OpBuilder builder(original);
-  ttg::AsyncWaitOp::create(builder, pipelined->getLoc(), ValueRange{},
-                           builder.getI32IntegerAttr(0));
-  for (Value buffer : buffers)
-    ttg::LocalDeallocOp::create(builder, pipelined->getLoc(), buffer);
+  Location loc = pipelined->getLoc();
+  if (groups > 0)
+    ttg::AsyncWaitOp::create(builder, loc, ValueRange{},
+                             builder.getI32IntegerAttr(0));
+  if (rings.barriers) {
+    // Every TMA copy issued was waited for in its iteration.
+    ttg::MemDescType barrierSlot =
+        getMBarrierSlotType(loop.getContext(), rings.slots);
+    for (int s = 0; s < rings.slots; ++s) {
+      Value index =
+          arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(s));
+      Value barrier = ttg::MemDescIndexOp::create(builder, loc, barrierSlot,
+                                                  rings.barriers, index);
+      ttng::InvalBarrierOp::create(builder, loc, barrier);
+    }
+    ttg::LocalDeallocOp::create(builder, loc, rings.barriers);
+  }
+  for (Value buffer : rings.buffers)
+    ttg::LocalDeallocOp::create(builder, loc, buffer);
   original->erase();
   // Only what this loop's pipelining made loses the marks: a later loop of
   // the block (the diagonal loop of causal attention) keeps its schedule.
@@ -440,7 +648,7 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
        op != end; op = op->getNextNode())
     stripSchedule(op);
   // One ring buffer per load.
-  return static_cast<unsigned>(buffers.size());
+  return static_cast<unsigned>(rings.buffers.size());
 }
 
 struct TTGPipelinePass
@@ -459,8 +667,10 @@ struct TTGPipelinePass
         ++numPipelinedLoops;
     }
     // Loads that stayed synchronous keep no pipelining marks.
-    getOperation().walk(
-        [](tt::LoadOp load) { load->removeAttr(kLatencyAttrName); });
+    getOperation().walk([](Operation *op) {
+      if (isa<tt::LoadOp, tt::DescriptorLoadOp>(op))
+        op->removeAttr(kLatencyAttrName);
+    });
   }
 };
 } // namespace

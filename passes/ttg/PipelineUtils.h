@@ -34,6 +34,24 @@ bool isDotLike(Operation *op);
 /// the loaded registers.
 bool isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
                        ModuleAxisInfoAnalysis *axisInfo = nullptr);
+
+/// Where a descriptor load's block goes: the ttg.local_alloc that stores it
+/// in shared memory, and the tt.trans on the way (null when none).
+struct DescriptorLoadSink {
+  Operation *trans = nullptr;
+  Operation *alloc = nullptr;
+};
+
+/// The sink of `load`, directly in `loop`'s body, when the pipeliner can
+/// turn it into a TMA copy into a ring buffer: its block only goes to one
+/// shared buffer (possibly transposed on the way), and that buffer's layout
+/// is the descriptor's (or its transposition), so the copy can fill it.
+std::optional<DescriptorLoadSink>
+getPipelinableDescriptorLoadSink(tt::DescriptorLoadOp load, scf::ForOp loop);
+
+/// Whether `op` is a load the pipeliner takes when it is marked with a
+/// latency (tt.load or tt.descriptor_load).
+bool isLatencyMarkedLoad(Operation *op);
 } // namespace mlir::tile
 
 #endif // TILE_PASSES_TTG_PIPELINEUTILS_H

@@ -30,9 +30,9 @@ namespace {
 SetVector<Operation *> computeEarlyOps(scf::ForOp loop) {
   SetVector<Operation *> early;
   SmallVector<Operation *> worklist;
-  for (auto load : loop.getBody()->getOps<tt::LoadOp>())
-    if (load->hasAttr(kLatencyAttrName))
-      worklist.push_back(load);
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (isLatencyMarkedLoad(&op))
+      worklist.push_back(&op);
   Operation *yield = loop.getBody()->getTerminator();
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
@@ -61,8 +61,9 @@ struct TTGScheduleLoopsPass
   void runOnOperation() override {
     getOperation().walk([&](scf::ForOp loop) {
       int latency = 0;
-      for (auto load : loop.getBody()->getOps<tt::LoadOp>())
-        if (auto attr = load->getAttrOfType<IntegerAttr>(kLatencyAttrName))
+      for (Operation &op : loop.getBody()->without_terminator())
+        if (auto attr = op.getAttrOfType<IntegerAttr>(kLatencyAttrName);
+            attr && isLatencyMarkedLoad(&op))
           latency = std::max<int>(latency, attr.getInt());
       if (latency == 0)
         return;

@@ -54,6 +54,8 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
     if (isKernel) {
       nvidia::markAsKernel(llvmFunc,
                            lowering.numWarps * lowering.threadsPerWarp);
+      if (failed(passTensorDescriptors(func, llvmFunc)))
+        return failure();
     } else if (!func.isExternal()) {
       // Device functions are private to the module; a declaration stays
       // external so it can be resolved at link time (libdevice, ...).
@@ -65,6 +67,30 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
                                            *getTypeConverter(), &signature)))
       return failure();
     rewriter.eraseOp(func);
+    return success();
+  }
+
+  /// Tensor descriptor parameters are tensor maps passed by value; the
+  /// launcher learns how to encode each from the function's
+  /// `tile.tensordesc_meta` (Triton's `tensordesc_meta`, one entry per
+  /// descriptor parameter, in order).
+  LogicalResult passTensorDescriptors(tt::FuncOp func,
+                                      LLVM::LLVMFuncOp llvmFunc) const {
+    SmallVector<Attribute> metadata;
+    for (auto [i, input] : llvm::enumerate(func.getArgumentTypes())) {
+      auto desc = dyn_cast<tt::TensorDescType>(input);
+      if (!desc)
+        continue;
+      std::string why;
+      FailureOr<DictionaryAttr> entry = getTensorDescMetadata(desc, why);
+      if (failed(entry)) // Reported up front (checkTMALowering).
+        return failure();
+      nvidia::passTensorMapByValue(llvmFunc, i);
+      metadata.push_back(*entry);
+    }
+    if (!metadata.empty())
+      llvmFunc->setAttr(kTensorDescMetadataAttrName,
+                        ArrayAttr::get(getContext(), metadata));
     return success();
   }
 

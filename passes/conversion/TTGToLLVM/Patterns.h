@@ -137,6 +137,23 @@ void populateAsyncOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    const LoweringContext &lowering);
 /// Emits an error when `op` is an async copy the lowering cannot express.
 LogicalResult checkAsyncCopyLowering(Operation *op);
+/// The ttng mbarrier ops (init, inval, expect, arrive, wait) and TMA
+/// copies (async_tma_copy_global_to_local/local_to_global,
+/// async_tma_store_wait).
+void populateTMAOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns,
+                                 const LoweringContext &lowering);
+/// Emits an error when `op` is a TMA copy the lowering cannot express.
+LogicalResult checkTMALowering(Operation *op);
+/// The attribute of a kernel's llvm.func that lists its descriptor
+/// parameters' `tensordesc_meta` entries (read by tile-compile's metadata).
+constexpr llvm::StringLiteral kTensorDescMetadataAttrName =
+    "tile.tensordesc_meta";
+/// Triton's `tensordesc_meta` entry of a descriptor kernel argument (box,
+/// swizzle, element type and size), what the launcher encodes into the
+/// CUtensorMap; failure with `why` set when TMA cannot move its block.
+FailureOr<DictionaryAttr> getTensorDescMetadata(tt::TensorDescType type,
+                                                std::string &why);
 /// tt.print (device printf, Triton's format) and tt.assert (__assertfail).
 void populateDebugOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns,

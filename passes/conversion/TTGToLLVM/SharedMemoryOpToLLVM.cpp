@@ -154,6 +154,20 @@ struct MemDescIndexOpConversion
     return success();
   }
 };
+
+/// Views that only relabel a buffer's elements (memdesc_trans,
+/// memdesc_reshape, memdesc_reinterpret): the result's layout says where
+/// each element is, from the same first byte.
+template <typename OpTy>
+struct SameAddressViewConversion : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
 } // namespace
 
 void mlir::tile::populateSharedMemoryOpToLLVMPatterns(
@@ -161,5 +175,8 @@ void mlir::tile::populateSharedMemoryOpToLLVMPatterns(
     const LoweringContext &lowering) {
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
                LocalLoadOpConversion>(converter, lowering);
-  patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion>(converter);
+  patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
+               SameAddressViewConversion<ttg::MemDescTransOp>,
+               SameAddressViewConversion<ttg::MemDescReshapeOp>,
+               SameAddressViewConversion<ttg::MemDescReinterpretOp>>(converter);
 }

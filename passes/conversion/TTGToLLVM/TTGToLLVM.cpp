@@ -121,7 +121,18 @@ bool isSupported(Operation *op) {
       ttg::LocalLoadOp,
       ttg::LocalStoreOp,
       ttg::MemDescIndexOp,
+      ttg::MemDescReinterpretOp,
+      ttg::MemDescReshapeOp,
+      ttg::MemDescTransOp,
+      ttng::ArriveBarrierOp,
+      ttng::AsyncTMACopyGlobalToLocalOp,
+      ttng::AsyncTMACopyLocalToGlobalOp,
+      ttng::BarrierExpectOp,
       ttng::FenceAsyncSharedOp,
+      ttng::InitBarrierOp,
+      ttng::InvalBarrierOp,
+      ttng::TMAStoreWaitOp,
+      ttng::WaitBarrierOp,
       ttng::WarpGroupDotOp,
       ttng::WarpGroupDotWaitOp>(op);
   // clang-format on
@@ -204,7 +215,7 @@ struct ConvertTritonGPUToLLVMPass
               failed(checkWarpGroupDotLowering(op)) ||
               failed(checkAtomicLowering(op)) ||
               failed(checkHistogramLowering(op)) ||
-              failed(checkGatherLowering(op)))
+              failed(checkGatherLowering(op)) || failed(checkTMALowering(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
@@ -280,6 +291,7 @@ struct ConvertTritonGPUToLLVMPass
     populateSharedMemoryOpToLLVMPatterns(converter, patterns, lowering);
     populateAsyncOpToLLVMPatterns(converter, patterns, lowering);
     populateBarrierOpToLLVMPatterns(converter, patterns, lowering);
+    populateTMAOpToLLVMPatterns(converter, patterns, lowering);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
 

@@ -19,6 +19,11 @@ TileLLVMTypeConverter::TileLLVMTypeConverter(MLIRContext *context,
       return std::nullopt;
     return LLVM::LLVMPointerType::get(context, type.getAddressSpace());
   });
+  // A tensor descriptor is the generic address of its CUtensorMap (a kernel
+  // parameter, or a map written to global memory).
+  addConversion([context](tt::TensorDescType type) -> std::optional<Type> {
+    return LLVM::LLVMPointerType::get(context, /*addressSpace=*/0);
+  });
   // Async tokens only order ops in the IR; they lower to a dummy i32.
   addConversion([context](ttg::AsyncTokenType type) -> std::optional<Type> {
     return IntegerType::get(context, 32);

@@ -21,6 +21,19 @@ void nvidia::markAsKernel(LLVM::LLVMFuncOp func, int numThreads) {
                 builder.getDenseI32ArrayAttr({numThreads}));
 }
 
+void nvidia::passTensorMapByValue(LLVM::LLVMFuncOp func, unsigned index) {
+  Builder builder(func.getContext());
+  // A CUtensorMap is 128 bytes, 64-byte aligned; as a __grid_constant__
+  // parameter TMA reads it where the driver put it, without a local copy.
+  func.setArgAttr(index, LLVM::LLVMDialect::getByValAttrName(),
+                  TypeAttr::get(LLVM::LLVMArrayType::get(builder.getI8Type(),
+                                                         kTensorMapBytes)));
+  func.setArgAttr(index, LLVM::LLVMDialect::getAlignAttrName(),
+                  builder.getI64IntegerAttr(kTensorMapAlignment));
+  func.setArgAttr(index, NVVM::NVVMDialect::getGridConstantAttrName(),
+                  builder.getUnitAttr());
+}
+
 Value nvidia::getThreadId(OpBuilder &builder, Location loc) {
   return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
 }

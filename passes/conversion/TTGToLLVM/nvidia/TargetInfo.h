@@ -37,6 +37,14 @@ void addLegalTargetDialect(ConversionTarget &target);
 /// per CTA.
 void markAsKernel(LLVM::LLVMFuncOp func, int numThreads);
 
+/// The size and alignment of a TMA tensor map (CUtensorMap).
+constexpr int64_t kTensorMapBytes = 128;
+constexpr int64_t kTensorMapAlignment = 64;
+
+/// Makes kernel parameter `index` of `func` (a pointer) a tensor map the
+/// launcher passes by value, as a grid constant.
+void passTensorMapByValue(LLVM::LLVMFuncOp func, unsigned index);
+
 /// The thread's index in the CTA (an i32; 1-D CTAs only).
 Value getThreadId(OpBuilder &builder, Location loc);
 
@@ -169,6 +177,57 @@ SmallVector<Value> emitWarpGroupWait(OpBuilder &builder, Location loc,
 /// Orders the generic-proxy shared-memory writes of the thread before later
 /// async-proxy accesses (wgmma, TMA) of the CTA.
 void emitAsyncSharedFence(OpBuilder &builder, Location loc);
+
+//===----------------------------------------------------------------------===//
+// mbarriers and the tensor memory accelerator (TMA)
+//===----------------------------------------------------------------------===//
+
+/// An i1 that is true in one lane of the calling warp (all lanes take part).
+Value emitElectOneLane(OpBuilder &builder, Location loc);
+
+/// Initializes the mbarrier at shared `barrier` for `count` arrivals per
+/// phase, in the threads where `pred` (an i1) holds.
+void emitMBarrierInit(OpBuilder &builder, Location loc, Value barrier,
+                      int32_t count, Value pred);
+
+/// Invalidates the mbarrier at shared `barrier` where `pred` holds.
+void emitMBarrierInval(OpBuilder &builder, Location loc, Value barrier,
+                       Value pred);
+
+/// Arrives once on the mbarrier and announces `bytes` bytes that
+/// asynchronous copies will deliver to its current phase, where `pred`
+/// holds.
+void emitMBarrierArriveExpectTx(OpBuilder &builder, Location loc, Value barrier,
+                                int32_t bytes, Value pred);
+
+/// Arrives `count` times on the mbarrier where `pred` holds.
+void emitMBarrierArrive(OpBuilder &builder, Location loc, Value barrier,
+                        int32_t count, Value pred);
+
+/// Blocks until the phase of parity `phase` (an i32, 0 or 1) of the mbarrier
+/// has completed; with `pred` (null for always) false, returns at once.
+void emitMBarrierWait(OpBuilder &builder, Location loc, Value barrier,
+                      Value phase, Value pred);
+
+/// Starts a TMA copy of the box at `coords` (i32 each, innermost dimension
+/// first) of the tensor map `descriptor` (a generic pointer to it) into
+/// shared `destination`, completing on the mbarrier `barrier`, where `pred`
+/// holds.
+void emitTMALoad(OpBuilder &builder, Location loc, Value destination,
+                 Value descriptor, ValueRange coords, Value barrier,
+                 Value pred);
+
+/// Starts a TMA copy of shared `source` to the box at `coords` of the
+/// tensor map, where `pred` holds; it joins the thread's current bulk group.
+void emitTMAStore(OpBuilder &builder, Location loc, Value descriptor,
+                  ValueRange coords, Value source, Value pred);
+
+/// Closes the thread's group of bulk copies (TMA stores).
+void emitBulkCommitGroup(OpBuilder &builder, Location loc);
+
+/// Waits until at most `pendings` of the thread's bulk groups still read
+/// their shared-memory sources.
+void emitBulkWaitGroupRead(OpBuilder &builder, Location loc, int32_t pendings);
 
 //===----------------------------------------------------------------------===//
 // Global memory

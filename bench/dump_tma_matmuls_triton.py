@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Dumps Triton 3.6's own compiles of the TMA matmuls the tma bench family
+runs: TTIR, TTGIR, LLIR, PTX and the launch metadata, tensor-descriptor
+metadata (`tensordesc_meta`: swizzle, block shape, element type per
+descriptor argument) included.
+
+Runs on the GPU machine (torch + Triton). The kernels take host-side
+`TensorDescriptor`s; A is M x K, B is N x K (read K-major, as Triton's
+persistent-matmul tutorial does), C is M x N:
+
+  name                      operands  tile          warps stages
+  matmul_tma_f16_w8_s3      f16->f16  128x256x64    8     3
+  matmul_tma_f16_w4_s3      f16->f16  128x128x64    4     3
+  matmul_tma_fp8_w8_s3      e4m3->f16 128x256x128   8     3
+
+  python3 bench/dump_tma_matmuls_triton.py --out $OUT/tma
+"""
+
+import argparse
+import json
+import os
+import sys
+
+from triton_dump import fresh_cache, load_kernels, params_of, strip_paths
+
+KERNEL = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def matmul_tma(a_desc, b_desc, c_desc, M, N, K,
+               BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GM: tl.constexpr):
+    pid = tl.program_id(0)
+    npm = tl.cdiv(M, BM); npn = tl.cdiv(N, BN)
+    in_group = GM * npn
+    first_m = (pid // in_group) * GM
+    gsz = min(npm - first_m, GM)
+    pid_m = first_m + ((pid % in_group) % gsz)
+    pid_n = (pid % in_group) // gsz
+    offs_am = pid_m * BM
+    offs_bn = pid_n * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = a_desc.load([offs_am, k * BK])
+        b = b_desc.load([offs_bn, k * BK])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([offs_am, offs_bn], acc.to(c_desc.dtype))
+'''
+
+#: name -> (operand dtype, output dtype, BM, BN, BK, warps, stages)
+CONFIGS = {
+    "matmul_tma_f16_w8_s3": ("f16", "f16", 128, 256, 64, 8, 3),
+    "matmul_tma_f16_w4_s3": ("f16", "f16", 128, 128, 64, 4, 3),
+    "matmul_tma_fp8_w8_s3": ("fp8", "f16", 128, 256, 128, 8, 3),
+}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--out", required=True)
+    p.add_argument("--size", type=int, default=8192)
+    args = p.parse_args()
+    fresh_cache()
+    import torch
+    import triton
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    dtypes = {"f16": torch.float16, "fp8": torch.float8_e4m3fn}
+    mod = load_kernels(KERNEL)
+    os.makedirs(args.out, exist_ok=True)
+    print("triton", triton.__version__)
+    n = args.size
+    for name, (dt, out, bm, bn, bk, warps, stages) in CONFIGS.items():
+        a = torch.zeros(n, n, device="cuda", dtype=torch.float16).to(dtypes[dt])
+        b = torch.zeros(n, n, device="cuda", dtype=torch.float16).to(dtypes[dt])
+        c = torch.zeros(n, n, device="cuda", dtype=dtypes[out])
+        a_d = TensorDescriptor.from_tensor(a, [bm, bk])
+        b_d = TensorDescriptor.from_tensor(b, [bn, bk])
+        c_d = TensorDescriptor.from_tensor(c, [bm, bn])
+        ck = mod.matmul_tma.warmup(a_d, b_d, c_d, n, n, n, BM=bm, BN=bn, BK=bk,
+                                   GM=8, num_warps=warps, num_stages=stages,
+                                   grid=(1,))
+        for stage in ("ttir", "ttgir", "llir", "ptx"):
+            with open(os.path.join(args.out, f"{name}.{stage}"), "w") as f:
+                f.write(strip_paths(ck.asm[stage]))
+        meta = {"name": ck.metadata.name, "num_warps": warps,
+                "num_stages": stages, "shared": ck.metadata.shared,
+                "tile": [bm, bn, bk], "operands": dt, "output": out,
+                "tensordesc_meta": list(getattr(ck.metadata, "tensordesc_meta", None) or []),
+                "params": params_of(ck.asm["ttir"]),
+                "note": "Triton 3.6's own compile for sm_90a "
+                        "(bench/dump_tma_matmuls_triton.py)"}
+        with open(os.path.join(args.out, name + ".json"), "w") as f:
+            json.dump(meta, f, indent=2, default=str)
+            f.write("\n")
+        # One timing of Triton's own launch, for orientation only: the bench
+        # harness makes the real comparison.
+        grid = (triton.cdiv(n, bm) * triton.cdiv(n, bn),)
+        run = lambda: mod.matmul_tma[grid](a_d, b_d, c_d, n, n, n, BM=bm, BN=bn, BK=bk,
+                                           GM=8, num_warps=warps, num_stages=stages)
+        ms = triton.testing.do_bench(run)
+        print("wrote", name, "shared", ck.metadata.shared,
+              f"{2 * n ** 3 / ms * 1e-9:.0f} TF/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""TMA matmuls on Hopper (sm_90): tensor descriptors, mbarriers, wgmma.
+
+The kernels take host-side tensor descriptors (Triton's TensorDescriptor:
+a CUtensorMap passed by value, then the shape and strides), A M x K, B N x K
+(K-major), C M x N; bench/dump_tma_matmuls_triton.py wrote Triton 3.6's
+TTIR, TTGIR, PTX and metadata of each config to bench/data. The launcher
+encodes every CUtensorMap from the kernel's own `tensordesc_meta` (box,
+swizzle, element type), as Triton's does, so each side gets the maps its
+compiler asked for.
+
+  tma_ttgir  Triton's TTGIR compiled by tile from the llir stage on (tile's
+             lowering of the mbarriers, TMA copies and wgmma under Triton's
+             decisions)
+  tma        Triton's TTIR through tile's own passes
+
+Checked against torch's f32 matmul of the same inputs (relative error 1e-2,
+3e-2 for fp8); TMA clamps out-of-bounds reads to zero and drops
+out-of-bounds writes, so any M, N, K multiple of 16 (the kernels'
+tt.divisibility hints, and TMA's 16-byte stride rule) runs.
+"""
+
+from . import Problem, Variant, cdiv, read
+from .wgmma import Sm90Matmul
+
+#: kernel -> (operand dtype, output dtype, BM, BN, warps, stages).
+TMA = {
+    "matmul_tma_f16_w8_s3": ("f16", "f16", 128, 256, 8, 3),
+    "matmul_tma_f16_w4_s3": ("f16", "f16", 128, 128, 4, 3),
+    "matmul_tma_fp8_w8_s3": ("fp8", "f16", 128, 256, 8, 3),
+}
+
+DESC = ("desc", "i32", "i32", "i64", "i64")
+
+
+class TmaMatmulProblem(Problem):
+    def __init__(self, torch, kernel, candidates, M, N, K):
+        from tilebench import TensorSpec
+        dt, out, bm, bn, _, _ = TMA[kernel]
+        types = {"f16": torch.float16, "fp8": torch.float8_e4m3fn}
+        self.torch = torch
+        g = torch.Generator(device="cuda").manual_seed(M * 31 + N * 7 + K)
+        self.a = torch.randn(M, K, device="cuda", generator=g).to(types[dt])
+        self.b = torch.randn(N, K, device="cuda", generator=g).to(types[dt])
+        self.c = torch.full((M, N), float("nan"), device="cuda", dtype=types[out])
+        self.tol = 3e-2 if dt == "fp8" else 1e-2
+        self.ref = None
+        self.candidates = tuple(candidates)
+        self.grid = (cdiv(M, bm) * cdiv(N, bn),)
+        self.args = []
+        for t in (self.a, self.b, self.c):
+            rows, cols = t.shape
+            self.args += [("desc", TensorSpec.of(t)), ("i32", rows), ("i32", cols),
+                          ("i64", t.stride(0)), ("i64", 1)]
+        self.args += [("i32", M), ("i32", N), ("i32", K)]
+        self.work = 2.0 * M * N * K
+
+    def reset(self):
+        self.c.fill_(float("nan"))
+
+    def check(self):
+        if self.ref is None:
+            self.ref = self.a.float() @ self.b.float().t()
+        err = (self.c.float() - self.ref).abs().max().item()
+        ok = err <= self.tol * self.ref.abs().max().item() and \
+            not self.torch.isnan(self.c).any().item()
+        return ok, err, ""
+
+    def baseline(self):
+        if self.a.dtype != self.torch.float16:
+            return None
+        a, bt = self.a, self.b.t()
+        return lambda: self.torch.matmul(a, bt)
+
+
+class TmaMatmulFromTTGIR(Sm90Matmul):
+    name = "tma_ttgir"
+    kernels = tuple(TMA)
+    arg_types = {k: DESC * 3 + ("i32",) * 3 for k in kernels}
+    suffix = "_ttgir"
+
+    def variants(self, target):
+        return [Variant(kernel, kernel + self.suffix,
+                        lambda k=kernel: read(f"bench/data/{k}.ttgir"), warps,
+                        suffix=".ttgir")
+                for kernel, (_, _, _, _, warps, _) in TMA.items()]
+
+    def triton(self, kernel, target):
+        return kernel
+
+    def timed_shapes(self, kernel):
+        if TMA[kernel][0] == "fp8":
+            return [(8192, 8192, 8192), (4096, 4096, 4096)]
+        return [(8192, 8192, 8192), (4096, 4096, 4096)]
+
+    def check_shapes(self, kernel):
+        return [(512, 256, 1024), (1040, 784, 208), (128, 256, 4096), (16, 48, 64)]
+
+    def problem(self, torch, kernel, shape):
+        return TmaMatmulProblem(torch, kernel, (kernel + self.suffix,), *shape)
+
+
+class TmaMatmul(TmaMatmulFromTTGIR):
+    name = "tma"
+    suffix = "_ttir"
+
+    def variants(self, target):
+        return [Variant(kernel, kernel + self.suffix,
+                        lambda k=kernel: read(f"bench/data/{k}.ttir"), warps,
+                        num_stages=stages)
+                for kernel, (_, _, _, _, warps, stages) in TMA.items()]

@@ -1,0 +1,148 @@
+//===- TMABlock.cpp - How TMA moves a descriptor block --------------------===//
+
+#include "dialects/ttg/TMABlock.h"
+
+#include "dialects/ttg/TTGDialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::ttg;
+using layout::LinearLayout;
+
+namespace {
+/// TMA's limits (PTX ISA, cp.async.bulk.tensor; CUDA's cuTensorMapEncodeTiled).
+constexpr int64_t kMaxBoxDim = 256;
+constexpr size_t kMaxRank = 5;
+constexpr int64_t kBoxRowAlignment = 16;
+
+/// The map from a buffer's coordinates (dim0, ...) to its element offset.
+std::optional<LinearLayout>
+toOffsetMap(Attribute encoding, ArrayRef<int64_t> shape, std::string &why) {
+  std::optional<LinearLayout> layout = toLinearLayout(encoding, shape, &why);
+  std::optional<LinearLayout> inverse =
+      layout ? layout->invert(&why) : std::nullopt;
+  if (!inverse)
+    return std::nullopt;
+  std::vector<std::string> dims;
+  for (size_t d = 0; d < shape.size(); ++d)
+    dims.push_back(layout::outDimName(d));
+  return inverse->sublayout(dims, {layout::kOffset});
+}
+} // namespace
+
+FailureOr<TMABlockPlan> ttg::planTMABlock(ArrayRef<int64_t> shape,
+                                          Type elementType, Attribute encoding,
+                                          std::string &why) {
+  auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(encoding);
+  if (!nvmma) {
+    why = "TMA moves blocks only into #ttg.nvmma_shared buffers";
+    return failure();
+  }
+  if (nvmma.getTransposed()) {
+    why = "TMA writes the block's last dimension contiguously; a transposed "
+          "#ttg.nvmma_shared buffer holds the first one contiguously";
+    return failure();
+  }
+  if (shape.empty() || shape.size() > kMaxRank) {
+    why = "TMA moves blocks of 1 to 5 dimensions";
+    return failure();
+  }
+  if (getTMAElementTypeCode(elementType) < 0) {
+    why = "TMA has no element type for this type";
+    return failure();
+  }
+  TMABlockPlan plan;
+  plan.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  plan.swizzleBytes = nvmma.getSwizzlingByteWidth();
+  plan.blockBytes = plan.elementBytes;
+  for (int64_t size : shape) {
+    plan.box.push_back(std::min(size, kMaxBoxDim));
+    plan.blockBytes *= size;
+  }
+  if (plan.swizzleBytes != 0) {
+    int64_t swizzleElements = plan.swizzleBytes / plan.elementBytes;
+    if (shape.back() < swizzleElements) {
+      why = "the block's rows (" + std::to_string(shape.back()) +
+            " elements) are narrower than the buffer's " +
+            std::to_string(plan.swizzleBytes) + "-byte swizzle";
+      return failure();
+    }
+    plan.box.back() = swizzleElements;
+  }
+  if (plan.box.back() * plan.elementBytes % kBoxRowAlignment != 0) {
+    why = "a TMA box row must span a multiple of 16 bytes, got " +
+          std::to_string(plan.box.back() * plan.elementBytes);
+    return failure();
+  }
+
+  std::optional<LinearLayout> block = toOffsetMap(encoding, shape, why);
+  std::optional<LinearLayout> box = toOffsetMap(encoding, plan.box, why);
+  if (!block || !box)
+    return failure();
+  // Each box must land as the buffer's layout would place a box-sized
+  // buffer: the same offsets for every coordinate bit inside the box.
+  for (size_t d = 0; d < shape.size(); ++d) {
+    std::string dim = layout::outDimName(d);
+    for (int bit = 0; (int64_t(1) << bit) < plan.box[d]; ++bit)
+      if (block->getBasis(dim, bit, layout::kOffset) !=
+          box->getBasis(dim, bit, layout::kOffset)) {
+        why = "the buffer's layout does not keep each TMA box together";
+        return failure();
+      }
+  }
+  // Every box of the block, outermost dimension slowest.
+  SmallVector<int64_t> origin(shape.size(), 0);
+  while (true) {
+    std::vector<layout::NamedValue> coords;
+    for (size_t d = 0; d < shape.size(); ++d)
+      coords.emplace_back(layout::outDimName(d), int32_t(origin[d]));
+    auto offset = block->apply(coords, &why);
+    if (!offset)
+      return failure();
+    plan.copies.push_back(
+        {origin, int64_t(offset->front().second) * plan.elementBytes});
+    int d = int(shape.size()) - 1;
+    for (; d >= 0; --d) {
+      origin[d] += plan.box[d];
+      if (origin[d] < shape[d])
+        break;
+      origin[d] = 0;
+    }
+    if (d < 0)
+      break;
+  }
+  return plan;
+}
+
+int ttg::getTMAElementTypeCode(Type type) {
+  // CUtensorMapDataType: UINT8 0, UINT16 1, UINT32 2, INT32 3, UINT64 4,
+  // INT64 5, FLOAT16 6, FLOAT32 7, FLOAT64 8, BFLOAT16 9; Triton's metadata
+  // writes FLOAT64 as 9 and BFLOAT16 as 10.
+  if (type.isF16())
+    return 6;
+  if (type.isBF16())
+    return 10;
+  if (type.isF32())
+    return 7;
+  if (type.isF64())
+    return 9;
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    switch (integer.getWidth()) {
+    case 8:
+      return 0;
+    case 16:
+      return 1;
+    case 32:
+      return integer.isUnsigned() ? 2 : 3;
+    case 64:
+      return integer.isUnsigned() ? 4 : 5;
+    default:
+      return -1;
+    }
+  }
+  if (isa<FloatType>(type) && type.getIntOrFloatBitWidth() == 8)
+    return 0; // fp8 moves as bytes
+  return -1;
+}

@@ -1,0 +1,296 @@
+//===- TMAOpToLLVM.cpp - mbarriers and TMA copies -------------------------===//
+//
+// The ttng mbarrier ops are one thread's business: thread 0 initializes,
+// invalidates, arrives and announces transaction bytes; every thread that
+// waits spins on the phase itself. A TMA copy moves a descriptor block as
+// the boxes planTMABlock (dialects/ttg/TMABlock.h) cuts it into; one elected
+// lane of warp i issues copy i (modulo the warps), so a block of several
+// boxes goes out from several warps at once, as in Triton. TMA stores join
+// the issuing thread's bulk group, which async_tma_store_wait waits on.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/conversion/TTGToLLVM/Patterns.h"
+#include "passes/conversion/TTGToLLVM/Utility.h"
+#include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
+
+#include "dialects/ttg/TMABlock.h"
+#include "dialects/ttg/TTGDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// An i1 that holds in thread 0 of the CTA only.
+Value isFirstThread(OpBuilder &builder, Location loc) {
+  return LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
+                              nvidia::getThreadId(builder, loc),
+                              i32Constant(builder, loc, 0));
+}
+
+/// The TMA plan of the block a descriptor moves.
+FailureOr<ttg::TMABlockPlan> planDescriptorBlock(tt::TensorDescType type,
+                                                 std::string &why) {
+  RankedTensorType block = type.getBlockType();
+  return ttg::planTMABlock(block.getShape(), block.getElementType(),
+                           block.getEncoding(), why);
+}
+
+/// Emits one TMA copy per box of `plan`: copy i from an elected lane of
+/// warp i modulo the warps, where `pred` (null for always) holds.
+/// `emitCopy` gets the box's shared pointer, its coordinates (innermost
+/// first) and the predicate.
+template <typename EmitCopy>
+void emitBoxCopies(OpBuilder &builder, Location loc,
+                   const ttg::TMABlockPlan &plan, Value buffer,
+                   ValueRange blockCoords, Value pred,
+                   const LoweringContext &lowering, EmitCopy emitCopy) {
+  Value elected = nvidia::emitElectOneLane(builder, loc);
+  Value warp = getThreadIndex(builder, loc, lowering.threadsPerWarp).warp;
+  auto i8 = builder.getI8Type();
+  for (auto [i, copy] : llvm::enumerate(plan.copies)) {
+    Value issuer = LLVM::ICmpOp::create(
+        builder, loc, LLVM::ICmpPredicate::eq, warp,
+        i32Constant(builder, loc, int64_t(i) % lowering.numWarps));
+    Value copyPred = andPredicates(
+        builder, loc, andPredicates(builder, loc, elected, issuer), pred);
+    Value address = buffer;
+    if (copy.byteOffset != 0)
+      address =
+          LLVM::GEPOp::create(builder, loc, buffer.getType(), i8, buffer,
+                              ArrayRef<LLVM::GEPArg>{int32_t(copy.byteOffset)});
+    SmallVector<Value> coords;
+    for (int d = int(blockCoords.size()) - 1; d >= 0; --d) {
+      Value coord = blockCoords[d];
+      if (copy.origin[d] != 0)
+        coord = LLVM::AddOp::create(builder, loc, coord,
+                                    i32Constant(builder, loc, copy.origin[d]));
+      coords.push_back(coord);
+    }
+    emitCopy(address, coords, copyPred);
+  }
+}
+
+struct InitBarrierOpConversion
+    : public ConvertOpToLLVMPattern<ttng::InitBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    nvidia::emitMBarrierInit(rewriter, loc, adaptor.getAlloc(), op.getCount(),
+                             isFirstThread(rewriter, loc));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalBarrierOpConversion
+    : public ConvertOpToLLVMPattern<ttng::InvalBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    nvidia::emitMBarrierInval(rewriter, loc, adaptor.getAlloc(),
+                              isFirstThread(rewriter, loc));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierExpectOpConversion
+    : public ConvertOpToLLVMPattern<ttng::BarrierExpectOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::BarrierExpectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = andPredicates(rewriter, loc, isFirstThread(rewriter, loc),
+                               adaptor.getPred());
+    nvidia::emitMBarrierArriveExpectTx(rewriter, loc, adaptor.getAlloc(),
+                                       op.getSize(), pred);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ArriveBarrierOpConversion
+    : public ConvertOpToLLVMPattern<ttng::ArriveBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = andPredicates(rewriter, loc, isFirstThread(rewriter, loc),
+                               adaptor.getPred());
+    nvidia::emitMBarrierArrive(rewriter, loc, adaptor.getAlloc(), op.getCount(),
+                               pred);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WaitBarrierOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WaitBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::WaitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    nvidia::emitMBarrierWait(rewriter, op.getLoc(), adaptor.getAlloc(),
+                             adaptor.getPhase(), adaptor.getPred());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TMALoadOpConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
+  TMALoadOpConversion(LLVMTypeConverter &converter,
+                      const LoweringContext &lowering)
+      : ConvertOpToLLVMPattern(converter), lowering(lowering) {}
+
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    std::string why;
+    auto view = cast<ttg::MemDescType>(op.getResult().getType());
+    FailureOr<ttg::TMABlockPlan> plan = ttg::planTMABlock(
+        view.getShape(), view.getElementType(), view.getEncoding(), why);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, why);
+    Value descriptor = adaptor.getDesc(), barrier = adaptor.getBarrier();
+    emitBoxCopies(rewriter, loc, *plan, adaptor.getResult(), adaptor.getCoord(),
+                  adaptor.getPred(), lowering,
+                  [&](Value box, ValueRange coords, Value pred) {
+                    nvidia::emitTMALoad(rewriter, loc, box, descriptor, coords,
+                                        barrier, pred);
+                  });
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const LoweringContext &lowering;
+};
+
+struct TMAStoreOpConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
+  TMAStoreOpConversion(LLVMTypeConverter &converter,
+                       const LoweringContext &lowering)
+      : ConvertOpToLLVMPattern(converter), lowering(lowering) {}
+
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    std::string why;
+    auto view = cast<ttg::MemDescType>(op.getSrc().getType());
+    FailureOr<ttg::TMABlockPlan> plan = ttg::planTMABlock(
+        view.getShape(), view.getElementType(), view.getEncoding(), why);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, why);
+    Value descriptor = adaptor.getDesc();
+    emitBoxCopies(rewriter, loc, *plan, adaptor.getSrc(), adaptor.getCoord(),
+                  /*pred=*/Value(), lowering,
+                  [&](Value box, ValueRange coords, Value pred) {
+                    nvidia::emitTMAStore(rewriter, loc, descriptor, coords, box,
+                                         pred);
+                  });
+    nvidia::emitBulkCommitGroup(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const LoweringContext &lowering;
+};
+
+struct TMAStoreWaitOpConversion
+    : public ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::TMAStoreWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    nvidia::emitBulkWaitGroupRead(rewriter, op.getLoc(), op.getPendings());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Checks that a descriptor's block and the buffer a copy uses agree with
+/// what TMA can move.
+LogicalResult checkCopy(Operation *op, tt::TensorDescType descType,
+                        ttg::MemDescType view) {
+  std::string why;
+  RankedTensorType block = descType.getBlockType();
+  if (!block.getEncoding())
+    return op->emitOpError("needs a descriptor with a shared encoding (run "
+                           "triton-nvidia-optimize-descriptor-encoding)");
+  if (block.getShape() != view.getShape() ||
+      block.getElementType() != view.getElementType() ||
+      block.getEncoding() != view.getEncoding())
+    return op->emitOpError("copies a ")
+           << view << " buffer through a descriptor of " << block
+           << "; TMA needs the same shape, type and encoding";
+  if (failed(planDescriptorBlock(descType, why)))
+    return op->emitOpError("cannot be lowered: ") << why;
+  return success();
+}
+} // namespace
+
+LogicalResult mlir::tile::checkTMALowering(Operation *op) {
+  if (auto func = dyn_cast<tt::FuncOp>(op)) {
+    for (auto [i, input] : llvm::enumerate(func.getArgumentTypes())) {
+      auto desc = dyn_cast<tt::TensorDescType>(input);
+      std::string why;
+      if (desc && failed(getTensorDescMetadata(desc, why)))
+        return func.emitOpError("argument ")
+               << i << ": TMA cannot move the blocks of " << desc << ": "
+               << why;
+    }
+    return success();
+  }
+  if (auto load = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op))
+    return checkCopy(op, load.getDesc().getType(),
+                     cast<ttg::MemDescType>(load.getResult().getType()));
+  if (auto store = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op))
+    return checkCopy(op, store.getDesc().getType(),
+                     cast<ttg::MemDescType>(store.getSrc().getType()));
+  return success();
+}
+
+FailureOr<DictionaryAttr>
+mlir::tile::getTensorDescMetadata(tt::TensorDescType type, std::string &why) {
+  FailureOr<ttg::TMABlockPlan> plan = planDescriptorBlock(type, why);
+  if (failed(plan))
+    return failure();
+  MLIRContext *context = type.getContext();
+  Builder builder(context);
+  // Triton's tensordesc_meta: CU_TENSOR_MAP_SWIZZLE_{NONE,32B,64B,128B}.
+  int swizzle =
+      plan->swizzleBytes == 0 ? 0 : llvm::Log2_32(plan->swizzleBytes) - 4;
+  SmallVector<int32_t> box(plan->box.begin(), plan->box.end());
+  NamedAttribute fields[] = {
+      builder.getNamedAttr("block_size", builder.getDenseI32ArrayAttr(box)),
+      builder.getNamedAttr(
+          "elem_size", builder.getI32IntegerAttr(int32_t(plan->elementBytes))),
+      builder.getNamedAttr("elem_type",
+                           builder.getI32IntegerAttr(ttg::getTMAElementTypeCode(
+                               type.getBlockType().getElementType()))),
+      builder.getNamedAttr("fp4_padded", builder.getBoolAttr(false)),
+      builder.getNamedAttr("swizzle", builder.getI32IntegerAttr(swizzle)),
+  };
+  return builder.getDictionaryAttr(fields);
+}
+
+void mlir::tile::populateTMAOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                             RewritePatternSet &patterns,
+                                             const LoweringContext &lowering) {
+  patterns.add<InitBarrierOpConversion, InvalBarrierOpConversion,
+               BarrierExpectOpConversion, ArriveBarrierOpConversion,
+               WaitBarrierOpConversion, TMAStoreWaitOpConversion>(converter);
+  patterns.add<TMALoadOpConversion, TMAStoreOpConversion>(converter, lowering);
+}

@@ -1,0 +1,69 @@
+// The pipelining passes on a wgmma loop fed by descriptor loads: each load
+// whose block goes straight into a dot's buffer (B through a transpose)
+// becomes a TMA copy into a ring of num-stages slots, the ring's mbarriers
+// (one per slot) are armed in stage 0 for all of an iteration's bytes
+// (128x64 + 128x64 f16 = 32768) and waited on in the last stage at the
+// phase the loop carries (flipped whenever the read slot wraps); B's slot
+// is viewed transposed (memdesc_trans) instead of transposing registers.
+// The prologue issues the first copies masked by the trip count, the dot
+// stays in flight (pendings = 1), and after the loop the mbarriers are
+// invalidated and the rings released.
+// RUN: %mlir-tile %s -p 'builtin.module(tritongpu-assign-latencies{num-stages=3})' | FileCheck %s --check-prefix=LAT
+// RUN: %mlir-tile %s -p 'builtin.module(tritongpu-assign-latencies{num-stages=3},tritongpu-schedule-loops{num-stages=3},tritongpu-pipeline{num-stages=3})' | FileCheck %s --check-prefix=PIPE
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // LAT-LABEL: tt.func @matmul_tma
+  // LAT: tt.descriptor_load {{.*}} {tt.latency = 2 : i32}
+  // LAT: tt.descriptor_load {{.*}} {tt.latency = 2 : i32}
+
+  // PIPE-LABEL: tt.func @matmul_tma
+  // PIPE: %[[BARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+  // PIPE-COUNT-3: ttng.init_barrier
+  // PIPE: %[[RA:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+  // PIPE: %[[RB:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+  // PIPE: ttng.barrier_expect %{{.*}}, 32768, %{{.*}}
+  // PIPE: ttng.async_tma_copy_global_to_local %arg0
+  // PIPE: ttng.async_tma_copy_global_to_local %arg2
+  // PIPE: ttng.barrier_expect %{{.*}}, 32768, %{{.*}}
+  // PIPE: scf.for {{.*}} iter_args(%{{[^,]*}}, %[[WRITE:[^ ]*]] = %{{[^,]*}}, %[[READ:[^ ]*]] = %{{[^,]*}}, %[[PHASE:[^ ]*]] = %{{[^)]*}})
+  // PIPE: %[[BAR:.*]] = ttg.memdesc_index %[[BARS]][%[[READ]]]
+  // PIPE: ttng.wait_barrier %[[BAR]], %[[PHASE]]
+  // PIPE: %[[B:.*]] = ttg.memdesc_index %[[RB]][%[[READ]]]
+  // PIPE: %[[BT:.*]] = ttg.memdesc_trans %[[B]] {order = array<i32: 1, 0>} {{.*}} -> !ttg.memdesc<64x128xf16, #{{.*}}, #smem, mutable>
+  // PIPE: %[[A:.*]] = ttg.memdesc_index %[[RA]][%[[READ]]]
+  // PIPE: ttng.warp_group_dot %[[A]], %[[BT]], {{.*}}isAsync = true
+  // PIPE: ttng.warp_group_dot_wait {{.*}} {pendings = 1 : i32}
+  // PIPE: arith.xori %[[PHASE]], %{{.*}} : i32
+  // PIPE: %[[ARMED:.*]] = ttg.memdesc_index %[[BARS]][%[[WRITE]]]
+  // PIPE: ttng.barrier_expect %[[ARMED]], 32768
+  // PIPE: ttng.async_tma_copy_global_to_local %arg0[{{.*}}] %{{.*}}, %[[ARMED]]
+  // PIPE: ttng.async_tma_copy_global_to_local %arg2[{{.*}}] %{{.*}}, %[[ARMED]]
+  // PIPE: scf.yield
+  // PIPE: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
+  // PIPE-COUNT-3: ttng.inval_barrier
+  // PIPE: ttg.local_dealloc %[[BARS]]
+  // PIPE-NOT: tt.descriptor_load
+  tt.func @matmul_tma(%a: !tt.tensordesc<tensor<128x64xf16, #shared>>, %m: i32, %b: !tt.tensordesc<tensor<128x64xf16, #shared>>, %n: i32, %k_tiles: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %acc = scf.for %k = %c0 to %k_tiles step %c1 iter_args(%acc_in = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %off = arith.muli %k, %c64 : i32
+      %x = tt.descriptor_load %a[%m, %off] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %xa = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %y = tt.descriptor_load %b[%n, %off] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %yt = tt.trans %y {order = array<i32: 1, 0>} : tensor<128x64xf16, #blocked> -> tensor<64x128xf16, #blocked1>
+      %ya = ttg.local_alloc %yt : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %xa, %ya, %acc_in {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    }
+    tt.return %acc : tensor<128x128xf32, #mma>
+  }
+}
