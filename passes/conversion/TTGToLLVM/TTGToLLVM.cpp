@@ -121,6 +121,9 @@ bool isSupported(Operation *op) {
       ttg::LocalLoadOp,
       ttg::LocalStoreOp,
       ttg::MemDescIndexOp,
+      ttg::MemDescReshapeOp,
+      ttg::MemDescSubsliceOp,
+      ttg::MemDescTransOp,
       ttng::FenceAsyncSharedOp,
       ttng::WarpGroupDotOp,
       ttng::WarpGroupDotWaitOp>(op);
@@ -200,6 +203,7 @@ struct ConvertTritonGPUToLLVMPass
           if (failed(checkFpToFpLowering(op, computeCapability)) ||
               failed(checkFp8Arithmetic(op)) ||
               failed(checkAsyncCopyLowering(op)) ||
+              failed(checkMemDescViewLowering(op)) ||
               failed(checkInlineAsmLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)) ||
               failed(checkAtomicLowering(op)) ||
