@@ -176,15 +176,16 @@ def TTG_MemDescSubsliceOp : TTG_Op<"memdesc_subslice", [Pure]> {
     #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
     #smem = #ttg.shared_memory
     tt.func @f(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
-      %v = ttg.memdesc_subslice %m [0, 16] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
+      %v = ttg.memdesc_subslice %m[0, 16] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
       tt.return
     }
     ```
   }];
   let arguments = (ins TTG_MemDesc:$src, DenseI32ArrayAttr:$offsets);
   let results = (outs TTG_MemDesc:$result);
+  // Printed as Triton does, the offsets right after the source: `%m[0, 16]`.
   let assemblyFormat = [{
-    $src $offsets attr-dict `:` qualified(type($src)) `->`
+    $src `` $offsets attr-dict `:` qualified(type($src)) `->`
     qualified(type($result))
   }];
   let hasVerifier = 1;

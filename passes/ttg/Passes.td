@@ -449,4 +449,85 @@ def TTNGTMALoweringPass
                            "::mlir::arith::ArithDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Dot-operand passes of Triton 3.6's make_ttgir
+//===----------------------------------------------------------------------===//
+
+def TTGOptimizeDotOperandsPass
+    : Pass<"tritongpu-optimize-dot-operands", "::mlir::ModuleOp"> {
+  let summary = "Fold transposes and reshapes of dot operands into shared-memory views";
+  let description = [{
+    After canonicalizing, three rewrites let the hardware (or the
+    shared-memory read) do a transpose or reshape instead of the registers:
+
+    * `tt.dot(convert_layout(tt.trans(x)))` with an mma v2 dot: `x` is
+      stored into a `#ttg.swizzled_shared` buffer swizzled for the operand
+      read transposed, and the operand is a `ttg.local_load` of its
+      `ttg.memdesc_trans` view (ldmatrix.trans does the transpose);
+    * `ttg.local_alloc(tt.trans(x))` read only by a `ttng.warp_group_dot`:
+      `x` is stored with the transposed `#ttg.nvmma_shared` layout and the
+      dot reads a `ttg.memdesc_trans` view (wgmma takes either major);
+    * `ttg.local_alloc(tt.reshape(x))` into an nvmma layout: `x` is stored
+      with the layout whose `ttg.memdesc_reshape` view is the allocated
+      one.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so --load-pass-plugin=libtile.so \
+      -p 'builtin.module(tritongpu-optimize-dot-operands{hoist-layout-conversion=true})' k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"hoistLayoutConversion", "hoist-layout-conversion", "bool",
+           /*default=*/"true",
+           "Move conversions to dot operands above elementwise ops (Triton "
+           "3.6 accepts the option and ignores it)">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
+                           "::mlir::tile::ttng::TTNGDialect",
+                           "::mlir::tile::tt::TTDialect"];
+}
+
+def TTGPrefetchPass : Pass<"tritongpu-prefetch", "::mlir::ModuleOp"> {
+  let summary = "Read the next iteration's first K slice of mma v2 dot operands ahead";
+  let description = [{
+    In an `scf.for` with one `tt.dot` of `#ttg.nvidia_mma` version 2 whose
+    operands are `ttg.local_load`s (possibly followed by single-use
+    elementwise ops) of loop-carried shared buffers, the dot is split along
+    K into dots of `8 * kWidth` columns (`256 / bits` when kWidth is 0).
+    Each is fed by a `ttg.local_load` of a `ttg.memdesc_subslice` of the
+    buffer. The first slice is loaded before the loop and, for the next
+    iteration, at the end of the body and carried as an iteration
+    argument, so the shared-memory reads of one slice overlap the mma of
+    the previous one. Loops with several dots or other accumulator layouts
+    are left alone, as are dots whose K is smaller than one slice.
+  }];
+  let statistics = [
+    Statistic<"numPrefetchedLoops", "num-prefetched-loops",
+              "Number of loops whose dot operands are prefetched">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TTGCoalesceAsyncCopyPass
+    : Pass<"tritongpu-coalesce-async-copy", "::mlir::ModuleOp"> {
+  let summary = "Give each thread one cp.async worth of contiguous source elements";
+  let description = [{
+    For a `ttg.async_copy_global_to_local` from a `#ttg.blocked` tensor of
+    pointers into a `#ttg.swizzled_shared` buffer: when a thread holds more
+    contiguous elements along the fastest dim than land contiguously in the
+    buffer (the copy would be split into several narrow cp.async), the
+    source layout's sizePerThread along that dim is clipped to the buffer's
+    run. The pointers, mask and other value get a `ttg.convert_layout` to
+    the clipped layout and the copy's `contiguity` is recomputed.
+  }];
+  let statistics = [
+    Statistic<"numClippedCopies", "num-clipped-copies",
+              "Number of copies whose source layout was narrowed">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
+                           "::mlir::tile::tt::TTDialect"];
+}
+
 #endif // TILE_PASSES_TTG_PASSES_TD

@@ -40,6 +40,19 @@ ALLOWED = {
     # Only conversions *to* a dot operand layout are staged through shared
     # memory; the dot operand encoding is the decision.
     "passes/ttg/ReduceDataDuplication.cpp",
+    # Building the encoding of a transposed view (a swizzled order
+    # permuted, nvmma's `transposed` flipped), then checked against the
+    # linear layouts.
+    "dialects/ttg/MemDescViews.cpp",
+    # Triton's rule rewrites a blocked source's sizePerThread for a
+    # swizzled (not nvmma) destination.
+    "passes/ttg/CoalesceAsyncCopy.cpp",
+    # The consuming dot decides the view: mma v2 operands are read with
+    # ldmatrix(.trans) from a swizzled buffer, wgmma's from nvmma buffers.
+    "passes/ttg/OptimizeDotOperands.cpp",
+    # Triton prefetches only mma v2 dots; the slice width is the operand's
+    # kWidth.
+    "passes/ttg/Prefetch.cpp",
 }
 CAST = re.compile(r"\b(isa|cast|dyn_cast|dyn_cast_if_present|isa_and_present|"
                   r"cast_if_present|dyn_cast_or_null|isa_and_nonnull)"

@@ -130,6 +130,10 @@ LogicalResult checkWarpGroupDotLowering(Operation *op);
 void populateSharedMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           const LoweringContext &lowering);
+/// Emits an error when `op` is a memdesc view (memdesc_subslice,
+/// memdesc_trans, memdesc_reshape) or a shared-memory read or write of one
+/// that the lowering cannot express.
+LogicalResult checkMemDescViewLowering(Operation *op);
 /// ttg.async_copy_global_to_local (cp.async), async_commit_group,
 /// async_wait.
 void populateAsyncOpToLLVMPatterns(LLVMTypeConverter &converter,

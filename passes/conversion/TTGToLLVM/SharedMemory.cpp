@@ -241,7 +241,8 @@ FailureOr<SharedAccess> planSharedAccess(OpBuilder &builder, Location loc,
                                          Type elementType,
                                          const layout::LinearLayout &registers,
                                          const layout::LinearLayout &shared,
-                                         int threadsPerWarp) {
+                                         int threadsPerWarp,
+                                         int32_t xorOffset) {
   // (register, lane, warp, block) -> (offset, block) of the buffer.
   std::optional<layout::LinearLayout> toBuffer =
       registers.invertAndCompose(shared);
@@ -258,11 +259,19 @@ FailureOr<SharedAccess> planSharedAccess(OpBuilder &builder, Location loc,
         toOffset->getNumConsecutiveInOut(layout::kRegister, layout::kOffset);
     access.vector =
         std::max<int64_t>(1, std::min<int64_t>(consecutive, 16 / bytes));
+    // An offset bit inside a vector would reorder its elements.
+    while (access.vector > 1 && xorOffset % access.vector != 0)
+      access.vector /= 2;
   }
   SmallVector<SmallVector<Value>> indices =
       emitIndices(builder, loc, *toOffset, threadsPerWarp);
-  for (size_t r = 0; r < indices.size(); r += access.vector)
-    access.offsets.push_back(indices[r].front());
+  for (size_t r = 0; r < indices.size(); r += access.vector) {
+    Value offset = indices[r].front();
+    if (xorOffset != 0)
+      offset = LLVM::XOrOp::create(builder, loc, offset,
+                                   i32Constant(builder, loc, xorOffset));
+    access.offsets.push_back(offset);
+  }
   return access;
 }
 } // namespace
@@ -270,9 +279,9 @@ FailureOr<SharedAccess> planSharedAccess(OpBuilder &builder, Location loc,
 LogicalResult mlir::tile::storeDistributedToShared(
     OpBuilder &builder, Location loc, Value base, Type elementType,
     const layout::LinearLayout &registers, const layout::LinearLayout &shared,
-    ArrayRef<Value> values, int threadsPerWarp) {
+    ArrayRef<Value> values, int threadsPerWarp, int32_t xorOffset) {
   FailureOr<SharedAccess> access = planSharedAccess(
-      builder, loc, elementType, registers, shared, threadsPerWarp);
+      builder, loc, elementType, registers, shared, threadsPerWarp, xorOffset);
   if (failed(access))
     return failure();
   int v = access->vector;
@@ -318,9 +327,11 @@ int32_t offsetBasis(const layout::LinearLayout &toOffset,
 /// aligned: all bases other than the in-row ones are multiples of 8.
 std::optional<SmallVector<Value>>
 loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
-                 const layout::LinearLayout &toOffset, int threadsPerWarp) {
+                 const layout::LinearLayout &toOffset, int threadsPerWarp,
+                 int32_t xorOffset) {
+  // The offset of a sub-tile must keep every row start 16-byte aligned.
   if (elementType.getIntOrFloatBitWidth() != 16 || threadsPerWarp != 32 ||
-      !toOffset.hasInDim(layout::kRegister) ||
+      xorOffset % 8 != 0 || !toOffset.hasInDim(layout::kRegister) ||
       toOffset.getInDimSizeLog2(layout::kRegister) < 3 ||
       !toOffset.hasInDim(layout::kLane) ||
       toOffset.getInDimSizeLog2(layout::kLane) != 5)
@@ -363,7 +374,7 @@ loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
   SmallVector<Value> values;
   int32_t numRegisters = toOffset.getNumRegisters();
   for (int32_t group = 0; group < numRegisters; group += 8) {
-    int32_t groupOffset = 0;
+    int32_t groupOffset = xorOffset;
     for (auto [bit, basis] : llvm::enumerate(others))
       if ((group >> (bit + 3)) & 1)
         groupOffset ^= basis;
@@ -392,16 +403,17 @@ loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
 FailureOr<SmallVector<Value>> mlir::tile::loadDistributedFromShared(
     OpBuilder &builder, Location loc, Value base, Type elementType,
     const layout::LinearLayout &registers, const layout::LinearLayout &shared,
-    int threadsPerWarp) {
+    int threadsPerWarp, int32_t xorOffset) {
   if (std::optional<layout::LinearLayout> toBuffer =
           registers.invertAndCompose(shared))
     if (std::optional<layout::LinearLayout> toOffset =
             toBuffer->sublayout(toBuffer->getInDimNames(), {layout::kOffset}))
-      if (std::optional<SmallVector<Value>> values = loadWithLdmatrix(
-              builder, loc, base, elementType, *toOffset, threadsPerWarp))
+      if (std::optional<SmallVector<Value>> values =
+              loadWithLdmatrix(builder, loc, base, elementType, *toOffset,
+                               threadsPerWarp, xorOffset))
         return *values;
   FailureOr<SharedAccess> access = planSharedAccess(
-      builder, loc, elementType, registers, shared, threadsPerWarp);
+      builder, loc, elementType, registers, shared, threadsPerWarp, xorOffset);
   if (failed(access))
     return failure();
   int v = access->vector;

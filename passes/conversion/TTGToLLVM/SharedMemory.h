@@ -61,20 +61,20 @@ Value shuffleXor(OpBuilder &builder, Location loc, Value value,
 /// buffer at `base` laid out as `shared` (offset, block -> tensor dims),
 /// with vector stores of up to 16 bytes where consecutive registers are
 /// consecutive in the buffer. Fails (emitting nothing) when some element of
-/// the tensor has no place in the buffer.
-LogicalResult storeDistributedToShared(OpBuilder &builder, Location loc,
-                                       Value base, Type elementType,
-                                       const layout::LinearLayout &registers,
-                                       const layout::LinearLayout &shared,
-                                       ArrayRef<Value> values,
-                                       int threadsPerWarp);
+/// the tensor has no place in the buffer. `xorOffset` is XORed into every
+/// element offset: a sub-tile of a swizzled buffer starts at an offset
+/// whose bits may mix with the swizzle's, see MemDescViewLayout.
+LogicalResult storeDistributedToShared(
+    OpBuilder &builder, Location loc, Value base, Type elementType,
+    const layout::LinearLayout &registers, const layout::LinearLayout &shared,
+    ArrayRef<Value> values, int threadsPerWarp, int32_t xorOffset = 0);
 
 /// Loads the registers of a tensor laid out as `registers` from the shared
 /// buffer at `base` laid out as `shared`; the counterpart of the above.
 FailureOr<SmallVector<Value>> loadDistributedFromShared(
     OpBuilder &builder, Location loc, Value base, Type elementType,
     const layout::LinearLayout &registers, const layout::LinearLayout &shared,
-    int threadsPerWarp);
+    int threadsPerWarp, int32_t xorOffset = 0);
 
 /// The value of `value` in lane `lane` (an i32; a shuffle over the
 /// whole warp). The same types as shuffleXor.

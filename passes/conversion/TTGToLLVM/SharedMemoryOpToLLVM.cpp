@@ -9,6 +9,17 @@
 // registers that are consecutive in the buffer move as one vector.
 // memdesc_index selects one buffer of a stacked allocation.
 //
+// memdesc_trans and memdesc_reshape are views whose encoding describes the
+// same offsets (checked up front, MemDescViews.h): the pointer is the
+// source's. A memdesc_subslice is also lowered to its source's pointer;
+// local_load and local_store of it read the sub-tile's offsets off the
+// layout of the buffer it was cut from. Element x of a sub-tile at
+// `offsets` is element x + offsets of the buffer, and since the offsets are
+// multiples of the power-of-two sub-tile shape, x + offsets = x ^ offsets:
+// its offset is layout^-1(x) ^ layout^-1(offsets), one constant XORed into
+// every address. An addition would be wrong where the swizzle mixes the
+// constant's bits with the thread's.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/analysis/Scratch.h"
@@ -16,6 +27,7 @@
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/Utility.h"
 
+#include "dialects/ttg/MemDescViews.h"
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -30,6 +42,56 @@ namespace {
 /// allocation's).
 std::optional<LinearLayout> sharedLayout(ttg::MemDescType type) {
   return ttg::toLinearLayout(type.getEncoding(), type.getShape());
+}
+
+/// Where the elements of a memdesc value are, relative to its lowered
+/// pointer: `shared` maps offsets to the coordinates of the buffer the
+/// pointer starts, `xorOffset` is XORed into each element offset.
+struct MemDescViewLayout {
+  LinearLayout shared;
+  int32_t xorOffset = 0;
+};
+
+/// The offsets of the memdesc_subslice chain that defines `view` (zeros
+/// when none) and the value the chain starts from.
+std::pair<Value, SmallVector<int64_t>> getSubsliceRoot(Value view) {
+  auto type = cast<ttg::MemDescType>(view.getType());
+  SmallVector<int64_t> offsets(type.getRank(), 0);
+  while (auto subslice = view.getDefiningOp<ttg::MemDescSubsliceOp>()) {
+    for (auto [total, offset] : llvm::zip(offsets, subslice.getOffsets()))
+      total += offset;
+    view = subslice.getSrc();
+  }
+  return {view, offsets};
+}
+
+std::optional<MemDescViewLayout> getViewLayout(Value view) {
+  auto [root, offsets] = getSubsliceRoot(view);
+  auto rootType = cast<ttg::MemDescType>(root.getType());
+  std::optional<LinearLayout> shared = sharedLayout(rootType);
+  if (!shared)
+    return std::nullopt;
+  MemDescViewLayout result{*shared, 0};
+  if (root == view)
+    return result;
+  std::optional<LinearLayout> inverse = shared->invert();
+  if (!inverse)
+    return std::nullopt;
+  std::vector<layout::NamedValue> coordinates;
+  for (auto [dim, offset] : llvm::enumerate(offsets))
+    coordinates.emplace_back(layout::standardOutDimNames(offsets.size())[dim],
+                             static_cast<int32_t>(offset));
+  std::optional<std::vector<layout::NamedValue>> position =
+      inverse->apply(coordinates);
+  if (!position)
+    return std::nullopt;
+  for (const auto &[name, value] : *position) {
+    if (name == layout::kOffset)
+      result.xorOffset = value;
+    else if (value != 0)
+      return std::nullopt; // Another CTA's part of the buffer.
+  }
+  return result;
 }
 
 struct LocalAllocOpConversion
@@ -75,14 +137,13 @@ struct LocalStoreOpConversion
     Location loc = op.getLoc();
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     std::optional<LinearLayout> registers = ttg::toLinearLayout(srcType);
-    std::optional<LinearLayout> shared =
-        sharedLayout(cast<ttg::MemDescType>(op.getDst().getType()));
-    if (!registers || !shared ||
+    std::optional<MemDescViewLayout> view = getViewLayout(op.getDst());
+    if (!registers || !view ||
         failed(storeDistributedToShared(
             rewriter, loc, adaptor.getDst(), srcType.getElementType(),
-            *registers, *shared,
+            *registers, view->shared,
             unpackElements(rewriter, loc, adaptor.getSrc()),
-            lowering.threadsPerWarp)))
+            lowering.threadsPerWarp, view->xorOffset)))
       return rewriter.notifyMatchFailure(op, "layouts do not match");
     rewriter.eraseOp(op);
     return success();
@@ -102,14 +163,13 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
     std::optional<LinearLayout> registers = ttg::toLinearLayout(type);
-    std::optional<LinearLayout> shared =
-        sharedLayout(cast<ttg::MemDescType>(op.getSrc().getType()));
-    if (!registers || !shared)
+    std::optional<MemDescViewLayout> view = getViewLayout(op.getSrc());
+    if (!registers || !view)
       return rewriter.notifyMatchFailure(op, "no layout");
     Type element = getTypeConverter()->convertType(type.getElementType());
-    FailureOr<SmallVector<Value>> values =
-        loadDistributedFromShared(rewriter, loc, adaptor.getSrc(), element,
-                                  *registers, *shared, lowering.threadsPerWarp);
+    FailureOr<SmallVector<Value>> values = loadDistributedFromShared(
+        rewriter, loc, adaptor.getSrc(), element, *registers, view->shared,
+        lowering.threadsPerWarp, view->xorOffset);
     if (failed(values))
       return rewriter.notifyMatchFailure(op, "layouts do not match");
     rewriter.replaceOp(
@@ -155,14 +215,13 @@ struct MemDescIndexOpConversion
   }
 };
 
-/// Views that only relabel a buffer's elements (memdesc_trans,
-/// memdesc_reshape, memdesc_reinterpret): the result's layout says where
-/// each element is, from the same first byte.
-template <typename OpTy>
-struct SameAddressViewConversion : public ConvertOpToLLVMPattern<OpTy> {
-  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+/// A view that moves no data: the source's pointer. Sub-tiles are placed
+/// by their readers (getViewLayout).
+template <typename ViewOp>
+struct SamePointerViewConversion : public ConvertOpToLLVMPattern<ViewOp> {
+  using ConvertOpToLLVMPattern<ViewOp>::ConvertOpToLLVMPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+  matchAndRewrite(ViewOp op, typename ViewOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, adaptor.getSrc());
     return success();
@@ -170,13 +229,61 @@ struct SameAddressViewConversion : public ConvertOpToLLVMPattern<OpTy> {
 };
 } // namespace
 
+LogicalResult mlir::tile::checkMemDescViewLowering(Operation *op) {
+  if (auto trans = dyn_cast<ttg::MemDescTransOp>(op)) {
+    if (!ttg::isTransposedView(trans.getSrc().getType(), trans.getType(),
+                               trans.getOrder()))
+      return op->emitOpError("cannot be lowered: the result encoding does "
+                             "not store the transposed elements where the "
+                             "source encoding stores them");
+    return success();
+  }
+  if (auto reshape = dyn_cast<ttg::MemDescReshapeOp>(op)) {
+    if (!ttg::isReshapedView(reshape.getSrc().getType(), reshape.getType()))
+      return op->emitOpError("cannot be lowered: the result encoding does "
+                             "not store the reshaped elements where the "
+                             "source encoding stores them");
+    return success();
+  }
+  if (auto subslice = dyn_cast<ttg::MemDescSubsliceOp>(op)) {
+    for (Operation *user : subslice->getUsers())
+      if (!isa<ttg::LocalLoadOp, ttg::LocalStoreOp, ttg::MemDescSubsliceOp>(
+              user))
+        return op->emitOpError("cannot be lowered: its result is used by ")
+               << user->getName()
+               << "; only ttg.local_load, ttg.local_store and "
+                  "ttg.memdesc_subslice can read a sub-tile";
+    if (!getViewLayout(subslice.getResult()))
+      return op->emitOpError("cannot be lowered: the offsets of the sub-tile "
+                             "have no place in the source's layout");
+    return success();
+  }
+  // A read or write of a sub-tile view that is not the result of a
+  // memdesc_subslice (carried through a loop, say) has lost its offsets.
+  Value view;
+  if (auto load = dyn_cast<ttg::LocalLoadOp>(op))
+    view = load.getSrc();
+  else if (auto store = dyn_cast<ttg::LocalStoreOp>(op))
+    view = store.getDst();
+  if (!view || view.getDefiningOp<ttg::MemDescSubsliceOp>())
+    return success();
+  auto type = cast<ttg::MemDescType>(view.getType());
+  ArrayRef<int64_t> alloc = type.getAllocShape();
+  if (alloc.size() >= type.getShape().size() &&
+      alloc.take_back(type.getShape().size()) != type.getShape())
+    return op->emitOpError("cannot be lowered: its buffer is a sub-tile of ")
+           << "a larger buffer but not the result of a ttg.memdesc_subslice";
+  return success();
+}
+
 void mlir::tile::populateSharedMemoryOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const LoweringContext &lowering) {
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
                LocalLoadOpConversion>(converter, lowering);
   patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
-               SameAddressViewConversion<ttg::MemDescTransOp>,
-               SameAddressViewConversion<ttg::MemDescReshapeOp>,
-               SameAddressViewConversion<ttg::MemDescReinterpretOp>>(converter);
+               SamePointerViewConversion<ttg::MemDescSubsliceOp>,
+               SamePointerViewConversion<ttg::MemDescTransOp>,
+               SamePointerViewConversion<ttg::MemDescReshapeOp>,
+               SamePointerViewConversion<ttg::MemDescReinterpretOp>>(converter);
 }

@@ -123,6 +123,7 @@ bool isSupported(Operation *op) {
       ttg::MemDescIndexOp,
       ttg::MemDescReinterpretOp,
       ttg::MemDescReshapeOp,
+      ttg::MemDescSubsliceOp,
       ttg::MemDescTransOp,
       ttng::ArriveBarrierOp,
       ttng::AsyncTMACopyGlobalToLocalOp,
@@ -211,6 +212,7 @@ struct ConvertTritonGPUToLLVMPass
           if (failed(checkFpToFpLowering(op, computeCapability)) ||
               failed(checkFp8Arithmetic(op)) ||
               failed(checkAsyncCopyLowering(op)) ||
+              failed(checkMemDescViewLowering(op)) ||
               failed(checkInlineAsmLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)) ||
               failed(checkAtomicLowering(op)) ||

@@ -160,7 +160,7 @@ tt.func @local_load_store(%m: !ttg.memdesc<64x32xf16, #swz, #smem, mutable>, %t:
 
 // CHECK-LABEL: tt.func @memdesc_views(%arg0: !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>, %arg1: !ttg.memdesc<128x64xf16, #shared, #smem>, %arg2: i32) {
 // CHECK-NEXT:    %0 = ttg.memdesc_index %arg0[%arg2] : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable, 3x128x64>
-// CHECK-NEXT:    %1 = ttg.memdesc_subslice %arg1 [0, 16] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
+// CHECK-NEXT:    %1 = ttg.memdesc_subslice %arg1[0, 16] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
 // CHECK-NEXT:    %2 = ttg.memdesc_trans %arg1 {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared7, #smem>
 // CHECK-NEXT:    %3 = ttg.memdesc_reshape %arg1 : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x2x32xf16, #shared8, #smem>
 // CHECK-NEXT:    %4 = ttg.memdesc_reinterpret %arg1 : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x32xi32, #shared, #smem>
