@@ -154,10 +154,6 @@ LogicalResult TMEMSubSliceOp::verify() {
       dyn_cast<TensorMemoryEncodingAttr>(getSrc().getType().getEncoding());
   if (!srcEncoding)
     return emitOpError("The source must be a tensor memory buffer.");
-  if (srcEncoding.getBlockM() != 64 && srcEncoding.getBlockM() != 128)
-    return emitOpError("The source tensor memory descriptor must have a 128xN "
-                       "or 64xN layout, got block_m=")
-           << srcEncoding.getBlockM();
   auto dstEncoding =
       dyn_cast<TensorMemoryEncodingAttr>(getResult().getType().getEncoding());
   if (!dstEncoding)

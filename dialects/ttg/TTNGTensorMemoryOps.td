@@ -1,4 +1,4 @@
-//===- TTNGTensorMemoryOps.td - TMEM and tcgen05 ops ---*- tablegen -*-===//
+//===- TTNGTensorMemoryOps.td - TMEM and tcgen05 ops -------*- tablegen -*-===//
 //
 // Blackwell's tensor memory (TMEM) and the fifth-generation tensor-core MMAs
 // (tcgen05) that accumulate into it, as Triton 3.6 prints them. tile parses
