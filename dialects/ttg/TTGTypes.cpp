@@ -99,6 +99,10 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (ttng::isTensorMemoryEncoding(encoding))
     return ttng::verifyTensorMemoryDesc(emitError, shape, elementType, encoding,
                                         memorySpace, allocShape);
+  if (!isa<SharedMemorySpaceAttr>(memorySpace))
+    return emitError()
+           << "memorySpace must be SharedMemorySpace for shared encoding. "
+           << "Got " << memorySpace;
   return success();
 }
 

@@ -105,6 +105,16 @@ tt.func @f(%m: !ttg.memdesc<192x128xf32, #tmem, #tm>) {
 
 // -----
 
+#swz2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#tm = #ttng.tensor_memory
+
+// expected-error @+1 {{memorySpace must be SharedMemorySpace for shared encoding. Got #ttng.tensor_memory}}
+tt.func @f(%m: !ttg.memdesc<128x128xf32, #swz2, #tm>) {
+  tt.return
+}
+
+// -----
+
 #scales = #ttng.tensor_memory_scales_encoding<>
 #tm = #ttng.tensor_memory
 
@@ -126,13 +136,13 @@ tt.func @f(%m: !ttg.memdesc<128x4xi16, #scales, #tm>) {
 // -----
 
 #swz2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-#tm = #ttng.tensor_memory
+#smem = #ttg.shared_memory
 
 // tmem_alloc needs a TMEM encoding.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @f() {
   // expected-error @+1 {{should use tensor memory encoding}}
-  %m = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf32, #swz2, #tm, mutable>
+  %m = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf32, #swz2, #smem, mutable>
   tt.return
 }
 }
@@ -490,13 +500,12 @@ tt.func @f(%s: !ttg.memdesc<128x128xi8, #nvmma8, #smem>, %d: !ttg.memdesc<128x12
 #nvmma32 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
 #swz2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-#tm = #ttng.tensor_memory
 
 // The destination has a TMEM encoding.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-tt.func @f(%s: !ttg.memdesc<128x128xf32, #nvmma32, #smem>, %d: !ttg.memdesc<128x128xf32, #swz2, #tm, mutable>) {
+tt.func @f(%s: !ttg.memdesc<128x128xf32, #nvmma32, #smem>, %d: !ttg.memdesc<128x128xf32, #swz2, #smem, mutable>) {
   // expected-error @+1 {{Incorrect tmem layout.}}
-  ttng.tmem_copy %s, %d : !ttg.memdesc<128x128xf32, #nvmma32, #smem>, !ttg.memdesc<128x128xf32, #swz2, #tm, mutable>
+  ttng.tmem_copy %s, %d : !ttg.memdesc<128x128xf32, #nvmma32, #smem>, !ttg.memdesc<128x128xf32, #swz2, #smem, mutable>
   tt.return
 }
 }
