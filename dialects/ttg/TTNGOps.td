@@ -224,6 +224,7 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
     attr-dict `:` qualified(type($desc)) `,` qualified(type($barrier)) `->`
     qualified(type($result))
   }];
+  let hasVerifier = 1;
 }
 
 def TTNG_AsyncTMACopyLocalToGlobalOp

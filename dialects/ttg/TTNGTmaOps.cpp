@@ -1,7 +1,7 @@
 //===- TTNGTmaOps.cpp - Row-gather, scatter and tensormap ops -------------===//
 //
-// Verifiers of ttng's TMA row gathers and scatters and of device-side
-// descriptor creation, with Triton 3.6's diagnostics.
+// Verifiers of ttng's TMA loads, row gathers and scatters and of
+// device-side descriptor creation, with Triton 3.6's diagnostics.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +53,21 @@ static LogicalResult verifyGatherRows(Operation *op, ShapedType rows,
   if (rows.getDimSize(0) != xOffsets.getDimSize(0))
     return op->emitOpError("result tensor must have as many rows as indices (")
            << xOffsets.getDimSize(0) << "), but got " << rows;
+  return success();
+}
+
+LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
+  if (failed(verifyBarrier(*this, getBarrier().getType())))
+    return failure();
+  // cp.async.bulk.tensor addresses 1-D to 5-D boxes.
+  if (getCoord().empty() || getCoord().size() > 5)
+    return emitOpError("TMA copies must have between 1 and 5 coordinates");
+  MemDescType result = getResult().getType();
+  if (!result.getMutableMemory())
+    return emitOpError("Cannot store into immutable memory");
+  // TMA writes shared memory in the nvmma_shared swizzle only.
+  if (!isa<ttg::NVMMASharedEncodingAttr>(result.getEncoding()))
+    return emitOpError("TMA result must have NVMMA shared layout");
   return success();
 }
 

@@ -2,8 +2,8 @@
 
 // Every error branch of the TMEM encodings and of !ttg.memdesc with a TMEM
 // encoding (TTNGDialect.cpp), and of the verifiers of the ttng ops that tile
-// parses but does not lower (TTNGTensorMemoryOps.cpp, TTNGTmaOps.cpp). The
-// messages are Triton 3.6's.
+// parses but does not lower, and of ttng.async_tma_copy_global_to_local
+// (TTNGTensorMemoryOps.cpp, TTNGTmaOps.cpp). The messages are Triton 3.6's.
 
 // expected-error @+1 {{CTASplitM and CTASplitN must be greater than 0 and a power of 2}}
 #e = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1, CTASplitM = 3>
@@ -1059,6 +1059,67 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 tt.func @f(%d: !tt.tensordesc<tensor<1x128xbf16, #nvmma>>, %xs: tensor<4xi32, #blocked1d>, %y: i32, %buf: !ttg.memdesc<4x128xbf16, #nvmma, #smem>) {
   // expected-error @+1 {{gather must have at least 8 rows, but got 4}}
   ttng.async_tma_scatter %d[%xs, %y] %buf : !tt.tensordesc<tensor<1x128xbf16, #nvmma>>, tensor<4xi32, #blocked1d>, i32, !ttg.memdesc<4x128xbf16, #nvmma, #smem>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#swz = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+
+// A TMA load signals one mbarrier.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%d: !tt.tensordesc<tensor<128x64xf16, #nvmma>>, %x: i32, %bar: !ttg.memdesc<1xi32, #swz, #smem, mutable>, %buf: !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>, %p: i1) {
+  // expected-error @+1 {{barrier allocation must be a descriptor of 1xi64 type}}
+  ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #nvmma>>, !ttg.memdesc<1xi32, #swz, #smem, mutable> -> !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#swz = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+
+// TMA boxes have 1 to 5 dimensions.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%d: !tt.tensordesc<tensor<128x64xf16, #nvmma>>, %x: i32, %bar: !ttg.memdesc<1xi64, #swz, #smem, mutable>, %buf: !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>, %p: i1) {
+  // expected-error @+1 {{TMA copies must have between 1 and 5 coordinates}}
+  ttng.async_tma_copy_global_to_local %d[%x, %x, %x, %x, %x, %x] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #nvmma>>, !ttg.memdesc<1xi64, #swz, #smem, mutable> -> !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#swz = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+
+// A TMA load writes its buffer.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%d: !tt.tensordesc<tensor<128x64xf16, #nvmma>>, %x: i32, %bar: !ttg.memdesc<1xi64, #swz, #smem, mutable>, %buf: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %p: i1) {
+  // expected-error @+1 {{Cannot store into immutable memory}}
+  ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #nvmma>>, !ttg.memdesc<1xi64, #swz, #smem, mutable> -> !ttg.memdesc<128x64xf16, #nvmma, #smem>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#swz = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#swz2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+
+// TMA writes the nvmma_shared swizzle.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%d: !tt.tensordesc<tensor<128x64xf16, #nvmma>>, %x: i32, %bar: !ttg.memdesc<1xi64, #swz, #smem, mutable>, %buf: !ttg.memdesc<128x64xf16, #swz2, #smem, mutable>, %p: i1) {
+  // expected-error @+1 {{TMA result must have NVMMA shared layout}}
+  ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #nvmma>>, !ttg.memdesc<1xi64, #swz, #smem, mutable> -> !ttg.memdesc<128x64xf16, #swz2, #smem, mutable>
   tt.return
 }
 }
