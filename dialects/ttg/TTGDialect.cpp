@@ -1,4 +1,4 @@
-//===- TTGDialect.cpp - The ttg and ttng dialects -------------------------===//
+//===- TTGDialect.cpp - The ttg dialect -----------------------------------===//
 //
 // Registration, module attribute checks, and the layout inference tt's
 // shape-changing ops ask for (expand_dims, reduce, trans, join, split,
@@ -25,7 +25,6 @@ using layout::kWarp;
 using layout::LinearLayout;
 
 #include "dialects/ttg/TTGDialect.cpp.inc"
-#include "dialects/ttg/TTNGDialect.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // Queries
@@ -513,11 +512,4 @@ LogicalResult TTGDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a non-negative integer";
   }
   return success();
-}
-
-void ttng::TTNGDialect::initialize() {
-  addOperations<
-#define GET_OP_LIST
-#include "dialects/ttg/TTNGOps.cpp.inc"
-      >();
 }

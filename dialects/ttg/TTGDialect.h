@@ -29,6 +29,13 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
 };
 } // namespace mlir::tile::ttg
 
+namespace mlir::tile::ttng {
+/// Blackwell's tensor memory (TMEM), for memory effects.
+struct TensorMemory : public SideEffects::Resource::Base<TensorMemory> {
+  StringRef getName() final { return "<TensorMemory>"; }
+};
+} // namespace mlir::tile::ttng
+
 namespace mlir::tile::ttg::AttrTrait {
 /// Marks register (distributed) encodings.
 template <typename ConcreteType>
@@ -46,12 +53,35 @@ class SharedEncodingTrait
 #include "dialects/ttg/TTNGDialect.h.inc"
 #define GET_ATTRDEF_CLASSES
 #include "dialects/ttg/TTGAttrs.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "dialects/ttg/TTNGAttrs.h.inc"
 #define GET_TYPEDEF_CLASSES
 #include "dialects/ttg/TTGTypes.h.inc"
 #define GET_OP_CLASSES
 #include "dialects/ttg/TTGOps.h.inc"
 #define GET_OP_CLASSES
 #include "dialects/ttg/TTNGOps.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/ttg/TTNGTensorMemoryOps.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/ttg/TTNGTmaOps.h.inc"
+#define GET_OP_CLASSES
+#include "dialects/ttg/TTNGClusterOps.h.inc"
+
+namespace mlir::tile::ttng {
+/// Whether `encoding` is a TMEM encoding (#ttng.tensor_memory_encoding or
+/// #ttng.tensor_memory_scales_encoding).
+bool isTensorMemoryEncoding(Attribute encoding);
+
+/// The !ttg.memdesc checks for a buffer with a TMEM encoding: the memory
+/// space, rank, element width against the column stride, and an allocation
+/// that whole blocks of the encoding cover exactly.
+LogicalResult
+verifyTensorMemoryDesc(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> shape, Type elementType,
+                       Attribute encoding, Attribute memorySpace,
+                       ArrayRef<int64_t> allocShape);
+} // namespace mlir::tile::ttng
 
 namespace mlir::tile::ttg {
 /// The linear layout of `encoding` for a tensor (or memdesc) of `shape`,

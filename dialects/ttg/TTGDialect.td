@@ -67,12 +67,17 @@ def TTG_Dialect : Dialect {
 def TTNG_Dialect : Dialect {
   let name = "ttng";
   let cppNamespace = "::mlir::tile::ttng";
-  let summary = "TritonNvidiaGPU: Hopper (sm_90) operations";
+  let summary = "TritonNvidiaGPU: Hopper (sm_90) and Blackwell operations";
   let description = [{
     `ttng` holds the operations only sm_90 and later have: warpgroup MMA
-    (wgmma), asynchronous-proxy fences, mbarriers and TMA copies.
+    (wgmma), asynchronous-proxy fences, mbarriers and TMA copies, and
+    Blackwell's tensor memory (TMEM) with the tcgen05 MMAs that use it.
   }];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerAttributes();
+  }];
 }
 
 #endif // TILE_DIALECTS_TTG_TTGDIALECT_TD

@@ -177,6 +177,13 @@ LogicalResult AsyncWaitOp::verify() {
   return success();
 }
 
+OpFoldResult MemDescReinterpretOp::fold(FoldAdaptor) {
+  // Reinterpreting a buffer as its own type is the buffer.
+  if (getSrc().getType() == getType())
+    return getSrc();
+  return {};
+}
+
 LogicalResult Fp4ToFpOp::verify() {
   RankedTensorType src = getSrc().getType(), result = getType();
   int64_t axis = getAxis();

@@ -85,7 +85,7 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "!ttg.memdesc dimension " << i
                          << " must be a power of two, got " << dim;
   }
-  if (!isSharedEncoding(encoding))
+  if (!isSharedEncoding(encoding) && !ttng::isTensorMemoryEncoding(encoding))
     return emitError() << "!ttg.memdesc needs a shared encoding, got "
                        << encoding;
   if (allocShape.size() < shape.size())
@@ -96,6 +96,13 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (dim > allocDim)
       return emitError() << "!ttg.memdesc view is larger than its "
                             "allocation";
+  if (ttng::isTensorMemoryEncoding(encoding))
+    return ttng::verifyTensorMemoryDesc(emitError, shape, elementType, encoding,
+                                        memorySpace, allocShape);
+  if (!isa<SharedMemorySpaceAttr>(memorySpace))
+    return emitError()
+           << "memorySpace must be SharedMemorySpace for shared encoding. "
+           << "Got " << memorySpace;
   return success();
 }
 

@@ -7,21 +7,7 @@
 #ifndef TILE_DIALECTS_TTG_TTNGOPS_TD
 #define TILE_DIALECTS_TTG_TTNGOPS_TD
 
-include "mlir/IR/OpBase.td"
-include "mlir/Interfaces/SideEffectInterfaces.td"
-include "dialects/tt/TTTypes.td"
-include "dialects/tt/TTAttrs.td"
-include "dialects/tt/TTTraits.td"
-include "dialects/ttg/TTGDialect.td"
-include "dialects/ttg/TTGTypes.td"
-
-def TTNG_SharedMemory : Resource<"::mlir::tile::ttg::SharedMemory">;
-def TTNG_GlobalMemory : Resource<"::mlir::tile::tt::GlobalMemory">;
-
-class TTNG_Op<string mnemonic, list<Trait> traits = []>
-    : Op<TTNG_Dialect, mnemonic, !listconcat(traits, [TT_TensorSizeTrait])>;
-
-def TTNG_TensorOrMemDesc : AnyTypeOf<[TT_FpIntTensor, TTG_MemDesc]>;
+include "dialects/ttg/TTNGOpBase.td"
 
 def TTNG_WarpGroupDotOp : TTNG_Op<"warp_group_dot", [
     MemoryEffects<[MemRead<TTNG_SharedMemory>]>,
@@ -238,6 +224,7 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
     attr-dict `:` qualified(type($desc)) `,` qualified(type($barrier)) `->`
     qualified(type($result))
   }];
+  let hasVerifier = 1;
 }
 
 def TTNG_AsyncTMACopyLocalToGlobalOp

@@ -21,6 +21,12 @@ ALLOWED = {
     "dialects/ttg/EncodingToLinearLayout.cpp",
     # Printing aliases, and layout inference that builds blocked results.
     "dialects/ttg/TTGDialect.cpp",
+    # ttng's TMEM encodings: their definition, the memdesc rules they bring,
+    # and op verifiers whose rules (Triton's) name the operand encodings.
+    "dialects/ttg/TTNGDialect.cpp",
+    "dialects/ttg/TTNGTensorMemoryOps.cpp",
+    # TMA writes shared memory only in the nvmma_shared swizzle.
+    "dialects/ttg/TTNGTmaOps.cpp",
     # Buffer alignment: wgmma and TMA apply the nvmma_shared swizzle to the
     # absolute address, so such buffers start on a whole swizzle pattern.
     "passes/analysis/Allocation.cpp",

@@ -28,7 +28,8 @@ def class_names(root):
     """mnemonic -> C++ class name, from the ODS defs."""
     names = {}
     for td in ("dialects/tt/TTOps.td", "dialects/ttg/TTGOps.td",
-               "dialects/ttg/TTNGOps.td"):
+               "dialects/ttg/TTNGOps.td", "dialects/ttg/TTNGTensorMemoryOps.td",
+               "dialects/ttg/TTNGTmaOps.td", "dialects/ttg/TTNGClusterOps.td"):
         text = open(f"{root}/{td}").read()
         for prefix, cls, mnemonic in re.findall(
                 r"def (TT|TTG|TTNG)_(\w+)\s*:\s*\w+<\"([\w.]+)\"", text):
