@@ -100,9 +100,8 @@ struct CombineAddPtrChain : OpRewritePattern<tt::AddPtrOp> {
       return failure();
     Value offset = arith::AddIOp::create(rewriter, outer.getLoc(),
                                          inner.getOffset(), outer.getOffset());
-    auto combined = tt::AddPtrOp::create(rewriter, outer.getLoc(),
-                                         outer.getType(), inner.getPtr(),
-                                         offset);
+    auto combined = tt::AddPtrOp::create(
+        rewriter, outer.getLoc(), outer.getType(), inner.getPtr(), offset);
     for (llvm::StringRef hint :
          {"tt.divisibility", "tt.contiguity", "tt.constancy"})
       if (Attribute value = outer->getDiscardableAttr(hint))
@@ -236,11 +235,12 @@ struct TritonCombinePass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<FoldAddIntoDotAccumulator<arith::AddIOp>,
-                 FoldAddIntoDotAccumulator<arith::AddFOp>,
-                 FoldSelectIntoMaskedLoad, CombineAddPtrChain,
-                 BroadcastMulReduceToDot, AllowReorderBeforeReduction,
-                 DropUnitDimsOfDescriptorLoad>(context);
+    patterns
+        .add<FoldAddIntoDotAccumulator<arith::AddIOp>,
+             FoldAddIntoDotAccumulator<arith::AddFOp>, FoldSelectIntoMaskedLoad,
+             CombineAddPtrChain, BroadcastMulReduceToDot,
+             AllowReorderBeforeReduction, DropUnitDimsOfDescriptorLoad>(
+            context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -81,8 +81,7 @@ private:
         opA->getNumRegions() || opB->getNumRegions())
       return false;
     return OperationEquivalence::isEquivalentTo(
-        opA, opB,
-        [&](Value x, Value y) { return success(valuesEqual(x, y)); },
+        opA, opB, [&](Value x, Value y) { return success(valuesEqual(x, y)); },
         /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
   }
 

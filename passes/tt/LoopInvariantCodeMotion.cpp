@@ -43,13 +43,13 @@ bool onlyReadsMemory(Operation *op) {
 void maskByTripCount(tt::LoadOp load, scf::ForOp loop) {
   OpBuilder builder(loop);
   Location loc = loop.getLoc();
-  Value mask = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
-                                     loop.getLowerBound(),
-                                     loop.getUpperBound());
+  Value mask =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                            loop.getLowerBound(), loop.getUpperBound());
   Type ptrType = load.getPtr().getType();
   if (auto tensor = dyn_cast<RankedTensorType>(ptrType))
-    mask = tt::SplatOp::create(builder, loc,
-                               tensor.clone(builder.getI1Type()), mask);
+    mask = tt::SplatOp::create(builder, loc, tensor.clone(builder.getI1Type()),
+                               mask);
   if (Value ownMask = load.getMask())
     mask = arith::AndIOp::create(builder, loc, mask, ownMask);
   load.getMaskMutable().assign(mask);

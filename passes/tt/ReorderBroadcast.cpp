@@ -62,8 +62,7 @@ bool isMovableElementwise(Operation *op) {
 }
 
 /// elementwise(splat(a), splat(b), ...) -> splat(elementwise(a, b, ...))
-struct ElementwiseBeforeSplat
-    : OpTraitRewritePattern<OpTrait::Elementwise> {
+struct ElementwiseBeforeSplat : OpTraitRewritePattern<OpTrait::Elementwise> {
   using OpTraitRewritePattern::OpTraitRewritePattern;
 
   LogicalResult matchAndRewrite(Operation *op,

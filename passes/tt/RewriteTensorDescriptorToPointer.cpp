@@ -44,8 +44,7 @@ RankedTensorType getSignlessBlockType(tt::TensorDescType type) {
   auto intType = dyn_cast<IntegerType>(block.getElementType());
   if (!intType || intType.isSignless())
     return block;
-  return block.clone(
-      IntegerType::get(type.getContext(), intType.getWidth()));
+  return block.clone(IntegerType::get(type.getContext(), intType.getWidth()));
 }
 
 /// The values one descriptor stands for, in the order of convertDescType.
@@ -57,7 +56,8 @@ struct DescriptorParts {
 
   DescriptorParts(tt::TensorDescType type, ValueRange parts) {
     size_t rank = type.getBlockType().getRank();
-    assert(parts.size() == 2 * rank + 2 && "a descriptor is 2 * rank + 2 values");
+    assert(parts.size() == 2 * rank + 2 &&
+           "a descriptor is 2 * rank + 2 values");
     base = parts.front();
     sizes = parts.slice(1, rank);
     strides = parts.slice(1 + rank, rank);
@@ -76,22 +76,21 @@ LogicalResult convertDescType(tt::TensorDescType type,
 }
 
 Value toI64(OpBuilder &builder, Location loc, Value value) {
-  return builder.createOrFold<arith::ExtSIOp>(loc, builder.getI64Type(),
-                                              value);
+  return builder.createOrFold<arith::ExtSIOp>(loc, builder.getI64Type(), value);
 }
 
 /// `values` (a tensor of rank 1) expanded with unit dimensions everywhere
 /// but `dim`, to rank `rank`.
-Value expandAllBut(OpBuilder &builder, Location loc, Value values,
-                   unsigned dim, unsigned rank) {
+Value expandAllBut(OpBuilder &builder, Location loc, Value values, unsigned dim,
+                   unsigned rank) {
   for (unsigned d = 0; d < rank; ++d) {
     if (d == dim)
       continue;
     auto type = cast<RankedTensorType>(values.getType());
     SmallVector<int64_t> shape(type.getShape());
     shape.insert(shape.begin() + d, 1);
-    values = tt::ExpandDimsOp::create(builder, loc, type.clone(shape), values,
-                                      d);
+    values =
+        tt::ExpandDimsOp::create(builder, loc, type.clone(shape), values, d);
   }
   return values;
 }
@@ -181,15 +180,17 @@ Value paddingValue(OpBuilder &builder, Location loc, RankedTensorType block,
                    Value padWithNaN) {
   Type elementType = block.getElementType();
   Value zero = arith::ConstantOp::create(
-      builder, loc, SplatElementsAttr::get(block, builder.getZeroAttr(elementType)));
+      builder, loc,
+      SplatElementsAttr::get(block, builder.getZeroAttr(elementType)));
   auto floatType = dyn_cast<FloatType>(elementType);
   if (!floatType)
     return zero;
   Value nan = arith::ConstantOp::create(
       builder, loc,
       SplatElementsAttr::get(
-          block, builder.getFloatAttr(floatType, APFloat::getNaN(
-                                                     floatType.getFloatSemantics()))));
+          block,
+          builder.getFloatAttr(
+              floatType, APFloat::getNaN(floatType.getFloatSemantics()))));
   return arith::SelectOp::create(builder, loc, padWithNaN, nan, zero);
 }
 
@@ -294,8 +295,8 @@ struct DescriptorGatherToLoad : OpConversionPattern<tt::DescriptorGatherOp> {
     DescriptorParts desc(op.getDesc().getType(), adaptor.getDesc());
     auto resultType = cast<RankedTensorType>(op.getType());
     ArrayRef<int64_t> shape = resultType.getShape();
-    SmallVector<Value> indices = gatherIndices(
-        rewriter, loc, shape, op.getXOffsets(), op.getYOffset());
+    SmallVector<Value> indices =
+        gatherIndices(rewriter, loc, shape, op.getXOffsets(), op.getYOffset());
     Value other = paddingValue(rewriter, loc, resultType, desc.padWithNaN);
     auto load = tt::LoadOp::create(
         rewriter, loc, pointersAt(rewriter, loc, shape, desc, indices),
@@ -307,8 +308,7 @@ struct DescriptorGatherToLoad : OpConversionPattern<tt::DescriptorGatherOp> {
   }
 };
 
-struct DescriptorScatterToStore
-    : OpConversionPattern<tt::DescriptorScatterOp> {
+struct DescriptorScatterToStore : OpConversionPattern<tt::DescriptorScatterOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
@@ -318,8 +318,8 @@ struct DescriptorScatterToStore
     DescriptorParts desc(op.getDesc().getType(), adaptor.getDesc());
     ArrayRef<int64_t> shape =
         cast<RankedTensorType>(op.getSrc().getType()).getShape();
-    SmallVector<Value> indices = gatherIndices(
-        rewriter, loc, shape, op.getXOffsets(), op.getYOffset());
+    SmallVector<Value> indices =
+        gatherIndices(rewriter, loc, shape, op.getXOffsets(), op.getYOffset());
     auto store = tt::StoreOp::create(
         rewriter, loc, pointersAt(rewriter, loc, shape, desc, indices),
         op.getSrc(), inBoundsMask(rewriter, loc, shape, desc, indices));
@@ -359,8 +359,7 @@ std::optional<tt::RMWOp> getAtomicKind(tt::DescriptorReduceKind kind,
   return std::nullopt;
 }
 
-struct DescriptorReduceToAtomic
-    : OpConversionPattern<tt::DescriptorReduceOp> {
+struct DescriptorReduceToAtomic : OpConversionPattern<tt::DescriptorReduceOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
@@ -368,8 +367,8 @@ struct DescriptorReduceToAtomic
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto descType = op.getDesc().getType();
-    std::optional<tt::RMWOp> atomic = getAtomicKind(
-        op.getKind(), descType.getBlockType().getElementType());
+    std::optional<tt::RMWOp> atomic =
+        getAtomicKind(op.getKind(), descType.getBlockType().getElementType());
     if (!atomic)
       return op.emitOpError("cannot become an atomic without TMA: ")
              << stringifyEnum(op.getKind()) << " of "
@@ -429,11 +428,11 @@ struct CallWithParts : OpConversionPattern<tt::CallOp> {
         return failure();
       partsPerResult.push_back(resultTypes.size() - before);
     }
-    auto call = tt::CallOp::create(rewriter, op.getLoc(), resultTypes,
-                                   op.getCalleeAttr(),
-                                   flatten(adaptor.getOperands()),
-                                   /*arg_attrs=*/nullptr,
-                                   /*res_attrs=*/nullptr);
+    auto call =
+        tt::CallOp::create(rewriter, op.getLoc(), resultTypes,
+                           op.getCalleeAttr(), flatten(adaptor.getOperands()),
+                           /*arg_attrs=*/nullptr,
+                           /*res_attrs=*/nullptr);
     copyDiscardableAttrs(op, call);
     SmallVector<ValueRange> replacements;
     unsigned next = 0;
@@ -472,8 +471,8 @@ struct FuncSignatureWithParts : OpConversionPattern<tt::FuncOp> {
     SmallVector<Type> resultTypes;
     if (failed(getTypeConverter()->convertSignatureArgs(type.getInputs(),
                                                         signature)) ||
-        failed(getTypeConverter()->convertTypes(type.getResults(),
-                                                resultTypes)))
+        failed(
+            getTypeConverter()->convertTypes(type.getResults(), resultTypes)))
       return failure();
     auto newType = FunctionType::get(
         getContext(), signature.getConvertedTypes(), resultTypes);
@@ -517,8 +516,8 @@ struct TritonRewriteTensorDescriptorToPointerPass
       std::optional<int> capability = parseComputeCapability(target);
       if (!capability) {
         getOperation().emitError()
-            << "triton-rewrite-tensor-descriptor-to-pointer: target '"
-            << target << "' is not of the form cuda:NN";
+            << "triton-rewrite-tensor-descriptor-to-pointer: target '" << target
+            << "' is not of the form cuda:NN";
         return signalPassFailure();
       }
       // TMA-capable GPUs keep their descriptors.

@@ -4,8 +4,9 @@
 
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 
-mlir::LogicalResult mlir::scf_unroll::unrollByFactor(
-    scf::ForOp loop, uint64_t factor, std::optional<scf::ForOp> &epilogue) {
+mlir::LogicalResult
+mlir::scf_unroll::unrollByFactor(scf::ForOp loop, uint64_t factor,
+                                 std::optional<scf::ForOp> &epilogue) {
   FailureOr<UnrolledLoopInfo> unrolled = loopUnrollByFactor(loop, factor);
   if (failed(unrolled))
     return failure();

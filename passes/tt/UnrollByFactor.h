@@ -1,4 +1,4 @@
-//===- UnrollByFactor.h - MLIR's scf.for unroller, out of tile's way -*- C++ -*-===//
+//===- UnrollByFactor.h - MLIR's unroller, out of tile's way --*- C++ -*-===//
 //
 // mlir/Dialect/SCF/Utils/Utils.h declares the function mlir::tile, which
 // cannot coexist with tile's namespace mlir::tile in one translation unit.
