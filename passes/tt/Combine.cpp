@@ -175,8 +175,8 @@ struct BroadcastMulReduceToDot : OpRewritePattern<tt::ReduceOp> {
         cast<RankedTensorType>(lhsBroadcast.getSrc().getType())
             .getElementType());
     Location loc = reduce.getLoc();
-    Value zero = arith::ConstantOp::create(rewriter, loc,
-                                           rewriter.getF32FloatAttr(0.0f));
+    Value zero = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getZeroAttr(accType.getElementType()));
     Value acc = tt::SplatOp::create(rewriter, loc, accType, zero);
     rewriter.replaceOpWithNewOp<tt::DotOp>(
         reduce, accType, lhsExpand.getSrc(), rhsExpand.getSrc(), acc,

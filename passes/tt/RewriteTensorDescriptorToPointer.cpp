@@ -370,11 +370,7 @@ struct DescriptorReduceToAtomic : OpConversionPattern<tt::DescriptorReduceOp> {
     std::optional<tt::RMWOp> atomic =
         getAtomicKind(op.getKind(), descType.getBlockType().getElementType());
     if (!atomic)
-      return op.emitOpError("cannot become an atomic without TMA: ")
-             << stringifyEnum(op.getKind()) << " of "
-             << descType.getBlockType().getElementType()
-             << " has no tt.atomic_rmw (min and max need si/ui elements; "
-                "inc and dec have none)";
+      return rewriter.notifyMatchFailure(op, "no atomic for this reduction");
     DescriptorParts desc(descType, adaptor.getDesc());
     RankedTensorType block = getSignlessBlockType(descType);
     ArrayRef<int64_t> shape = block.getShape();
@@ -498,6 +494,43 @@ struct FuncSignatureWithParts : OpConversionPattern<tt::FuncOp> {
   }
 };
 
+/// Whether the pass knows what to do with `op`, which has a descriptor
+/// operand or result.
+bool isRewritable(Operation *op) {
+  return isa<tt::MakeTensorDescOp, tt::DescriptorLoadOp, tt::DescriptorStoreOp,
+             tt::DescriptorGatherOp, tt::DescriptorScatterOp,
+             tt::DescriptorReduceOp, arith::SelectOp, tt::CallOp, tt::ReturnOp,
+             scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp,
+             scf::ConditionOp>(op);
+}
+
+/// Diagnoses what the conversion would fail on, before anything changes.
+LogicalResult checkRewritable(ModuleOp module) {
+  WalkResult result = module.walk([](Operation *op) {
+    if (auto reduce = dyn_cast<tt::DescriptorReduceOp>(op)) {
+      Type elementType =
+          reduce.getDesc().getType().getBlockType().getElementType();
+      if (!getAtomicKind(reduce.getKind(), elementType)) {
+        reduce.emitOpError("cannot become a tt.atomic_rmw without TMA: ")
+            << stringifyEnum(reduce.getKind()) << " of " << elementType
+            << " has none (min and max need si/ui elements; inc and dec "
+               "have none)";
+        return WalkResult::interrupt();
+      }
+    }
+    if (isa<FunctionOpInterface>(op) || isRewritable(op) ||
+        (!hasTensorDesc(op->getOperandTypes()) &&
+         !hasTensorDesc(op->getResultTypes())))
+      return WalkResult::advance();
+    op->emitOpError("uses a tensor descriptor, which "
+                    "triton-rewrite-tensor-descriptor-to-pointer cannot "
+                    "rewrite here: descriptors may be made, accessed, "
+                    "selected, passed to calls and carried by scf ops");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// Parses "cuda:NN" into NN.
 std::optional<int> parseComputeCapability(StringRef target) {
   int capability = 0;
@@ -524,6 +557,9 @@ struct TritonRewriteTensorDescriptorToPointerPass
       if (*capability >= 90)
         return;
     }
+
+    if (failed(checkRewritable(getOperation())))
+      return signalPassFailure();
 
     MLIRContext *context = &getContext();
     TypeConverter converter;
