@@ -54,9 +54,14 @@ Operation *rebuildWith(PatternRewriter &rewriter, Operation *op,
 }
 
 /// Whether the pattern may move `op`: an elementwise op on tensors that
-/// neither reads nor writes memory.
+/// neither reads nor writes memory. Inline assembly that takes several
+/// elements at a time stays: its packs depend on the tensor's shape.
 bool isMovableElementwise(Operation *op) {
-  return op->getNumOperands() > 0 && isMemoryEffectFree(op) &&
+  if (auto asmOp = dyn_cast<tt::ElementwiseInlineAsmOp>(op))
+    if (asmOp.getPackedElement() != 1)
+      return false;
+  return op->getNumOperands() > 0 && op->getNumRegions() == 0 &&
+         isMemoryEffectFree(op) &&
          llvm::all_of(op->getResultTypes(),
                       [](Type type) { return isa<RankedTensorType>(type); });
 }

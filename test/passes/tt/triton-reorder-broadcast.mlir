@@ -87,3 +87,14 @@ tt.func @argument_operand(%x: tensor<64xf32>, %y: f32) -> tensor<64xf32> {
   %s = arith.addf %x, %b : tensor<64xf32>
   tt.return %s : tensor<64xf32>
 }
+
+// Inline assembly on packs of 2 elements depends on the shape: it stays.
+
+// CHECK-LABEL: tt.func @packed_inline_asm(
+// CHECK:   tt.splat
+// CHECK-NEXT:   tt.elementwise_inline_asm {{.*}} : tensor<64xi32> -> tensor<64xi32>
+tt.func @packed_inline_asm(%x: i32) -> tensor<64xi32> {
+  %a = tt.splat %x : i32 -> tensor<64xi32>
+  %r = tt.elementwise_inline_asm "mov.b32 $0, $2; mov.b32 $1, $3;" {constraints = "=r,=r,r,r", packed_element = 2 : i32, pure = true} %a : tensor<64xi32> -> tensor<64xi32>
+  tt.return %r : tensor<64xi32>
+}
