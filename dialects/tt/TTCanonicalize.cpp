@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tt/TTDialect.h"
+#include "dialects/tt/TTLayoutInterface.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -35,6 +36,24 @@ OpFoldResult BitcastOp::fold(FoldAdaptor) {
     if (inner.getSrc().getType() == getType())
       return inner.getSrc();
   return {};
+}
+
+/// A zero converts to the zero of the same sign (the only sign of types
+/// without a negative zero, which APFloat knows); other constants are left
+/// to the conversion, whose rounding the folder would have to repeat.
+OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  auto dstType = cast<FloatType>(getElementTypeOrSelf(getType()));
+  bool negative = false;
+  if (matchPattern(getSrc(), m_NegZeroFloat()))
+    negative = true;
+  else if (!matchPattern(getSrc(), m_PosZeroFloat()))
+    return {};
+  APFloat zero = APFloat::getZero(dstType.getFloatSemantics(), negative);
+  if (auto tensorType = dyn_cast<RankedTensorType>(getType()))
+    return DenseElementsAttr::get(tensorType, zero);
+  return FloatAttr::get(dstType, zero);
 }
 
 OpFoldResult AddPtrOp::fold(FoldAdaptor) {
@@ -123,6 +142,39 @@ struct SplatThroughShapeOp : OpRewritePattern<ShapeOp> {
     if (!splat)
       return rewriter.notifyMatchFailure(op, "source is not a splat");
     rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+    return success();
+  }
+};
+
+/// expand_dims(broadcast(x)) -> broadcast(expand_dims(x)): the unit
+/// dimension is inserted before broadcasting, so that a broadcast above
+/// (broadcast(expand_dims(broadcast(x)))) collapses with this one.
+struct ExpandDimsBeforeBroadcast : OpRewritePattern<ExpandDimsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ExpandDimsOp op,
+                                PatternRewriter &rewriter) const override {
+    auto broadcast = op.getSrc().getDefiningOp<BroadcastOp>();
+    if (!broadcast)
+      return rewriter.notifyMatchFailure(op, "source is not a broadcast");
+    RankedTensorType srcType = broadcast.getSrc().getType();
+    SmallVector<int64_t> shape(srcType.getShape());
+    shape.insert(shape.begin() + op.getAxis(), 1);
+    Attribute encoding;
+    if (Attribute srcEnc = srcType.getEncoding()) {
+      const LayoutInferenceInterface *iface = getLayoutInterface(srcEnc);
+      if (!iface)
+        return rewriter.notifyMatchFailure(op, "encoding without inference");
+      FailureOr<Attribute> inferred =
+          iface->inferExpandDimsEncoding(srcEnc, op.getAxis(), std::nullopt);
+      if (failed(inferred))
+        return rewriter.notifyMatchFailure(op, "no expanded encoding");
+      encoding = *inferred;
+    }
+    auto expanded = ExpandDimsOp::create(
+        rewriter, op.getLoc(),
+        RankedTensorType::get(shape, srcType.getElementType(), encoding),
+        broadcast.getSrc(), op.getAxis());
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(), expanded);
     return success();
   }
 };
@@ -231,7 +283,8 @@ void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 void ExpandDimsOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                MLIRContext *context) {
-  results.add<SplatThroughShapeOp<ExpandDimsOp>>(context);
+  results.add<SplatThroughShapeOp<ExpandDimsOp>, ExpandDimsBeforeBroadcast>(
+      context);
 }
 
 void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &results,

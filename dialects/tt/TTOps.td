@@ -110,6 +110,7 @@ def TT_FpToFpOp : TT_Op<"fp_to_fp", [Elementwise,
     type($result)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -397,6 +398,8 @@ def TT_SplatOp : TT_Op<"splat", [Pure, SameOperandsAndResultElementType,
                                  SameOperandsAndResultEncoding]> {
   let summary = "broadcast a scalar to a tensor";
   let description = [{
+    The source is a scalar or, as Triton allows, a rank-0 tensor.
+
     ```mlir
     tt.func @splat(%x: i32) {
       %t = tt.splat %x : i32 -> tensor<256xi32>

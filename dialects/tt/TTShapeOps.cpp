@@ -21,8 +21,11 @@ using mlir::tile::layout::isPermutation;
 //===----------------------------------------------------------------------===//
 
 LogicalResult SplatOp::verify() {
-  if (isa<RankedTensorType>(getSrc().getType()))
-    return emitOpError("source must be a scalar, got ") << getSrc().getType();
+  // Triton also splats a rank-0 tensor, its one element.
+  auto srcTensor = dyn_cast<RankedTensorType>(getSrc().getType());
+  if (srcTensor && srcTensor.getRank() != 0)
+    return emitOpError("source must be a scalar or a rank-0 tensor, got ")
+           << getSrc().getType();
   return success();
 }
 

@@ -50,4 +50,129 @@ def TritonRewriteTensorPointerPass
                            "::mlir::tile::tt::TTDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// make_ttir's clean-up passes and the loop passes of Triton 3.6
+//===----------------------------------------------------------------------===//
+
+def TritonCombinePass : Pass<"triton-combine", "::mlir::ModuleOp"> {
+  let summary = "Fold TTIR idioms Triton's front end leaves behind";
+  let description = [{
+    Triton 3.6's triton-combine, run by make_ttir after canonicalize. Its
+    rewrites:
+
+    - `arith.addf/addi(tt.dot(a, b, 0), d)` (either side) becomes
+      `tt.dot(a, b, d)` when the dot has no other user (for `addf`, only a
+      dot with `maxNumImpreciseAcc = 0`);
+    - `tt.addptr(tt.addptr(p, i), j)` becomes `tt.addptr(p, i + j)` when the
+      offsets are i64, or both are constants (splat or scalar) whose sum
+      does not overflow; the outer addptr's `tt.divisibility`,
+      `tt.contiguity` and `tt.constancy` stay;
+    - `arith.select(c, tt.load(p, splat(c), x), y)` becomes
+      `tt.load(p, splat(c), y)`;
+    - a sum over axis 1 of `broadcast(expand_dims(x, 2)) *
+      broadcast(expand_dims(y, 0))` (f32 or narrower, K >= 16) becomes
+      `tt.dot(x, y, 0)` with tf32 precision;
+    - a rank-1 `tt.reshape` used only by reductions and histograms may
+      reorder its elements (`allow_reorder`);
+    - a `tt.reshape` that only drops leading unit dimensions of its
+      `tt.descriptor_load` (the reshape being the load's only user) makes the
+      load produce the reshaped type.
+
+    ```mlir
+    tt.func @dot_add(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %d: tensor<64x64xf32>) -> tensor<64x64xf32> {
+      %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+      %dot = tt.dot %a, %b, %zero : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
+      %sum = arith.addf %dot, %d : tensor<64x64xf32>
+      tt.return %sum : tensor<64x64xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tile::tt::TTDialect"];
+}
+
+def TritonReorderBroadcastPass
+    : Pass<"triton-reorder-broadcast", "::mlir::ModuleOp"> {
+  let summary = "Apply elementwise ops before a broadcast or splat, not after";
+  let description = [{
+    Triton 3.6's triton-reorder-broadcast. An elementwise op without memory
+    effects whose operands are all splats (`tt.splat` or splat constants)
+    runs on the scalars and its result is splat; one whose operands are
+    broadcasts from one shape, splats and splat constants runs on the
+    broadcast sources (the splats re-made at that shape) and its result is
+    broadcast. The ops then touch fewer elements. The canonicalization
+    patterns of `tt.broadcast` and `tt.expand_dims` run with them.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tile::tt::TTDialect"];
+}
+
+def TritonLoopUnrollPass : Pass<"triton-loop-unroll", "::mlir::ModuleOp"> {
+  let summary = "Unroll scf.for loops by their tt.loop_unroll_factor";
+  let description = [{
+    Triton 3.6's triton-loop-unroll, the last pass of make_ttir. An
+    `scf.for` with `tt.loop_unroll_factor = N` (N > 1) is unrolled N times;
+    the attribute goes away. When the trip count is not known to be a
+    multiple of N, the leftover iterations run in an epilogue loop marked
+    `tt.num_stages = 1`, so that the software pipeliner leaves it alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def TritonLICMPass : Pass<"triton-licm", "::mlir::ModuleOp"> {
+  let summary = "Loop-invariant code motion that also hoists loads";
+  let description = [{
+    Triton 3.6's triton-licm: MLIR's loop-invariant code motion (innermost
+    loops first), plus loop-invariant `tt.load`s of loops whose every op
+    at most reads memory. A hoisted load out of an `scf.for` is masked by
+    `lowerBound < upperBound` (and its own mask), so that a loop that runs
+    no iteration reads nothing. Loads in `scf.while` loops stay.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tile::tt::TTDialect"];
+}
+
+def TritonLoopAwareCSEPass
+    : Pass<"triton-loop-aware-cse", "::mlir::ModuleOp"> {
+  let summary = "Merge scf.for iteration arguments that always hold equal values";
+  let description = [{
+    Triton 3.6's triton-loop-aware-cse. Two iteration arguments of an
+    `scf.for` are the same value when their initial values are, and the
+    values yielded for them are computed alike (by memory-effect-free ops
+    without regions) from equal values, assuming the two arguments equal
+    (which is how cycles through the loop are resolved). Uses of the second
+    are redirected to the first; CSE and the `scf.for` canonicalizer then
+    clean up. Plain CSE runs first and last.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def TritonRewriteTensorDescriptorToPointerPass
+    : Pass<"triton-rewrite-tensor-descriptor-to-pointer", "::mlir::ModuleOp"> {
+  let summary = "Rewrite tensor descriptor loads and stores as pointer loads and stores";
+  let description = [{
+    Triton 3.6's triton-rewrite-tensor-descriptor-to-pointer, which make_ttir
+    runs for GPUs without TMA (compute capability below 90). A
+    `!tt.tensordesc` becomes the values it is made of (base pointer, shape,
+    strides, padding); `tt.descriptor_load`, `tt.descriptor_store`,
+    `tt.descriptor_gather` and `tt.descriptor_scatter` become `tt.load` and
+    `tt.store` through tensors of pointers, masked to the tensor's bounds
+    (out-of-bounds loads read zero, or NaN with `padding = nan`).
+    `tt.descriptor_reduce` becomes `tt.atomic_rmw`. Descriptors crossing
+    function boundaries and control flow are expanded too.
+
+    With `target` set to a CUDA target of compute capability 90 or more the
+    pass does nothing: those GPUs keep descriptors for TMA. The stage
+    pipeline passes its target; run alone, the pass always rewrites.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", "\"\"",
+           "GPU target (cuda:NN); descriptors are kept for NN >= 90">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tile::tt::TTDialect"];
+}
+
 #endif // TILE_PASSES_TT_PASSES_TD

@@ -138,10 +138,15 @@ struct TTGAssignLatenciesPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (numStages < 2)
-      return;
     ModuleAxisInfoAnalysis axisInfo(getOperation());
     getOperation().walk([&](scf::ForOp loop) {
+      // A loop's own tt.num_stages (triton-loop-unroll gives epilogue loops
+      // 1) overrides the option, as in Triton.
+      int stages = numStages;
+      if (auto own = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
+        stages = own.getInt();
+      if (stages < 2)
+        return;
       bool hasDot = false;
       loop.getBody()->walk([&](Operation *op) { hasDot |= isDotLike(op); });
       if (!hasDot)
@@ -150,7 +155,7 @@ struct TTGAssignLatenciesPass
       for (auto load : loop.getBody()->getOps<tt::LoadOp>())
         if (isPipelinableLoad(load, loop, &axisInfo)) {
           load->setAttr(kLatencyAttrName,
-                        builder.getI32IntegerAttr(numStages - 1));
+                        builder.getI32IntegerAttr(stages - 1));
           ++numMarkedLoads;
         }
       // TMA copies need no per-thread contiguity: only a buffer they can

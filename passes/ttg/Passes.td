@@ -293,7 +293,9 @@ def TTGAssignLatenciesPass
     pointers whose value is only staged into shared memory
     (`ttg.local_alloc`, as reduce-data-duplication leaves dot operands) and
     whose `other` is zero or absent gets `tt.latency = num-stages - 1`:
-    the number of iterations its copy may run ahead of its use.
+    the number of iterations its copy may run ahead of its use. A loop's
+    own `tt.num_stages` attribute takes the place of the option (Triton's
+    rule; triton-loop-unroll gives its epilogue loops 1).
   }];
   let options = [
     Option<"numStages", "num-stages", "int",

@@ -33,7 +33,14 @@ using namespace mlir::tile;
 
 namespace {
 /// Emits an error on `op` unless its descriptor's blocks can move by TMA.
-LogicalResult checkDescriptor(Operation *op, tt::TensorDescType desc) {
+LogicalResult checkDescriptor(Operation *op, Value descriptor) {
+  // Device-side descriptors need a tensor map written to global scratch
+  // (ttng.tensormap_create), which tile does not emit yet.
+  if (auto make = descriptor.getDefiningOp<tt::MakeTensorDescOp>())
+    return make.emitOpError("(a device-side tensor descriptor) is not "
+                            "supported on sm_90 yet: it needs a tensor map "
+                            "in global scratch");
+  auto desc = cast<tt::TensorDescType>(descriptor.getType());
   RankedTensorType block = desc.getBlockType();
   if (!block.getEncoding())
     return op->emitOpError("needs a descriptor with a shared encoding; run "
@@ -112,11 +119,11 @@ struct TTNGTMALoweringPass
         return WalkResult::interrupt();
       }
       if (auto load = dyn_cast<tt::DescriptorLoadOp>(op)) {
-        if (failed(checkDescriptor(op, load.getDesc().getType())))
+        if (failed(checkDescriptor(op, load.getDesc())))
           return WalkResult::interrupt();
         loads.push_back(load);
       } else if (auto store = dyn_cast<tt::DescriptorStoreOp>(op)) {
-        if (failed(checkDescriptor(op, store.getDesc().getType())))
+        if (failed(checkDescriptor(op, store.getDesc())))
           return WalkResult::interrupt();
         stores.push_back(store);
       }

@@ -5,9 +5,11 @@
 namespace mlir::tile {
 void registerTestAllocationPass();
 void registerTestAxisInfoPass();
+void registerTestLoopPeelingPass();
 
 void registerTileTestPasses() {
   registerTestAllocationPass();
   registerTestAxisInfoPass();
+  registerTestLoopPeelingPass();
 }
 } // namespace mlir::tile

@@ -20,18 +20,26 @@
 // RUN: %mlir-tile -p 'builtin.module(tile-ttgir{target=cuda:80 num-warps=8})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTIONS
 // RUN: %mlir-tile -p 'builtin.module(tile-ttgir{num-stages=4})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES
 
-// TTIR: Pass Manager with 5 passes:
+// TTIR: Pass Manager with 9 passes:
 // TTIR-NEXT: builtin.module(
 // TTIR-NEXT:   inline{
 // TTIR-NEXT:   triton-rewrite-tensor-pointer,
+// TTIR-NEXT:   triton-rewrite-tensor-descriptor-to-pointer{target=cuda:90},
 // TTIR-NEXT:   canonicalize{
+// TTIR-NEXT:   triton-combine,
+// TTIR-NEXT:   triton-reorder-broadcast,
 // TTIR-NEXT:   cse,
-// TTIR-NEXT:   symbol-dce
+// TTIR-NEXT:   symbol-dce,
+// TTIR-NEXT:   triton-loop-unroll
 // TTIR-NEXT: )
 // TTGIR: convert-triton-to-tritongpu{num-ctas=1 num-warps=4 target=cuda:90 threads-per-warp=32}
 // LLIR: convert-triton-gpu-to-llvm
 // LLIR: convert-nvvm-to-llvm
 // LLIR: reconcile-unrealized-casts
+// The TTIR stage passes its target to the descriptor rewrite (a no-op from
+// cuda:90 on).
+// RUN: %mlir-tile -p 'builtin.module(tile-ttir{target=cuda:80})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TTIR80
+// TTIR80: triton-rewrite-tensor-descriptor-to-pointer{target=cuda:80}
 // OPTIONS: convert-triton-to-tritongpu{num-ctas=1 num-warps=8 target=cuda:80 threads-per-warp=32}
 // STAGES: tritongpu-assign-latencies{num-stages=4}
 // STAGES-NEXT: tritongpu-schedule-loops{num-stages=4}

@@ -592,3 +592,77 @@ tt.func @unused_volatile_load_is_kept(%p: tensor<256x!tt.ptr<f32>>) {
   %0 = tt.load %p {isVolatile = true} : tensor<256x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+// expand_dims of a broadcast inserts the unit dimension first, so that
+// the broadcasts meet and collapse.
+
+// CHECK-LABEL: tt.func @expand_dims_before_broadcast(
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<1xf32>
+// CHECK-NEXT:   %[[E:.*]] = tt.expand_dims %[[X]] {axis = 1 : i32} : tensor<1xf32> -> tensor<1x1xf32>
+// CHECK-NEXT:   %[[B:.*]] = tt.broadcast %[[E]] : tensor<1x1xf32> -> tensor<16x8xf32>
+// CHECK-NEXT:   tt.return %[[B]]
+tt.func @expand_dims_before_broadcast(%x: tensor<1xf32>) -> tensor<16x8xf32> {
+  %b = tt.broadcast %x : tensor<1xf32> -> tensor<16xf32>
+  %e = tt.expand_dims %b {axis = 1 : i32} : tensor<16xf32> -> tensor<16x1xf32>
+  %b2 = tt.broadcast %e : tensor<16x1xf32> -> tensor<16x8xf32>
+  tt.return %b2 : tensor<16x8xf32>
+}
+
+// -----
+
+// With layouts, the expanded source's layout is inferred (a slice expands
+// to its parent).
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#slice = #ttg.slice<{dim = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+// CHECK-LABEL: tt.func @expand_dims_before_broadcast_layout(
+// CHECK-NEXT:   %[[E:.*]] = tt.expand_dims %arg0 {axis = 1 : i32} : tensor<1xf32, #{{.*}}> -> tensor<1x1xf32, #[[BLOCKED:.*]]>
+// CHECK-NEXT:   %[[B:.*]] = tt.broadcast %[[E]] : tensor<1x1xf32, #[[BLOCKED]]> -> tensor<128x1xf32, #[[BLOCKED]]>
+tt.func @expand_dims_before_broadcast_layout(%x: tensor<1xf32, #slice>) -> tensor<128x1xf32, #blocked> {
+  %b = tt.broadcast %x : tensor<1xf32, #slice> -> tensor<128xf32, #slice>
+  %e = tt.expand_dims %b {axis = 1 : i32} : tensor<128xf32, #slice> -> tensor<128x1xf32, #blocked>
+  tt.return %e : tensor<128x1xf32, #blocked>
+}
+}
+
+// -----
+
+// tt.fp_to_fp of a zero folds to the zero of the same sign; a type
+// without a negative zero (FNUZ) gets the positive one. Other constants
+// are not folded.
+
+// CHECK-LABEL: tt.func @fp_to_fp_zeros(
+// CHECK-DAG:   %[[POS:.*]] = arith.constant dense<0.000000e+00> : tensor<64xf8E5M2>
+// CHECK-DAG:   %[[NEG:.*]] = arith.constant dense<-0.000000e+00> : tensor<64xf8E4M3FN>
+// CHECK-DAG:   %[[FNUZ:.*]] = arith.constant 0.000000e+00 : f8E4M3FNUZ
+// CHECK-DAG:   %[[ONE:.*]] = arith.constant dense<1.000000e+00> : tensor<64xf32>
+// CHECK:   %[[CVT:.*]] = tt.fp_to_fp %[[ONE]], rounding = rtne : tensor<64xf32> -> tensor<64xf8E5M2>
+// CHECK:   tt.return %[[POS]], %[[NEG]], %[[FNUZ]], %[[CVT]]
+tt.func @fp_to_fp_zeros() -> (tensor<64xf8E5M2>, tensor<64xf8E4M3FN>, f8E4M3FNUZ, tensor<64xf8E5M2>) {
+  %zero = arith.constant dense<0.0> : tensor<64xf32>
+  %negzero = arith.constant dense<-0.0> : tensor<64xf32>
+  %snegzero = arith.constant -0.0 : f16
+  %one = arith.constant dense<1.0> : tensor<64xf32>
+  %a = tt.fp_to_fp %zero, rounding = rtne : tensor<64xf32> -> tensor<64xf8E5M2>
+  %b = tt.fp_to_fp %negzero, rounding = rtne : tensor<64xf32> -> tensor<64xf8E4M3FN>
+  %c = tt.fp_to_fp %snegzero, rounding = rtne : f16 -> f8E4M3FNUZ
+  %d = tt.fp_to_fp %one, rounding = rtne : tensor<64xf32> -> tensor<64xf8E5M2>
+  tt.return %a, %b, %c, %d : tensor<64xf8E5M2>, tensor<64xf8E4M3FN>, f8E4M3FNUZ, tensor<64xf8E5M2>
+}
+
+// -----
+
+// A splat of a rank-0 tensor (which Triton accepts) reshaped or broadcast
+// stays one splat.
+
+// CHECK-LABEL: tt.func @splat_rank0(
+// CHECK-NEXT:   %[[S:.*]] = tt.splat %arg0 : tensor<f32> -> tensor<4x8xf32>
+// CHECK-NEXT:   tt.return %[[S]]
+tt.func @splat_rank0(%x: tensor<f32>) -> tensor<4x8xf32> {
+  %s = tt.splat %x : tensor<f32> -> tensor<32xf32>
+  %r = tt.reshape %s : tensor<32xf32> -> tensor<4x8xf32>
+  tt.return %r : tensor<4x8xf32>
+}

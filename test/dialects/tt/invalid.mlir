@@ -372,7 +372,7 @@ tt.func @atomic_cas_value_type(%p: !tt.ptr<i32>, %c: i64, %v: i32) {
 // -----
 
 tt.func @splat_of_tensor(%x: tensor<1xi32>) {
-  // expected-error @+1 {{'tt.splat' op source must be a scalar, got 'tensor<1xi32>'}}
+  // expected-error @+1 {{'tt.splat' op source must be a scalar or a rank-0 tensor, got 'tensor<1xi32>'}}
   %0 = tt.splat %x : tensor<1xi32> -> tensor<4xi32>
   tt.return
 }

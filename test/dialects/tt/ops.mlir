@@ -680,11 +680,14 @@ tt.func @map_elementwise_packed(%x: tensor<64xi32>, %y: tensor<64xf16>) {
 // CHECK-NEXT:    tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %arg0 : tensor<128xi32>
 // CHECK-NEXT:    tt.print " xy: " {hex = true, isSigned = array<i32: 0, 0>} : %arg0, %arg1 : tensor<128xi32>, tensor<128xf32>
 // CHECK-NEXT:    tt.print "hello" {hex = false, isSigned = array<i32>}
+// CHECK-NEXT:    tt.print "front end" {hex = false, isSigned = array<i32: 0>}
 // CHECK-NEXT:    tt.return
 tt.func @print(%x: tensor<128xi32>, %y: tensor<128xf32>) {
   tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x : tensor<128xi32>
   tt.print " xy: " {hex = true, isSigned = array<i32: 0, 0>} : %x, %y : tensor<128xi32>, tensor<128xf32>
   tt.print "hello" {hex = false, isSigned = array<i32>}
+  // Triton's front end gives a print without arguments one isSigned entry.
+  tt.print "front end" {hex = false, isSigned = array<i32: 0>}
   tt.return
 }
 
