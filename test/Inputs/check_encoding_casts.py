@@ -37,6 +37,13 @@ ALLOWED = {
     # Only conversions *to* a dot operand layout are staged through shared
     # memory; the dot operand encoding is the decision.
     "passes/ttg/ReduceDataDuplication.cpp",
+    # Reading a dot operand (which operand, through which layout) is the
+    # decision: A is read from shared memory before B, and conversions to
+    # the replicated operand layouts are sunk to their use.
+    "passes/ttg/ReorderInstructions.cpp",
+    # Building the blocked layouts of thread-local reductions and
+    # warp-local gathers from the blocked layout they replace, as Triton.
+    "passes/ttg/OptimizeThreadLocality.cpp",
 }
 CAST = re.compile(r"\b(isa|cast|dyn_cast|dyn_cast_if_present|isa_and_present|"
                   r"cast_if_present|dyn_cast_or_null|isa_and_nonnull)"
