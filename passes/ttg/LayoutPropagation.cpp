@@ -359,6 +359,10 @@ private:
     // element is in every register of every thread.
     if (isa<ttg::ConvertLayoutOp, tt::UnsplatOp>(user))
       return {};
+    // An assert checks each element wherever it lives: its condition is
+    // read in the layout it was given (Triton's rewrite of tt.assert).
+    if (isa<tt::AssertOp>(user) && use.getOperandNumber() == 0)
+      return {};
     if (isa<ttng::WarpGroupDotWaitOp>(user))
       return user->getResult(use.getOperandNumber()).getType();
     if (carriesLayoutThroughShape(user)) {

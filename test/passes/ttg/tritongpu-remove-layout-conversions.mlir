@@ -230,3 +230,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// An assert reads its condition in whatever layout it has: the loaded
+// condition is checked where it was loaded, with no conversion.
+// CHECK: [[$B4:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @assert_in_load_layout
+  // CHECK: %[[C:.+]] = tt.load %{{.+}} : tensor<1024x!tt.ptr<i1>, [[$B4]]>
+  // CHECK-NEXT: tt.assert %[[C]], "bad" : tensor<1024xi1, [[$B4]]>
+  tt.func @assert_in_load_layout(%p: tensor<1024x!tt.ptr<i1>, #b4>) {
+    %c = tt.load %p : tensor<1024x!tt.ptr<i1>, #b4>
+    %c1 = ttg.convert_layout %c : tensor<1024xi1, #b4> -> tensor<1024xi1, #b1>
+    tt.assert %c1, "bad" : tensor<1024xi1, #b1>
+    tt.return
+  }
+}
