@@ -249,3 +249,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// A load of fewer elements than threads is cheap in any layout: it is
+// loaded again in the layout its user needs, with its pointers, instead of
+// converted. A load of one element per thread or more is not.
+// CHECK-DAG: [[$L0:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: [[$L1:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#l0 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#l1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @reload_small
+  // CHECK: %[[P:.+]] = tt.splat %{{.+}} : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>, [[$L1]]>
+  // CHECK: %[[Q:.+]] = tt.addptr %[[P]], %{{.+}} : tensor<16x!tt.ptr<i32>, [[$L1]]>
+  // CHECK: %[[V:.+]] = tt.load %[[Q]] : tensor<16x!tt.ptr<i32>, [[$L1]]>
+  // CHECK: tt.store %[[Q]], %[[V]] : tensor<16x!tt.ptr<i32>, [[$L1]]>
+  tt.func @reload_small(%arg: !tt.ptr<i32>) {
+    %0 = tt.splat %arg : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>, #l0>
+    %1 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #l0>
+    %2 = tt.addptr %0, %1 : tensor<16x!tt.ptr<i32>, #l0>, tensor<16xi32, #l0>
+    %3 = tt.load %2 : tensor<16x!tt.ptr<i32>, #l0>
+    %4 = ttg.convert_layout %3 : tensor<16xi32, #l0> -> tensor<16xi32, #l1>
+    %5 = ttg.convert_layout %2 : tensor<16x!tt.ptr<i32>, #l0> -> tensor<16x!tt.ptr<i32>, #l1>
+    tt.store %5, %4 : tensor<16x!tt.ptr<i32>, #l1>
+    tt.return
+  }
+
+  // CHECK-LABEL: tt.func @keep_large
+  // CHECK: %[[V:.+]] = tt.load %{{.+}} : tensor<256x!tt.ptr<i32>, [[$L0]]>
+  // CHECK: ttg.convert_layout %[[V]] : tensor<256xi32, [[$L0]]> -> tensor<256xi32, [[$L1]]>
+  tt.func @keep_large(%arg: !tt.ptr<i32>) {
+    %0 = tt.splat %arg : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>, #l0>
+    %1 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #l0>
+    %2 = tt.addptr %0, %1 : tensor<256x!tt.ptr<i32>, #l0>, tensor<256xi32, #l0>
+    %3 = tt.load %2 : tensor<256x!tt.ptr<i32>, #l0>
+    %4 = ttg.convert_layout %3 : tensor<256xi32, #l0> -> tensor<256xi32, #l1>
+    %5 = ttg.convert_layout %2 : tensor<256x!tt.ptr<i32>, #l0> -> tensor<256x!tt.ptr<i32>, #l1>
+    tt.store %5, %4 : tensor<256x!tt.ptr<i32>, #l1>
+    tt.return
+  }
+}
