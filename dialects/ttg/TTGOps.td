@@ -47,6 +47,7 @@ def TTG_ConvertLayoutOp : TTG_Op<"convert_layout", [Pure,
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TTG_LocalAllocOp : TTG_Op<"local_alloc", [

@@ -9,6 +9,7 @@
 
 #include "dialects/ttg/TTGDialect.h"
 
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -117,5 +118,6 @@ std::optional<AxisInfo> axisinfo::computeAxisInfo(Operation *op,
       .Case<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(
           [&](Operation *op) { return minMaxRule(op, ctx); })
       .Case([&](tt::LoadOp op) { return loadRule(op, ctx); })
+      .Case([&](ub::PoisonOp) { return poisonRule(ctx); })
       .Default([](Operation *) { return std::nullopt; });
 }

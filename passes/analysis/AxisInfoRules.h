@@ -78,6 +78,9 @@ std::optional<AxisInfo> transRule(tt::TransOp op, const RuleContext &ctx);
 /// Layout changes and casts: every value stays as it is.
 std::optional<AxisInfo> sameValuesRule(const RuleContext &ctx);
 std::optional<AxisInfo> loadRule(tt::LoadOp op, const RuleContext &ctx);
+/// ub.poison: never read, so it takes whatever its uses need (the most of
+/// every quantity), and a join with it keeps the other side's facts.
+std::optional<AxisInfo> poisonRule(const RuleContext &ctx);
 
 //===----------------------------------------------------------------------===//
 // Integer rules (AxisInfoIntegerRules.cpp)

@@ -120,3 +120,8 @@ std::optional<AxisInfo> axisinfo::loadRule(tt::LoadOp load,
   }
   return AxisInfo(info.getContiguity(), info.getDivisibility(), constancy);
 }
+
+std::optional<AxisInfo> axisinfo::poisonRule(const RuleContext &ctx) {
+  SmallVector<int64_t> most(ctx.shape.size(), AxisInfo::kMaxDivisibility);
+  return AxisInfo(most, most, most);
+}

@@ -30,21 +30,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-/// Whether a load's layout is worth keeping: every thread loads different
-/// addresses. A one-element tensor, or fewer elements than threads (most
-/// threads hit the same lines), loads as cheaply in any layout.
-bool isExpensiveLoad(tt::LoadOp load) {
-  auto type = dyn_cast<RankedTensorType>(load.getPtr().getType());
-  if (!type)
-    return isa<tt::PointerType>(load.getPtr().getType()) &&
-           isa<RankedTensorType>(
-               cast<tt::PointerType>(load.getPtr().getType()).getPointeeType());
-  std::optional<int> numWarps = ttg::getNumWarps(load);
-  int64_t threads =
-      int64_t(numWarps.value_or(1)) * ttg::getThreadsPerWarp(load);
-  return type.getNumElements() > 1 && type.getNumElements() >= threads;
-}
-
 /// Ops whose result layout is expensive to change: propagation starts there.
 bool isLayoutAnchor(Operation *op) {
   if (auto load = dyn_cast<tt::LoadOp>(op))
@@ -359,6 +344,10 @@ private:
     // element is in every register of every thread.
     if (isa<ttg::ConvertLayoutOp, tt::UnsplatOp>(user))
       return {};
+    // An assert checks each element wherever it lives: its condition is
+    // read in the layout it was given (Triton's rewrite of tt.assert).
+    if (isa<tt::AssertOp>(user) && use.getOperandNumber() == 0)
+      return {};
     if (isa<ttng::WarpGroupDotWaitOp>(user))
       return user->getResult(use.getOperandNumber()).getType();
     if (carriesLayoutThroughShape(user)) {
@@ -439,6 +428,18 @@ private:
   DenseMap<Value, Type> oldTypes;
 };
 } // namespace
+
+bool mlir::tile::isExpensiveLoad(tt::LoadOp load) {
+  auto type = dyn_cast<RankedTensorType>(load.getPtr().getType());
+  if (!type)
+    return isa<tt::PointerType>(load.getPtr().getType()) &&
+           isa<RankedTensorType>(
+               cast<tt::PointerType>(load.getPtr().getType()).getPointeeType());
+  std::optional<int> numWarps = ttg::getNumWarps(load);
+  int64_t threads =
+      int64_t(numWarps.value_or(1)) * ttg::getThreadsPerWarp(load);
+  return type.getNumElements() > 1 && type.getNumElements() >= threads;
+}
 
 bool mlir::tile::canComputeIn(Operation *op, Attribute encoding) {
   auto scan = dyn_cast<tt::ScanOp>(op);

@@ -17,6 +17,8 @@
 #ifndef TILE_PASSES_TTG_LAYOUTPROPAGATION_H
 #define TILE_PASSES_TTG_LAYOUTPROPAGATION_H
 
+#include "dialects/tt/TTDialect.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -54,6 +56,12 @@ Attribute inferResultEncoding(Operation *op, Attribute operandEncoding);
 /// `resultEncoding`; null when there is none (e.g. a join result whose
 /// joined dimension is not held within each thread).
 Attribute inferOperandEncoding(Operation *op, Attribute resultEncoding);
+
+/// Whether a load's layout is worth keeping: every thread loads different
+/// addresses. A one-element tensor, or fewer elements than threads (most
+/// threads hit the same lines), loads as cheaply in any layout, and may be
+/// loaded again in another one.
+bool isExpensiveLoad(tt::LoadOp load);
 
 /// Propagates anchor layouts forward through `func` and retypes the values
 /// they reach; true when any value changed layout.

@@ -420,6 +420,85 @@ def TTNGOptimizeDescriptorEncodingPass
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Triton 3.6's smaller TTGIR passes (issue 16)
+//===----------------------------------------------------------------------===//
+
+def TTGCombineTensorSelectAndIfPass
+    : Pass<"tritongpu-combine-tensor-select-and-if", "::mlir::ModuleOp"> {
+  let summary = "Fold tensor selects into an scf.if on the same condition";
+  let description = [{
+    An `arith.select` of tensors whose condition also drives an `scf.if` in
+    the same block (after the select, and before every use of the select)
+    becomes one more result of the if: the then branch yields the select's
+    true value, the else branch (created when missing) its false value. A
+    use of a select inside one branch of such an if first takes the value
+    that branch would select. Scalar selects stay as they are.
+
+    ```mlir
+    %s = arith.select %c, %a, %b : tensor<64xf32, #blocked>
+    scf.if %c { ... }
+    // becomes
+    %r = scf.if %c -> (tensor<64xf32, #blocked>) { ...; scf.yield %a : ... }
+         else { scf.yield %b : ... }
+    ```
+  }];
+  let statistics = [
+    Statistic<"numCombinedSelects", "num-combined-selects",
+              "Number of selects folded into an scf.if">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def TTGOptimizeThreadLocalityPass
+    : Pass<"tritongpu-optimize-thread-locality", "::mlir::ModuleOp"> {
+  let summary = "Keep reductions and gathers within a thread or a warp";
+  let description = [{
+    Three rewrites that trade a layout conversion for less communication
+    between threads:
+
+    - A `tt.reshape allow_reorder` feeding reductions along one axis gets a
+      blocked result layout with that axis outermost in the order (so
+      threads split the other dims), marked `efficient_layout`, and a
+      `ttg.convert_layout` back for its users.
+    - A `tt.gather` of rank 2 or more gets a blocked layout in which one
+      warp spans the gather axis (so the gather needs only shuffles), on
+      source, indices and result, marked `efficient_layout`.
+    - A floating-point add/mul/max/min reduction along the innermost dim of
+      a blocked `tt.load` result, whose only use combines it into a loop
+      accumulator, is split: the loop reduces only the elements of each
+      thread (a rank+1 reshape that moves them into a new innermost dim)
+      into a new loop-carried accumulator that starts at the operation's
+      neutral element, and the reduction across threads happens once after
+      the loop, combined there with the original initial value.
+  }];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
+                           "::mlir::tile::tt::TTDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def TTGReorderInstructionsPass
+    : Pass<"tritongpu-reorder-instructions", "::mlir::ModuleOp"> {
+  let summary = "Move ops to shorten live ranges and to help ptxas";
+  let description = [{
+    Moves, in this order:
+
+    - each `ttg.convert_layout` after any `ttg.local_dealloc` that lies
+      between it and its first use in its block (the dealloc's buffer is
+      then free before the conversion's scratch is needed);
+    - a `ttg.local_load`, or a convert to a `#ttg.dot_op` layout, with one
+      user in another loop nest, right before that user (it would
+      otherwise keep a large register tensor alive across the loop);
+    - a `ttg.local_alloc` of a value right after the value's definition
+      (not for constants and splats: no gain, more shared memory);
+    - a `tt.trans` right after its operand's definition;
+    - the `ttg.local_load` of a dot's B operand after that of its A operand
+      when nothing in between writes memory.
+  }];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
 def TTNGTMALoweringPass
     : Pass<"triton-nvidia-tma-lowering", "::mlir::ModuleOp"> {
   let summary = "Lower descriptor loads and stores to TMA copies";
@@ -530,6 +609,42 @@ def TTGCoalesceAsyncCopyPass
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
                            "::mlir::tile::tt::TTDialect"];
+}
+
+def TTGOptimizeAccumulatorInitPass
+    : Pass<"tritongpu-optimize-accumulator-init", "::mlir::ModuleOp"> {
+  let summary = "Replace zeroing an mma accumulator by the dot's use-accumulator flag";
+  let description = [{
+    For a `ttng.warp_group_dot` directly in an `scf.for` whose accumulator
+    is a zero constant, a loop argument starting at zero, or is zeroed in
+    the loop by an `arith.select` or `scf.if` on a condition: the zeroing
+    goes away and the dot's `useC` operand says instead whether the
+    accumulator holds a value, through a new i1 loop argument (false on
+    entry when the argument starts at zero; after the dot it is true; a
+    select of the zeroing's condition where the zeroing was). Dots that
+    accumulate fp8 products in f32 in pieces (`maxNumImpreciseAcc` no
+    larger than K) are left alone, as are dots whose flag is already not
+    the constant true. Triton 3.6 runs this pass only for compute
+    capability 100 and up (tcgen05 mma); tile has no tcgen05 ops, so only
+    wgmma is rewritten.
+  }];
+  let statistics = [
+    Statistic<"numDotsWithFlag", "num-dots-with-flag",
+              "Number of dots whose accumulator zeroing became a flag">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def TTNGPlanCTAPass : Pass<"triton-nvidia-gpu-plan-cta", "::mlir::ModuleOp"> {
+  let summary = "Split dots, reductions and stores across the CTAs of a cluster";
+  let description = [{
+    Triton 3.6's plan-cta chooses how the CTAs of a cluster (`ttg.num-ctas`
+    above 1) share a kernel's tensors. With one CTA there is nothing to
+    plan and the module is left unchanged, as in Triton. tile compiles
+    single-CTA kernels only, so a module with `ttg.num-ctas` above 1 is
+    refused with an error.
+  }];
 }
 
 #endif // TILE_PASSES_TTG_PASSES_TD

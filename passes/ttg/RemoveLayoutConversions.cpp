@@ -100,6 +100,11 @@ bool isLayoutAgnostic(Operation *op) {
 
 /// Whether `op` is cheap enough to compute again in another layout.
 bool isRematerializable(Operation *op) {
+  // A cheap load (one element, or fewer elements than threads) is loaded
+  // again in the other layout, where the original was, as Triton does.
+  if (auto load = dyn_cast<tt::LoadOp>(op))
+    return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
+           !isExpensiveLoad(load);
   if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
       !isMemoryEffectFree(op) ||
       !isa<RankedTensorType>(op->getResult(0).getType()))

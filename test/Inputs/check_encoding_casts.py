@@ -17,6 +17,9 @@ ALLOWED = {
     # TMA's swizzle mode is a hardware parameter the nvmma_shared encoding
     # names (swizzlingByteWidth), encoded into the CUtensorMap as is.
     "dialects/ttg/TMABlock.cpp",
+    # Triton's canonicalization of convert_layout leaves conversions from
+    # an mma accumulator to a dot operand (done in registers) alone.
+    "dialects/ttg/ConvertLayoutCanonicalization.cpp",
     # Meaning: the one conversion of encodings to linear layouts.
     "dialects/ttg/EncodingToLinearLayout.cpp",
     # Printing aliases, and layout inference that builds blocked results.
@@ -59,6 +62,13 @@ ALLOWED = {
     # Triton prefetches only mma v2 dots; the slice width is the operand's
     # kWidth.
     "passes/ttg/Prefetch.cpp",
+    # Reading a dot operand (which operand, through which layout) is the
+    # decision: A is read from shared memory before B, and conversions to
+    # the replicated operand layouts are sunk to their use.
+    "passes/ttg/ReorderInstructions.cpp",
+    # Building the blocked layouts of thread-local reductions and
+    # warp-local gathers from the blocked layout they replace, as Triton.
+    "passes/ttg/OptimizeThreadLocality.cpp",
 }
 CAST = re.compile(r"\b(isa|cast|dyn_cast|dyn_cast_if_present|isa_and_present|"
                   r"cast_if_present|dyn_cast_or_null|isa_and_nonnull)"

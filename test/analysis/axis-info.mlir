@@ -182,3 +182,23 @@ tt.func @tensor_hints_and_loads(%t: tensor<8x16xi32> {tt.contiguity = array<i32:
   %s = arith.select %c, %t, %t : tensor<8x16xi32>
   tt.return
 }
+
+// -----
+
+// ub.poison is never read, so it knows the most of everything, and an
+// scf.if choosing between it and a value keeps the value's facts (the
+// poisoned pointer of a peeled loop iteration stays coalescible).
+// expected-remark @below {{arg 0: contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+tt.func @poison(%b: i1) {
+  // expected-remark @below {{contiguity = [128], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1073741824], divisibility = [1073741824], constancy = [1073741824], constant_value = <none>}}
+  %p = ub.poison : tensor<128xi32>
+  // expected-remark @below {{contiguity = [128], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %i = scf.if %b -> (tensor<128xi32>) {
+    scf.yield %p : tensor<128xi32>
+  } else {
+    scf.yield %range : tensor<128xi32>
+  }
+  tt.return
+}

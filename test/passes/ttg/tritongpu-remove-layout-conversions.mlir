@@ -230,3 +230,63 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// An assert reads its condition in whatever layout it has: the loaded
+// condition is checked where it was loaded, with no conversion.
+// CHECK: [[$B4:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @assert_in_load_layout
+  // CHECK: %[[C:.+]] = tt.load %{{.+}} : tensor<1024x!tt.ptr<i1>, [[$B4]]>
+  // CHECK-NEXT: tt.assert %[[C]], "bad" : tensor<1024xi1, [[$B4]]>
+  tt.func @assert_in_load_layout(%p: tensor<1024x!tt.ptr<i1>, #b4>) {
+    %c = tt.load %p : tensor<1024x!tt.ptr<i1>, #b4>
+    %c1 = ttg.convert_layout %c : tensor<1024xi1, #b4> -> tensor<1024xi1, #b1>
+    tt.assert %c1, "bad" : tensor<1024xi1, #b1>
+    tt.return
+  }
+}
+
+// -----
+
+// A load of fewer elements than threads is cheap in any layout: it is
+// loaded again in the layout its user needs, with its pointers, instead of
+// converted. A load of one element per thread or more is not.
+// CHECK-DAG: [[$L0:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: [[$L1:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#l0 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#l1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @reload_small
+  // CHECK: %[[P:.+]] = tt.splat %{{.+}} : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>, [[$L1]]>
+  // CHECK: %[[Q:.+]] = tt.addptr %[[P]], %{{.+}} : tensor<16x!tt.ptr<i32>, [[$L1]]>
+  // CHECK: %[[V:.+]] = tt.load %[[Q]] : tensor<16x!tt.ptr<i32>, [[$L1]]>
+  // CHECK: tt.store %[[Q]], %[[V]] : tensor<16x!tt.ptr<i32>, [[$L1]]>
+  tt.func @reload_small(%arg: !tt.ptr<i32>) {
+    %0 = tt.splat %arg : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>, #l0>
+    %1 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #l0>
+    %2 = tt.addptr %0, %1 : tensor<16x!tt.ptr<i32>, #l0>, tensor<16xi32, #l0>
+    %3 = tt.load %2 : tensor<16x!tt.ptr<i32>, #l0>
+    %4 = ttg.convert_layout %3 : tensor<16xi32, #l0> -> tensor<16xi32, #l1>
+    %5 = ttg.convert_layout %2 : tensor<16x!tt.ptr<i32>, #l0> -> tensor<16x!tt.ptr<i32>, #l1>
+    tt.store %5, %4 : tensor<16x!tt.ptr<i32>, #l1>
+    tt.return
+  }
+
+  // CHECK-LABEL: tt.func @keep_large
+  // CHECK: %[[V:.+]] = tt.load %{{.+}} : tensor<256x!tt.ptr<i32>, [[$L0]]>
+  // CHECK: ttg.convert_layout %[[V]] : tensor<256xi32, [[$L0]]> -> tensor<256xi32, [[$L1]]>
+  tt.func @keep_large(%arg: !tt.ptr<i32>) {
+    %0 = tt.splat %arg : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>, #l0>
+    %1 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #l0>
+    %2 = tt.addptr %0, %1 : tensor<256x!tt.ptr<i32>, #l0>, tensor<256xi32, #l0>
+    %3 = tt.load %2 : tensor<256x!tt.ptr<i32>, #l0>
+    %4 = ttg.convert_layout %3 : tensor<256xi32, #l0> -> tensor<256xi32, #l1>
+    %5 = ttg.convert_layout %2 : tensor<256x!tt.ptr<i32>, #l0> -> tensor<256x!tt.ptr<i32>, #l1>
+    tt.store %5, %4 : tensor<256x!tt.ptr<i32>, #l1>
+    tt.return
+  }
+}
