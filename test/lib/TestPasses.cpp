@@ -5,9 +5,18 @@
 namespace mlir::tile {
 void registerTestAllocationPass();
 void registerTestAxisInfoPass();
+void registerTestTritonAliasPass();
+void registerTestTritonAllocationPass();
+void registerTestTritonAxisInfoPass();
+void registerTestTritonMembarPass();
 
 void registerTileTestPasses() {
   registerTestAllocationPass();
   registerTestAxisInfoPass();
+  // Triton's names and output formats, for Triton's own analysis tests.
+  registerTestTritonAliasPass();
+  registerTestTritonAllocationPass();
+  registerTestTritonAxisInfoPass();
+  registerTestTritonMembarPass();
 }
 } // namespace mlir::tile
