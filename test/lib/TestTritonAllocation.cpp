@@ -49,7 +49,9 @@ struct TestTritonAllocationPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto constant128 = [](Operation *) -> int64_t { return 128; };
+    auto constant128 = [](Operation *op) -> int64_t {
+      return isa<tt::FuncOp>(op) ? 0 : 128;
+    };
     FailureOr<SharedMemoryAllocation> allocation =
         scratchSizeChoice == ScratchSizeChoice::ValidConstant
             ? computeSharedMemoryAllocation(module, constant128)
