@@ -71,7 +71,19 @@ def ConvertTritonGPUToLLVMPass
     decide, selects on the thread's lane and warp bits when at most three of
     them do, and otherwise a load (marked invariant) from a read-only global
     array of the elements.
+
+    Triton's options: `compute-capability` (0, the default, takes it from
+    the module's `ttg.target`; otherwise it wins, and a module without
+    `ttg.target` gets `cuda:<cc>`), and `ptx-version`, accepted for
+    Triton's pipelines (the PTX ISA version is chosen when LLVM emits PTX).
   }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"0",
+           "The target's compute capability (0: the module's ttg.target)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"0",
+           "The PTX ISA version (accepted for Triton's pipelines)">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }

@@ -46,7 +46,15 @@ struct AllocateSharedMemoryPass
 struct AllocateSharedMemoryNvPass
     : public tile::impl::AllocateSharedMemoryNvPassBase<
           AllocateSharedMemoryNvPass> {
+  using AllocateSharedMemoryNvPassBase::AllocateSharedMemoryNvPassBase;
+
   void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (computeCapability > 0 &&
+        !module->hasAttr(ttg::TTGDialect::getTargetAttrName()))
+      module->setAttr(ttg::TTGDialect::getTargetAttrName(),
+                      StringAttr::get(module.getContext(),
+                                      "cuda:" + Twine(computeCapability)));
     if (failed(allocate(getOperation(), numSharedBytes)))
       signalPassFailure();
   }
