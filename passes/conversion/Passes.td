@@ -114,4 +114,20 @@ def EnableLineInfoPass : Pass<"enable-line-info", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def ConvertNVGToLLVMPass : Pass<"convert-nv-gpu-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower the nvg dialect to NVVM ops and inline PTX";
+  let description = [{
+    Triton's last NVIDIA step before LLVM IR: `nvg.cluster_id` becomes
+    `nvvm.read.ptx.sreg.cluster.ctarank`; `nvg.wgmma` one
+    `wgmma.mma_async` (the accumulator registers tied in and out, a constant
+    `useC` as an immediate scale-d); `nvg.wgmma_wait_group` a
+    `wgmma.wait_group` that hands every field of its struct through as a
+    tied register, so that no use moves above the wait; `nvg.ld_acquire` a
+    (predicated) `ld.global.<scope>.<sem>.b<bits>`. `nvg.tensor_memory_base`
+    (tensor memory, sm_100) gets a diagnostic.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 #endif // TILE_PASSES_CONVERSION_PASSES_TD
