@@ -29,8 +29,7 @@ LogicalResult WGMMAOp::verify() {
   if (getM() != 64)
     return emitOpError("m must be 64 (one warpgroup's rows), got ") << getM();
   if (getN() < 8 || getN() > 256 || getN() % 8 != 0)
-    return emitOpError("n must be a multiple of 8 in [8, 256], got ")
-           << getN();
+    return emitOpError("n must be a multiple of 8 in [8, 256], got ") << getN();
   if (!isa<IntegerType>(getOpB().getType()))
     return emitOpError("B must be a matrix descriptor (i64)");
   if (getOpC() && getOpC().getType() != getRes().getType())
