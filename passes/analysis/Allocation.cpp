@@ -240,7 +240,12 @@ FunctionAllocation allocateFunction(tt::FuncOp func,
     if (int64_t bytes = getExplicitAllocationSizeInBytes(op)) {
       allocation.buffers.push_back({op, /*isScratch=*/false, 0, bytes,
                                     getExplicitAllocationAlignment(op)});
-      ranges.push_back(getExplicitLiveRange(op, aliases.lookup(op), points));
+      // Blocks joined by cf branches have no nesting to measure liveness
+      // in: there a buffer lives for the whole function.
+      ranges.push_back(
+          func.getBody().hasOneBlock()
+              ? getExplicitLiveRange(op, aliases.lookup(op), points)
+              : LiveRange{0, std::numeric_limits<int64_t>::max()});
     } else if (int64_t bytes =
                    scratchSize ? scratchSize(op) : getScratchSizeInBytes(op)) {
       allocation.buffers.push_back(

@@ -8,7 +8,9 @@
 // use of the buffer or of any value that may view it (memdesc views, and
 // memdescs carried through scf.for/if/while region arguments, results and
 // yields); a use inside a loop keeps it live for the whole loop, and a
-// buffer carried around a loop's back edge lives for the whole loop.
+// buffer carried around a loop's back edge lives for the whole loop. In a
+// function of several blocks (cf branches) an explicit buffer lives for the
+// whole function.
 // Scratch lives only while its op runs. Buffers are placed first fit, in
 // program order, at the lowest aligned offset that overlaps no buffer live
 // at the same time, so buffers never live together may share bytes.

@@ -50,3 +50,26 @@ tt.func @scratch_everywhere(%x: i32) {
   tt.return
 }
 }
+
+// -----
+
+// In a function of several blocks explicit buffers live for the whole
+// function: the second buffer does not reuse the first's bytes.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+// expected-remark @below {{branches}}
+// expected-remark @below {{size = 1024}}
+tt.func @branches(%c: i1) {
+  // expected-remark @below {{offset = 0, size = 512}}
+  %a = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  ttg.local_dealloc %a : !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  // expected-remark @below {{offset = 512, size = 512}}
+  %b = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  cf.br ^bb2
+^bb2:
+  tt.return
+}
+}
