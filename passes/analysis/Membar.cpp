@@ -199,6 +199,15 @@ private:
       state.inFlight.insert(writes.begin(), writes.end());
       return;
     }
+    // An atomic whose old values travel through scratch synchronizes the
+    // CTA between the owners' stores and everyone's loads (see
+    // AtomicOpToLLVM.cpp): only those loads remain pending after it.
+    if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op) &&
+        atomicResultNeedsBroadcast(op)) {
+      state.sync();
+      state.reads.insert(reads.begin(), reads.end());
+      return;
+    }
     state.reads.insert(reads.begin(), reads.end());
     state.writes.insert(writes.begin(), writes.end());
   }

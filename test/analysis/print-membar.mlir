@@ -86,3 +86,37 @@ tt.func @branch_loop(%c: i1, %v: tensor<16x16xf16, #blocked>) {
   tt.return
 }
 }
+
+// -----
+
+// A scalar atomic whose old value is used synchronizes the CTA itself
+// (its old value goes through scratch): the read of the buffer written
+// before it needs no barrier of its own.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK-LABEL: tt.func @atomic_synchronizes
+// CHECK: ttg.local_alloc
+// CHECK-NEXT: tt.atomic_cas
+// CHECK-NEXT: ttg.local_load
+tt.func @atomic_synchronizes(%p: !tt.ptr<i32>, %v: tensor<16x16xf16, #blocked>) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %a = ttg.local_alloc %v : (tensor<16x16xf16, #blocked>) -> !ttg.memdesc<16x16xf16, #shared, #smem>
+  %old = tt.atomic_cas acq_rel, gpu, %p, %c0, %c0 : (!tt.ptr<i32>, i32, i32) -> i32
+  %r = ttg.local_load %a : !ttg.memdesc<16x16xf16, #shared, #smem> -> tensor<16x16xf16, #blocked>
+  tt.return %old : i32
+}
+// Its scratch is read after its own barrier: a later write of the same
+// bytes waits.
+// CHECK-LABEL: tt.func @atomic_then_reuse
+// CHECK: tt.atomic_cas
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_alloc
+tt.func @atomic_then_reuse(%p: !tt.ptr<i32>, %v: tensor<16x16xf16, #blocked>) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %old = tt.atomic_cas acq_rel, gpu, %p, %c0, %c0 : (!tt.ptr<i32>, i32, i32) -> i32
+  %a = ttg.local_alloc %v : (tensor<16x16xf16, #blocked>) -> !ttg.memdesc<16x16xf16, #shared, #smem>
+  tt.return %old : i32
+}
+}
