@@ -2,6 +2,7 @@
 
 #include "plugin/Registration.h"
 
+#include "dialects/nvg/NVGDialect.h"
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "passes/conversion/Passes.h"
@@ -17,7 +18,8 @@
 #include <mutex>
 
 void mlir::tile::registerTileDialects(DialectRegistry &registry) {
-  registry.insert<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>();
+  registry.insert<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
+                  nvg::NVGDialect>();
 }
 
 void mlir::tile::registerTilePasses() {

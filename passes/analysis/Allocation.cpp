@@ -29,6 +29,22 @@ bool mlir::tile::isSharedMemoryView(Operation *op) {
 
 bool mlir::tile::getIncomingValues(Value value,
                                    SmallVectorImpl<Value> &incoming) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Block *block = arg.getOwner();
+    if (!block->isEntryBlock()) {
+      for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+        auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+        if (!branch)
+          return false;
+        SuccessorOperands operands =
+            branch.getSuccessorOperands(it.getSuccessorIndex());
+        // Operands the branch produces itself carry no buffer.
+        if (Value operand = operands[arg.getArgNumber()])
+          incoming.push_back(operand);
+      }
+      return true;
+    }
+  }
   Operation *owner = isa<BlockArgument>(value)
                          ? value.getParentBlock()->getParentOp()
                          : value.getDefiningOp();
@@ -214,7 +230,8 @@ int64_t firstFit(ArrayRef<const SharedBuffer *> live, int64_t bytes,
   return candidates.back();
 }
 
-FunctionAllocation allocateFunction(tt::FuncOp func) {
+FunctionAllocation allocateFunction(tt::FuncOp func,
+                                    ScratchSizeFn scratchSize) {
   ProgramPoints points(func);
   DenseMap<Operation *, SmallVector<Value>> aliases = getAliases(func);
   FunctionAllocation allocation;
@@ -223,8 +240,14 @@ FunctionAllocation allocateFunction(tt::FuncOp func) {
     if (int64_t bytes = getExplicitAllocationSizeInBytes(op)) {
       allocation.buffers.push_back({op, /*isScratch=*/false, 0, bytes,
                                     getExplicitAllocationAlignment(op)});
-      ranges.push_back(getExplicitLiveRange(op, aliases.lookup(op), points));
-    } else if (int64_t bytes = getScratchSizeInBytes(op)) {
+      // Blocks joined by cf branches have no nesting to measure liveness
+      // in: there a buffer lives for the whole function.
+      ranges.push_back(
+          func.getBody().hasOneBlock()
+              ? getExplicitLiveRange(op, aliases.lookup(op), points)
+              : LiveRange{0, std::numeric_limits<int64_t>::max()});
+    } else if (int64_t bytes =
+                   scratchSize ? scratchSize(op) : getScratchSizeInBytes(op)) {
       allocation.buffers.push_back(
           {op, /*isScratch=*/true, 0, bytes, kScratchAlignment});
       ranges.push_back({points.getFirst(op), points.getLast(op)});
@@ -304,7 +327,8 @@ int64_t mlir::tile::getExplicitAllocationAlignment(Operation *op) {
 }
 
 FailureOr<SharedMemoryAllocation>
-mlir::tile::computeSharedMemoryAllocation(ModuleOp module) {
+mlir::tile::computeSharedMemoryAllocation(ModuleOp module,
+                                          ScratchSizeFn scratchSize) {
   FailureOr<SmallVector<tt::FuncOp>> functions = getCallersFirst(module);
   if (failed(functions))
     return failure();
@@ -313,7 +337,8 @@ mlir::tile::computeSharedMemoryAllocation(ModuleOp module) {
   DenseMap<Operation *, FunctionAllocation> perFunction;
   DenseMap<Operation *, int64_t> base;
   for (tt::FuncOp func : *functions) {
-    FunctionAllocation &allocation = perFunction[func] = allocateFunction(func);
+    FunctionAllocation &allocation = perFunction[func] =
+        allocateFunction(func, scratchSize);
     int64_t start = llvm::alignTo(base.lookup(func), allocation.alignment);
     base[func] = start;
     func.walk([&](tt::CallOp call) {
@@ -323,6 +348,18 @@ mlir::tile::computeSharedMemoryAllocation(ModuleOp module) {
   }
 
   SharedMemoryAllocation result;
+  // Callees come after their callers: visit them first to know what each
+  // function needs with everything it calls.
+  for (tt::FuncOp func : llvm::reverse(*functions)) {
+    int64_t end = base[func] + perFunction[func].bytes;
+    func.walk([&](tt::CallOp call) {
+      auto callee = module.lookupSymbol<tt::FuncOp>(call.getCallee());
+      if (callee)
+        end = std::max(end, base[callee] + result.functionBytes.lookup(callee));
+    });
+    result.functionBase[func] = base[func];
+    result.functionBytes[func] = end - base[func];
+  }
   for (auto func : module.getOps<tt::FuncOp>()) {
     const FunctionAllocation &allocation = perFunction[func];
     for (SharedBuffer buffer : allocation.buffers) {
@@ -385,6 +422,17 @@ LogicalResult mlir::tile::annotateSharedMemoryAllocation(ModuleOp module) {
   module->setAttr(kSharedMemorySizeAttrName,
                   builder.getI32IntegerAttr(allocation->totalBytes));
   return success();
+}
+
+SmallVector<ModuleOp> mlir::tile::getModulesToAllocate(ModuleOp module) {
+  SmallVector<ModuleOp> modules;
+  module.walk([&](ModuleOp nested) {
+    if (nested != module && !nested.getOps<tt::FuncOp>().empty())
+      modules.push_back(nested);
+  });
+  if (modules.empty() || !module.getOps<tt::FuncOp>().empty())
+    modules.push_back(module);
+  return modules;
 }
 
 bool mlir::tile::hasSharedMemoryAllocation(ModuleOp module) {

@@ -8,7 +8,9 @@
 // use of the buffer or of any value that may view it (memdesc views, and
 // memdescs carried through scf.for/if/while region arguments, results and
 // yields); a use inside a loop keeps it live for the whole loop, and a
-// buffer carried around a loop's back edge lives for the whole loop.
+// buffer carried around a loop's back edge lives for the whole loop. In a
+// function of several blocks (cf branches) an explicit buffer lives for the
+// whole function.
 // Scratch lives only while its op runs. Buffers are placed first fit, in
 // program order, at the lowest aligned offset that overlaps no buffer live
 // at the same time, so buffers never live together may share bytes.
@@ -24,6 +26,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -48,12 +51,22 @@ struct SharedMemoryAllocation {
   llvm::DenseMap<Operation *, int64_t> offsets;
   /// Bytes of shared memory the module needs.
   int64_t totalBytes = 0;
+  /// Where each function's buffers start (callees above their callers), and
+  /// how many bytes the function and every function it calls need from
+  /// there on.
+  llvm::DenseMap<Operation *, int64_t> functionBase;
+  llvm::DenseMap<Operation *, int64_t> functionBytes;
 };
 
+/// The scratch bytes an op needs (getScratchSizeInBytes by default).
+using ScratchSizeFn = llvm::function_ref<int64_t(Operation *)>;
+
 /// Computes the allocation of `module`. Fails, with a diagnostic, on a
-/// recursive tt.call.
+/// recursive tt.call. `scratchSize`, when given, replaces
+/// getScratchSizeInBytes (tests use it to give every op the same scratch).
 FailureOr<SharedMemoryAllocation>
-computeSharedMemoryAllocation(ModuleOp module);
+computeSharedMemoryAllocation(ModuleOp module,
+                              ScratchSizeFn scratchSize = nullptr);
 
 /// The bytes an explicit buffer's offset must be a multiple of.
 int64_t getExplicitAllocationAlignment(Operation *op);
@@ -64,7 +77,9 @@ bool isSharedMemoryView(Operation *op);
 
 /// The values that flow into `value` when it is an argument of a region or
 /// a result of a region-branching op (scf.for/if/while): initial values,
-/// yields, condition arguments. Returns false when it is neither.
+/// yields, condition arguments; or when it is an argument of a block that
+/// branches (cf.br, cf.cond_br) reach: their successor operands. Returns
+/// false when it is none of these.
 bool getIncomingValues(Value value, SmallVectorImpl<Value> &incoming);
 
 /// The ttg.local_alloc ops whose buffer `memdesc` may view, found by
@@ -83,6 +98,11 @@ std::optional<int64_t> getMaxSharedMemoryPerBlock(ModuleOp module);
 /// the op whose buffer crosses the target's limit and nothing recorded,
 /// when the module needs more than the target has.
 LogicalResult annotateSharedMemoryAllocation(ModuleOp module);
+
+/// The modules to allocate one by one: every module nested in `module` (as
+/// when several modules sit in one file) that holds functions of its own,
+/// and `module` itself when it holds functions or nothing is nested.
+SmallVector<ModuleOp> getModulesToAllocate(ModuleOp module);
 
 /// Whether `module` already carries an allocation (`ttg.shared`).
 bool hasSharedMemoryAllocation(ModuleOp module);

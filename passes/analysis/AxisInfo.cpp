@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include <limits>
 #include <numeric>
 
 using namespace mlir;
@@ -30,7 +31,7 @@ using axisinfo::getPointeeBytes;
 //===----------------------------------------------------------------------===//
 
 int64_t tile::highestPowerOf2Divisor(int64_t value) {
-  if (value == 0)
+  if (value == 0 || value == std::numeric_limits<int64_t>::min())
     return AxisInfo::kMaxDivisibility;
   uint64_t bits = static_cast<uint64_t>(value);
   return std::min<int64_t>(static_cast<int64_t>(bits & (~bits + 1)),
@@ -198,8 +199,11 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(
     Operation *op, const RegionSuccessor &successor,
     ArrayRef<AxisInfoLattice *> argLattices, unsigned firstIndex) {
   auto forOp = dyn_cast<scf::ForOp>(op);
+  // The body's arguments are the induction variable then the iter_args.
+  // (A loop without iter_args reports firstIndex 0: the induction variable
+  // is still argument 0.)
   if (!forOp || successor.getSuccessor() != &forOp.getRegion() ||
-      firstIndex == 0) {
+      argLattices.empty()) {
     SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
         op, successor, argLattices, firstIndex);
     return;
@@ -216,9 +220,8 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(
     AxisInfo iv({1}, {div}, {1});
     propagateIfChanged(argLattices[0], argLattices[0]->join(iv));
   }
-  setAllToEntryStates(argLattices.slice(1, firstIndex - 1));
-  setAllToEntryStates(argLattices.drop_front(
-      firstIndex + successor.getSuccessorInputs().size()));
+  setAllToEntryStates(
+      argLattices.drop_front(1 + successor.getSuccessorInputs().size()));
 }
 
 //===----------------------------------------------------------------------===//

@@ -46,10 +46,11 @@ class AxisInfo {
 public:
   using DimVector = SmallVector<int64_t, 4>;
 
-  /// The largest divisibility tracked: what `0` (divisible by everything)
-  /// and products that would overflow are clamped to. Triton's value for
-  /// 32-bit integers, so printed results match its tests.
-  static constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
+  /// The largest divisibility tracked: what `0` (divisible by everything),
+  /// the most negative 64-bit integer and products that would overflow are
+  /// clamped to. Triton's value (for every integer width), so printed
+  /// results match its tests.
+  static constexpr int64_t kMaxDivisibility = int64_t(1) << 62;
 
   /// The bottom of the lattice: nothing known yet.
   AxisInfo() = default;

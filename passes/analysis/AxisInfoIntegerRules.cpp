@@ -308,6 +308,9 @@ std::optional<AxisInfo> axisinfo::addSubRule(Operation *op,
 std::optional<AxisInfo> axisinfo::mulRule(const RuleContext &ctx) {
   if (!ctx.isBinary())
     return std::nullopt;
+  // Anything times a zero everywhere is a zero everywhere.
+  if (ctx.lhs().getConstantValue() == 0 || ctx.rhs().getConstantValue() == 0)
+    return AxisInfo::getConstant(0, ctx.shape);
   IntegerTransfer rules(ctx.shape);
   return rules.mul(ctx.lhs(), ctx.rhs(), ctx.fold([](int64_t a, int64_t b) {
     return std::optional<int64_t>(a * b);

@@ -17,12 +17,18 @@ using namespace mlir::tile::axisinfo;
 
 std::optional<AxisInfo> axisinfo::constantRule(arith::ConstantOp constant,
                                                const RuleContext &ctx) {
+  // Booleans read as 0 and 1 (as Triton prints them); wider integers keep
+  // their sign so that negative offsets stay negative.
+  auto read = [](const APInt &bits) {
+    return bits.getBitWidth() == 1 ? int64_t(bits.getZExtValue())
+                                   : bits.getSExtValue();
+  };
   Attribute value = constant.getValue();
   if (auto integer = dyn_cast<IntegerAttr>(value))
-    return AxisInfo::getConstant(integer.getValue().getSExtValue(), ctx.shape);
+    return AxisInfo::getConstant(read(integer.getValue()), ctx.shape);
   if (auto dense = dyn_cast<DenseIntElementsAttr>(value))
     if (dense.isSplat())
-      return AxisInfo::getConstant(dense.getSplatValue<APInt>().getSExtValue(),
+      return AxisInfo::getConstant(read(dense.getSplatValue<APInt>()),
                                    ctx.shape);
   return std::nullopt;
 }
@@ -32,7 +38,11 @@ std::optional<AxisInfo> axisinfo::makeRangeRule(tt::MakeRangeOp range,
   int64_t start = range.getStart(), end = range.getEnd();
   if (ctx.shape.size() != 1 || end <= start)
     return std::nullopt;
-  return AxisInfo({end - start}, {highestPowerOf2Divisor(start)}, {1});
+  // start and end are 32-bit: a range from 0 is divisible by the largest
+  // power of two an i32 holds (what Triton reports), not by kMaxDivisibility.
+  int64_t divisibility =
+      start == 0 ? int64_t(1) << 30 : highestPowerOf2Divisor(start);
+  return AxisInfo({end - start}, {divisibility}, {1});
 }
 
 std::optional<AxisInfo> axisinfo::splatRule(const RuleContext &ctx) {

@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <set>
 
@@ -101,6 +102,57 @@ public:
       visitOp(&op, state, insert);
   }
 
+  /// Walks the blocks of `region` (a function body, possibly several
+  /// blocks joined by cf branches) from `entry`. A block starts from what
+  /// all its predecessors may leave pending: a fixpoint over the control
+  /// flow graph, computed without inserting, then one inserting pass from
+  /// the fixpoint's block entry states (a barrier placed in a block only
+  /// shrinks what its successors see, so their entry states stay sound).
+  void visitRegion(Region &region, const PendingAccesses &entry, bool insert) {
+    if (region.hasOneBlock()) {
+      PendingAccesses state = entry;
+      visitBlock(region.front(), state, insert);
+      return;
+    }
+    DenseMap<Block *, PendingAccesses> blockEntry, blockExit;
+    auto entryOf = [&](Block *block) {
+      PendingAccesses state;
+      if (block->isEntryBlock())
+        state = entry;
+      for (Block *pred : block->getPredecessors())
+        if (auto it = blockExit.find(pred); it != blockExit.end())
+          state.merge(it->second);
+      return state;
+    };
+    for (int iteration = 0;; ++iteration) {
+      bool changed = false;
+      for (Block &block : region) {
+        PendingAccesses state = entryOf(&block);
+        blockEntry[&block] = state;
+        visitBlock(block, state, /*insert=*/false);
+        auto it = blockExit.find(&block);
+        if (it == blockExit.end() || !(it->second == state)) {
+          blockExit[&block] = state;
+          changed = true;
+        }
+      }
+      if (!changed)
+        break;
+      if (iteration == 16) {
+        // Far more than real control flow needs; stay correct regardless.
+        for (Block &block : region) {
+          blockEntry[&block].reads.insert(everything);
+          blockEntry[&block].writes.insert(everything);
+        }
+        break;
+      }
+    }
+    for (Block &block : region) {
+      PendingAccesses state = blockEntry[&block];
+      visitBlock(block, state, insert);
+    }
+  }
+
   int inserted = 0;
 
 private:
@@ -145,6 +197,15 @@ private:
     }
     if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
       state.inFlight.insert(writes.begin(), writes.end());
+      return;
+    }
+    // An atomic whose old values travel through scratch synchronizes the
+    // CTA between the owners' stores and everyone's loads (see
+    // AtomicOpToLLVM.cpp): only those loads remain pending after it.
+    if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op) &&
+        atomicResultNeedsBroadcast(op)) {
+      state.sync();
+      state.reads.insert(reads.begin(), reads.end());
       return;
     }
     state.reads.insert(reads.begin(), reads.end());
@@ -331,8 +392,7 @@ int mlir::tile::insertSharedMemoryBarriers(ModuleOp module) {
   module.walk([&](tt::FuncOp func) {
     if (func.getBody().empty())
       return;
-    PendingAccesses state;
-    inserter.visitBlock(func.getBody().front(), state, /*insert=*/true);
+    inserter.visitRegion(func.getBody(), PendingAccesses(), /*insert=*/true);
   });
   return inserter.inserted;
 }

@@ -25,6 +25,14 @@
 // until an async_wait with num = 0 retires it: reading its bytes after the
 // wait needs a barrier even if one was placed between issue and wait.
 //
+// An atomic whose old values go through scratch has a barrier of its own
+// (between the owners' stores and everyone's loads), which orders every
+// access before it.
+//
+// A function body of several blocks (cf branches) is walked to a fixpoint
+// over its control flow graph: a block starts from what any predecessor may
+// leave pending.
+//
 // Barriers already in the IR (ttg.local_barrier, gpu.barrier, nvvm
 // barriers) clear the state, so running the insertion twice adds nothing.
 //

@@ -71,7 +71,19 @@ def ConvertTritonGPUToLLVMPass
     decide, selects on the thread's lane and warp bits when at most three of
     them do, and otherwise a load (marked invariant) from a read-only global
     array of the elements.
+
+    Triton's options: `compute-capability` (0, the default, takes it from
+    the module's `ttg.target`; otherwise it wins, and a module without
+    `ttg.target` gets `cuda:<cc>`), and `ptx-version`, accepted for
+    Triton's pipelines (the PTX ISA version is chosen when LLVM emits PTX).
   }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"0",
+           "The target's compute capability (0: the module's ttg.target)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"0",
+           "The PTX ISA version (accepted for Triton's pipelines)">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
@@ -100,6 +112,22 @@ def EnableLineInfoPass : Pass<"enable-line-info", "::mlir::ModuleOp"> {
            "Emit the debug-info scopes (false: leave the module alone)">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def ConvertNVGToLLVMPass : Pass<"convert-nv-gpu-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower the nvg dialect to NVVM ops and inline PTX";
+  let description = [{
+    Triton's last NVIDIA step before LLVM IR: `nvg.cluster_id` becomes
+    `nvvm.read.ptx.sreg.cluster.ctarank`; `nvg.wgmma` one
+    `wgmma.mma_async` (the accumulator registers tied in and out, a constant
+    `useC` as an immediate scale-d); `nvg.wgmma_wait_group` a
+    `wgmma.wait_group` that hands every field of its struct through as a
+    tied register, so that no use moves above the wait; `nvg.ld_acquire` a
+    (predicated) `ld.global.<scope>.<sem>.b<bits>`. `nvg.tensor_memory_base`
+    (tensor memory, sm_100) gets a diagnostic.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 #endif // TILE_PASSES_CONVERSION_PASSES_TD

@@ -21,13 +21,16 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-/// Records the allocation of `module` and adds its size to `sharedBytes`.
-LogicalResult allocate(ModuleOp module, Pass::Statistic &sharedBytes) {
-  if (failed(annotateSharedMemoryAllocation(module)))
-    return failure();
-  if (auto bytes =
-          module->getAttrOfType<IntegerAttr>(kSharedMemorySizeAttrName))
-    sharedBytes += bytes.getInt();
+/// Records the allocation of `root` and of the modules nested in it, and
+/// adds their sizes to `sharedBytes`.
+LogicalResult allocate(ModuleOp root, Pass::Statistic &sharedBytes) {
+  for (ModuleOp module : getModulesToAllocate(root)) {
+    if (failed(annotateSharedMemoryAllocation(module)))
+      return failure();
+    if (auto bytes =
+            module->getAttrOfType<IntegerAttr>(kSharedMemorySizeAttrName))
+      sharedBytes += bytes.getInt();
+  }
   return success();
 }
 
@@ -43,7 +46,15 @@ struct AllocateSharedMemoryPass
 struct AllocateSharedMemoryNvPass
     : public tile::impl::AllocateSharedMemoryNvPassBase<
           AllocateSharedMemoryNvPass> {
+  using AllocateSharedMemoryNvPassBase::AllocateSharedMemoryNvPassBase;
+
   void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (computeCapability > 0 &&
+        !module->hasAttr(ttg::TTGDialect::getTargetAttrName()))
+      module->setAttr(ttg::TTGDialect::getTargetAttrName(),
+                      StringAttr::get(module.getContext(),
+                                      "cuda:" + Twine(computeCapability)));
     if (failed(allocate(getOperation(), numSharedBytes)))
       signalPassFailure();
   }

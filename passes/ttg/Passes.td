@@ -236,8 +236,19 @@ def AllocateSharedMemoryNvPass
   let summary = "Triton's NVIDIA name for allocate-shared-memory";
   let description = [{
     The same pass as `allocate-shared-memory`, under the name Triton's
-    NVIDIA pipeline uses, so Triton's pipelines run unchanged.
+    NVIDIA pipeline uses, so Triton's pipelines run unchanged. With
+    `compute-capability`, a module without `ttg.target` gets
+    `ttg.target = "cuda:<cc>"` first (the target decides the shared-memory
+    limit); `ptx-version` is accepted as Triton's is and changes nothing
+    here.
   }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"0",
+           "The target's compute capability (0: the module's ttg.target)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"0",
+           "The PTX ISA version (accepted for Triton's pipelines)">,
+  ];
   let statistics = [
     Statistic<"numSharedBytes", "num-shared-bytes",
               "Bytes of shared memory allocated (ttg.shared)">,
@@ -399,6 +410,23 @@ def TTNGFenceInsertionPass
   let dependentDialects = ["::mlir::tile::ttng::TTNGDialect"];
 }
 
+def TTGGlobalScratchAllocationPass
+    : Pass<"tritongpu-global-scratch-memory-allocation", "::mlir::ModuleOp"> {
+  let summary = "Give every global scratch buffer its byte offset";
+  let description = [{
+    Every `ttg.global_scratch_alloc` and every `tt.call` of a function that
+    needs global scratch gets `ttg.global_scratch_memory_offset`: buffers
+    are laid out one after the other in program order (post-order), each at
+    the next multiple of its alignment, without reuse. Each function gets
+    `ttg.global_scratch_memory_size` (its total, rounded up to its largest
+    alignment) and `ttg.global_scratch_memory_alignment`; callees are laid
+    out before their callers, and a call takes its callee's size and
+    alignment. The module gets the kernel's (the public function's) pair.
+    A recursive call is an error.
+  }];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
 def TTNGOptimizeDescriptorEncodingPass
     : Pass<"triton-nvidia-optimize-descriptor-encoding", "::mlir::ModuleOp"> {
   let summary = "Give every tensor descriptor the shared layout of its blocks";
@@ -419,10 +447,6 @@ def TTNGOptimizeDescriptorEncodingPass
   }];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
-
-//===----------------------------------------------------------------------===//
-// Triton 3.6's smaller TTGIR passes (issue 16)
-//===----------------------------------------------------------------------===//
 
 def TTGCombineTensorSelectAndIfPass
     : Pass<"tritongpu-combine-tensor-select-and-if", "::mlir::ModuleOp"> {
@@ -529,10 +553,6 @@ def TTNGTMALoweringPass
                            "::mlir::tile::ttng::TTNGDialect",
                            "::mlir::arith::ArithDialect"];
 }
-
-//===----------------------------------------------------------------------===//
-// Dot-operand passes of Triton 3.6's make_ttgir
-//===----------------------------------------------------------------------===//
 
 def TTGOptimizeDotOperandsPass
     : Pass<"tritongpu-optimize-dot-operands", "::mlir::ModuleOp"> {

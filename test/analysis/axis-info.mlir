@@ -192,7 +192,7 @@ tt.func @tensor_hints_and_loads(%t: tensor<8x16xi32> {tt.contiguity = array<i32:
 tt.func @poison(%b: i1) {
   // expected-remark @below {{contiguity = [128], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
-  // expected-remark @below {{contiguity = [1073741824], divisibility = [1073741824], constancy = [1073741824], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [4611686018427387904], divisibility = [4611686018427387904], constancy = [4611686018427387904], constant_value = <none>}}
   %p = ub.poison : tensor<128xi32>
   // expected-remark @below {{contiguity = [128], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %i = scf.if %b -> (tensor<128xi32>) {

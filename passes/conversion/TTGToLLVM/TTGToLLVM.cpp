@@ -190,7 +190,14 @@ struct ConvertTritonGPUToLLVMPass
                       "first");
       return signalPassFailure();
     }
-    int computeCapability = ttg::getComputeCapability(module).value_or(0);
+    if (this->computeCapability > 0 &&
+        !module->hasAttr(ttg::TTGDialect::getTargetAttrName()))
+      module->setAttr(
+          ttg::TTGDialect::getTargetAttrName(),
+          StringAttr::get(context, "cuda:" + Twine(this->computeCapability)));
+    int computeCapability = this->computeCapability > 0
+                                ? int(this->computeCapability)
+                                : ttg::getComputeCapability(module).value_or(0);
     WalkResult unsupported =
         module.walk<WalkOrder::PreOrder>([&](Operation *op) {
           if (isa<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(

@@ -257,8 +257,10 @@ SmallVector<Value> nvidia::emitWarpGroupWait(OpBuilder &builder, Location loc,
     inputs += std::to_string(i) + (i + 1 < values.size() ? "," : "");
     types.push_back(value.getType());
   }
-  asmString =
-      "// wait for " + registerList(0, values.size()) + "\n\t" + asmString;
+  // Triton's comment, so its tests and PTX diffs line up.
+  std::string list = registerList(0, values.size());
+  asmString = "// wait for regs: " + list.substr(1, list.size() - 2) + "\n\t" +
+              asmString;
   Value result = emitInlinePTX(
       builder, loc,
       LLVM::LLVMStructType::getLiteral(builder.getContext(), types), values,

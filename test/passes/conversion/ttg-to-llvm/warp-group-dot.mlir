@@ -24,7 +24,7 @@
 // CHECK: "wgmma.mma_async{{.*}}" {{.*}} %[[A1]], %[[B1]] :
 // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n64k16
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK: "// wait for {$0,{{.*}},$31}\0A\09wgmma.wait_group.sync.aligned 0;"
+// CHECK: "// wait for regs: $0,{{.*}},$31\0A\09wgmma.wait_group.sync.aligned 0;"
 // CHECK-NOT: wgmma.mma_async
 // CHECK: llvm.return
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
