@@ -11,6 +11,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "dialects/tt/TTTypes.td"
 include "dialects/tt/TTAttrs.td"
 include "dialects/tt/TTTraits.td"
@@ -392,6 +393,130 @@ def TTG_GlobalScratchAllocOp : TTG_Op<"global_scratch_alloc", [
   let arguments = (ins I32Attr:$nbytes, I32Attr:$alignment);
   let results = (outs TT_Ptr:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Warp specialization (parsed and verified; not lowered)
+//===----------------------------------------------------------------------===//
+
+def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
+    RecursiveMemoryEffects, RecursivelySpeculatable,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
+  let summary = "run different code on different warp groups at once";
+  let description = [{
+    The `default` region runs on the warps executing the op and may use
+    values from above; its `ttg.warp_yield` gives the op's results. Each
+    `partitionN` region runs on its own group of `num_warps(K)` warps (a
+    power of two) and sees only the explicit captures, as block arguments,
+    because its layouts are those of a different number of warps. All
+    groups join at the end of the op. The partition regions live in a
+    `ttg.warp_specialize.partitions` op in the second region, which is
+    isolated from above.
+
+    tile parses and verifies this op; the lowering to LLVM refuses it.
+
+    ```mlir
+    module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+      tt.func @f(%a: i32, %b: i64) -> i64 {
+        %r = ttg.warp_specialize(%a, %b)
+        default {
+          ttg.warp_yield %b : i64
+        }
+        partition0(%x: i32, %y: i64) num_warps(4) {
+          ttg.warp_return
+        } : (i32, i64) -> i64
+        tt.return %r : i64
+      }
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$explicitCaptures,
+                       DenseI32ArrayAttr:$partitionNumWarps,
+                       OptionalAttr<DenseI32ArrayAttr>:$warpGroupStartIds,
+                       OptionalAttr<DenseI32ArrayAttr>:$requestedRegisters,
+                       OptionalAttr<DenseI32ArrayAttr>:$actualRegisters);
+  let results = (outs Variadic<AnyType>:$defaultPassthrough);
+  let regions = (region MinSizedRegion<1>:$defaultRegion,
+                        SizedRegion<1>:$partitionOpHolder);
+  let extraClassDeclaration = [{
+    /// The partition regions (those of the nested partitions op).
+    ::mlir::RegionRange getPartitionRegions();
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def TTG_WarpSpecializePartitionsOp
+    : TTG_Op<"warp_specialize.partitions", [
+    IsolatedFromAbove, RecursiveMemoryEffects, RecursivelySpeculatable,
+    Terminator, HasParent<"WarpSpecializeOp">]> {
+  let summary = "holder of the isolated partition regions of warp_specialize";
+  let description = [{
+    MLIR can only isolate a whole op from above, so the partitions of a
+    `ttg.warp_specialize` are the regions of this op, which is the only op of
+    the warp_specialize's second region. It never appears in the printed
+    form: `ttg.warp_specialize` prints its regions as `partitionN`:
+
+    ```mlir
+    tt.func @f(%a: i32) -> i32 {
+      %r = ttg.warp_specialize(%a)
+      default {
+        ttg.warp_yield %a : i32
+      }
+      partition0(%x: i32) num_warps(1) {
+        ttg.warp_return
+      } : (i32) -> i32
+      tt.return %r : i32
+    }
+    ```
+  }];
+  let regions = (region VariadicRegion<MinSizedRegion<1>>:$partitionRegions);
+}
+
+def TTG_WarpYieldOp : TTG_Op<"warp_yield", [
+    Pure, Terminator, ReturnLike, HasParent<"WarpSpecializeOp">]> {
+  let summary = "end of the default region of warp_specialize";
+  let description = [{
+    Its operands become the results of the enclosing `ttg.warp_specialize`:
+
+    ```mlir
+    tt.func @f(%a: i32) -> i32 {
+      %r = ttg.warp_specialize(%a)
+      default {
+        ttg.warp_yield %a : i32
+      }
+      partition0(%x: i32) num_warps(1) {
+        ttg.warp_return
+      } : (i32) -> i32
+      tt.return %r : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^)? attr-dict (`:` type($values)^)?";
+  let hasVerifier = 1;
+}
+
+def TTG_WarpReturnOp : TTG_Op<"warp_return", [
+    Pure, Terminator, ReturnLike, HasParent<"WarpSpecializePartitionsOp">]> {
+  let summary = "end of a partition region of warp_specialize";
+  let description = [{
+    Partitions return nothing:
+
+    ```mlir
+    tt.func @f(%a: i32) -> i32 {
+      %r = ttg.warp_specialize(%a)
+      default {
+        ttg.warp_yield %a : i32
+      }
+      partition0(%x: i32) num_warps(1) {
+        ttg.warp_return
+      } : (i32) -> i32
+      tt.return %r : i32
+    }
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // TILE_DIALECTS_TTG_TTGOPS_TD

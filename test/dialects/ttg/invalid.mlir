@@ -171,13 +171,8 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.nvidia_mma v2 needs rank 2 with instrShape [16, 8] or rank 3 with [1, 16, 8]}}
-#m = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 16]}>
-
-// -----
-
 // A rank-3 instrShape on a rank-2 layout.
-// expected-error @+1 {{#ttg.nvidia_mma v2 needs rank 2 with instrShape [16, 8] or rank 3 with [1, 16, 8]}}
+// expected-error @+1 {{#ttg.nvidia_mma v2 needs rank 2 or 3 and an instrShape of that rank}}
 #m = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [1, 16, 8]}>
 
 // -----
@@ -227,36 +222,36 @@
 // -----
 
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// expected-error @+1 {{#ttg.dot_op: opIdx must be 0 (A) or 1 (B), got 2}}
+// expected-error @+1 {{ttg.dot_op opIdx parameter can be 0 or 1, got: 2}}
 #d = #ttg.dot_op<{opIdx = 2, parent = #mma, kWidth = 2}>
 
 // -----
 
-// expected-error @+1 {{#ttg.dot_op: parent must be a distributed encoding}}
+// expected-error @+1 {{ttg.dot_op unexpected parent layout: #ttg.nvmma_shared}}
 #d = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>}>
 
 // -----
 
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// expected-error @+1 {{#ttg.dot_op: kWidth must be set for an nvidia_mma parent}}
+// expected-error @+1 {{ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent}}
 #d = #ttg.dot_op<{opIdx = 0, parent = #mma}>
 
 // -----
 
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// expected-error @+1 {{#ttg.dot_op: kWidth must be set for an nvidia_mma parent}}
+// expected-error @+1 {{ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent}}
 #d = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 0}>
 
 // -----
 
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-// expected-error @+1 {{#ttg.dot_op: a wgmma (v3) B operand comes from shared memory, not registers}}
+// expected-error @+1 {{ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper WGMMA only allows first operand to be in registers}}
 #d = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 
 // -----
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-// expected-error @+1 {{#ttg.dot_op: kWidth applies only to an nvidia_mma parent}}
+// expected-error @+1 {{ttg.dot_op kWidth parameter is not supported when the parent is a blocked layout}}
 #d = #ttg.dot_op<{opIdx = 0, parent = #blocked, kWidth = 2}>
 
 //===----------------------------------------------------------------------===//
@@ -826,7 +821,7 @@ tt.func @shared_on_tensor(%x: tensor<32x32xf32, #shared>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @lanes_mismatch(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{spans 16 lanes but the module has ttg.threads-per-warp = 32}}
+  // expected-error @+1 {{Layout has 16 threads per warp, but the module specifies 32 threads per warp}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
@@ -837,7 +832,7 @@ tt.func @lanes_mismatch(%x: tensor<64x64xf32, #blocked>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
 tt.func @lanes_default(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{spans 64 lanes but the module has ttg.threads-per-warp = 32}}
+  // expected-error @+1 {{Layout has 64 threads per warp, but the module specifies 32 threads per warp}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
@@ -847,7 +842,7 @@ tt.func @lanes_default(%x: tensor<64x64xf32, #blocked>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @warps_mismatch(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{spans 4 warps but the module has ttg.num-warps = 8}}
+  // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
@@ -858,7 +853,7 @@ tt.func @warps_mismatch(%x: tensor<64x64xf32, #blocked>) {
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @mma_warps_mismatch(%x: tensor<64x64xf32, #mma>) {
-  // expected-error @+1 {{spans 4 warps but the module has ttg.num-warps = 8}}
+  // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA}}
   tt.return %x : tensor<64x64xf32, #mma>
 }
 }
@@ -869,7 +864,7 @@ tt.func @mma_warps_mismatch(%x: tensor<64x64xf32, #mma>) {
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @dot_op_warps_mismatch(%x: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>) {
-  // expected-error @+1 {{spans 4 warps but the module has ttg.num-warps = 2}}
+  // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 2 warps per CTA}}
   tt.return %x : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
 }
 }
@@ -880,7 +875,7 @@ tt.func @dot_op_warps_mismatch(%x: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, par
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 2], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @slice_warps_mismatch(%x: tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>) {
-  // expected-error @+1 {{spans 8 warps but the module has ttg.num-warps = 4}}
+  // expected-error @+1 {{Layout has 8 warps per CTA, but the context requires 4 warps per CTA}}
   tt.return %x : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
 }
 }
@@ -891,7 +886,7 @@ tt.func @slice_warps_mismatch(%x: tensor<64xf32, #ttg.slice<{dim = 1, parent = #
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @func_num_warps(%x: tensor<64x64xf32, #blocked>) attributes {"ttg.num-warps" = 8 : i32} {
-  // expected-error @+1 {{spans 4 warps but the module has ttg.num-warps = 8}}
+  // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
@@ -901,7 +896,7 @@ tt.func @func_num_warps(%x: tensor<64x64xf32, #blocked>) attributes {"ttg.num-wa
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @ctas_mismatch(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{spans 1 CTAs but the module has ttg.num-ctas = 2}}
+  // expected-error @+1 {{Layout has 1 CTAs per CGA, but the context requires 2 CTAs per CGA}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
@@ -912,7 +907,7 @@ tt.func @ctas_mismatch(%x: tensor<64x64xf32, #blocked>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @rank_mismatch(%x: tensor<64xf32, #blocked>) {
-  // expected-error @+1 {{#ttg.blocked has rank 2 but the tensor has rank 1}}
+  // expected-error @+1 {{Layout has rank 2, but the tensor it's attached to has rank 1}}
   tt.return %x : tensor<64xf32, #blocked>
 }
 }
@@ -922,7 +917,7 @@ tt.func @rank_mismatch(%x: tensor<64xf32, #blocked>) {
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @mma_rank_mismatch(%x: tensor<2x64x64xf32, #mma>) {
-  // expected-error @+1 {{#ttg.nvidia_mma has rank 2 but the tensor has rank 3}}
+  // expected-error @+1 {{Layout has rank 2, but the tensor it's attached to has rank 3}}
   tt.return %x : tensor<2x64x64xf32, #mma>
 }
 }
@@ -935,7 +930,7 @@ tt.func @mma_rank_mismatch(%x: tensor<2x64x64xf32, #mma>) {
 #linear = #ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @linear_rank_mismatch(%x: tensor<512xf32, #linear>) {
-  // expected-error @+1 {{#ttg.linear has rank 2 but the tensor has rank 1}}
+  // expected-error @+1 {{Layout has rank 2, but the tensor it's attached to has rank 1}}
   tt.return %x : tensor<512xf32, #linear>
 }
 }
