@@ -485,9 +485,10 @@ struct TTGOpAsmInterface : public OpAsmDialectInterface {
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
     if (isa<BlockedEncodingAttr>(attr))
       os << "blocked";
-    else if (isa<NvidiaMmaEncodingAttr>(attr))
+    else if (isa<NvidiaMmaEncodingAttr, AMDMfmaEncodingAttr,
+                 AMDWmmaEncodingAttr>(attr))
       os << "mma";
-    else if (isa<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(attr))
+    else if (isSharedEncoding(attr))
       os << "shared";
     else if (isa<SharedMemorySpaceAttr>(attr))
       os << "smem";

@@ -171,11 +171,6 @@ Attribute SharedLinearEncodingAttr::parse(AsmParser &parser, Type) {
         << "alignment must be specified outside of the linear layout braces";
     return {};
   }
-  unsigned alignment = 0;
-  if (parser.parseComma() || parser.parseKeyword("alignment") ||
-      parser.parseEqual() || parser.parseInteger(alignment) ||
-      parser.parseGreater())
-    return {};
   // `block` may be left out when empty.
   NamedAttrList entries(dict.getValue());
   if (!entries.get(layout::kBlock))
@@ -192,6 +187,11 @@ Attribute SharedLinearEncodingAttr::parse(AsmParser &parser, Type) {
            "and block";
     return {};
   }
+  unsigned alignment = 0;
+  if (parser.parseComma() || parser.parseKeyword("alignment") ||
+      parser.parseEqual() || parser.parseInteger(alignment) ||
+      parser.parseGreater())
+    return {};
   return SharedLinearEncodingAttr::getChecked(
       [&] { return parser.emitError(parser.getNameLoc()); },
       parser.getContext(), bases->rank, ArrayRef<int32_t>(bases->offset),
