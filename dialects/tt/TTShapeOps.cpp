@@ -21,8 +21,11 @@ using mlir::tile::layout::isPermutation;
 //===----------------------------------------------------------------------===//
 
 LogicalResult SplatOp::verify() {
-  if (isa<RankedTensorType>(getSrc().getType()))
-    return emitOpError("source must be a scalar, got ") << getSrc().getType();
+  // A 0-d tensor holds one value, as a scalar does (Triton accepts both).
+  if (auto tensor = dyn_cast<RankedTensorType>(getSrc().getType());
+      tensor && tensor.getRank() != 0)
+    return emitOpError("source must be a scalar or a 0-d tensor, got ")
+           << tensor;
   return success();
 }
 
@@ -156,18 +159,21 @@ LogicalResult TransOp::verify() {
 }
 
 LogicalResult MakeRangeOp::verify() {
+  // Triton's checks, in its order and words.
   int64_t start = getStartAttr().getInt();
   int64_t end = getEndAttr().getInt();
   RankedTensorType type = getType();
-  if (type.getRank() != 1)
-    return emitOpError("result must be a 1-D tensor, got ") << type;
-  if (!type.getElementType().isInteger(32))
-    return emitOpError("result element type must be i32, got ")
-           << type.getElementType();
   if (end <= start)
-    return emitOpError("start ") << start << " must be less than end " << end;
+    return emitOpError("start must be less than end, got [")
+           << start << ", " << end << ")";
+  if (type.getRank() != 1)
+    return emitOpError("return type must be a 1D tensor, got ") << type;
   if (type.getDimSize(0) != end - start)
-    return emitOpError("result must have end - start = ")
-           << end - start << " elements, got " << type.getDimSize(0);
+    return emitOpError("number of elements in returned tensor, ")
+           << type.getDimSize(0) << ", must match size of range [" << start
+           << ", " << end << "), which has " << end - start << " elements";
+  if (!type.getElementType().isInteger(32))
+    return emitOpError("returned tensor must have i32 elements, got ")
+           << type.getElementType();
   return success();
 }

@@ -372,7 +372,7 @@ tt.func @atomic_cas_value_type(%p: !tt.ptr<i32>, %c: i64, %v: i32) {
 // -----
 
 tt.func @splat_of_tensor(%x: tensor<1xi32>) {
-  // expected-error @+1 {{'tt.splat' op source must be a scalar, got 'tensor<1xi32>'}}
+  // expected-error @+1 {{'tt.splat' op source must be a scalar or a 0-d tensor, got 'tensor<1xi32>'}}
   %0 = tt.splat %x : tensor<1xi32> -> tensor<4xi32>
   tt.return
 }
@@ -524,7 +524,7 @@ tt.func @trans_encoding(%x: tensor<64x32xf16>) {
 // -----
 
 tt.func @make_range_rank() {
-  // expected-error @+1 {{'tt.make_range' op result must be a 1-D tensor, got 'tensor<2x8xi32>'}}
+  // expected-error @+1 {{'tt.make_range' op return type must be a 1D tensor, got 'tensor<2x8xi32>'}}
   %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<2x8xi32>
   tt.return
 }
@@ -532,7 +532,7 @@ tt.func @make_range_rank() {
 // -----
 
 tt.func @make_range_element_type() {
-  // expected-error @+1 {{'tt.make_range' op result element type must be i32, got 'i64'}}
+  // expected-error @+1 {{'tt.make_range' op returned tensor must have i32 elements, got 'i64'}}
   %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi64>
   tt.return
 }
@@ -540,7 +540,7 @@ tt.func @make_range_element_type() {
 // -----
 
 tt.func @make_range_empty() {
-  // expected-error @+1 {{'tt.make_range' op start 16 must be less than end 0}}
+  // expected-error @+1 {{'tt.make_range' op start must be less than end, got [16, 0)}}
   %0 = tt.make_range {end = 0 : i32, start = 16 : i32} : tensor<16xi32>
   tt.return
 }
@@ -548,7 +548,7 @@ tt.func @make_range_empty() {
 // -----
 
 tt.func @make_range_size() {
-  // expected-error @+1 {{'tt.make_range' op result must have end - start = 128 elements, got 256}}
+  // expected-error @+1 {{'tt.make_range' op number of elements in returned tensor, 256, must match size of range [128, 256), which has 128 elements}}
   %0 = tt.make_range {end = 256 : i32, start = 128 : i32} : tensor<256xi32>
   tt.return
 }
@@ -1029,9 +1029,9 @@ tt.func @map_elementwise_result_type(%x: tensor<64xf32>) {
 
 // -----
 
-tt.func @print_is_signed(%x: tensor<128xi32>) {
-  // expected-error @+1 {{'tt.print' op isSigned must have one entry per argument (1), got 2}}
-  tt.print " x: " {hex = false, isSigned = array<i32: 1, 0>} : %x : tensor<128xi32>
+tt.func @print_is_signed(%x: tensor<128xi32>, %y: i32) {
+  // expected-error @+1 {{'tt.print' op isSigned must have an entry for each of the 2 arguments, got 1}}
+  tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x, %y : tensor<128xi32>, i32
   tt.return
 }
 

@@ -132,6 +132,14 @@ tt.func @addptr_tensor(%p: !tt.ptr<f32>, %off: tensor<256xi32>) {
   tt.return
 }
 
+// A 0-d tensor splats as a scalar does.
+// CHECK-LABEL: tt.func @splat_0d(%arg0: tensor<f32>) {
+// CHECK-NEXT:    %0 = tt.splat %arg0 : tensor<f32> -> tensor<8xf32>
+tt.func @splat_0d(%x: tensor<f32>) {
+  %s = tt.splat %x : tensor<f32> -> tensor<8xf32>
+  tt.return
+}
+
 // CHECK-LABEL: tt.func @advance(%arg0: !tt.ptr<tensor<128x64xf16>>, %arg1: i32) {
 // CHECK-NEXT:    %0 = tt.advance %arg0, [%arg1, %arg1] : <tensor<128x64xf16>>
 // CHECK-NEXT:    tt.return
@@ -680,11 +688,16 @@ tt.func @map_elementwise_packed(%x: tensor<64xi32>, %y: tensor<64xf16>) {
 // CHECK-NEXT:    tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %arg0 : tensor<128xi32>
 // CHECK-NEXT:    tt.print " xy: " {hex = true, isSigned = array<i32: 0, 0>} : %arg0, %arg1 : tensor<128xi32>, tensor<128xf32>
 // CHECK-NEXT:    tt.print "hello" {hex = false, isSigned = array<i32>}
+  // As in Triton, isSigned may have more entries than arguments.
+  tt.print "extra" {hex = false, isSigned = array<i32: 0>}
+// CHECK-NEXT:    tt.print "extra" {hex = false, isSigned = array<i32: 0>}
 // CHECK-NEXT:    tt.return
 tt.func @print(%x: tensor<128xi32>, %y: tensor<128xf32>) {
   tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x : tensor<128xi32>
   tt.print " xy: " {hex = true, isSigned = array<i32: 0, 0>} : %x, %y : tensor<128xi32>, tensor<128xf32>
   tt.print "hello" {hex = false, isSigned = array<i32>}
+  // As in Triton, isSigned may have more entries than arguments.
+  tt.print "extra" {hex = false, isSigned = array<i32: 0>}
   tt.return
 }
 
