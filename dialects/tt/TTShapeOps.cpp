@@ -106,18 +106,40 @@ LogicalResult CatOp::verify() {
 
 LogicalResult JoinOp::verify() {
   RankedTensorType srcType = getLhs().getType();
+  RankedTensorType dstType = getType();
   SmallVector<int64_t> expected(srcType.getShape());
   expected.push_back(2);
-  if (getType().getShape() != ArrayRef<int64_t>(expected))
-    return emitOpError("result shape must be the operand shape with a minor "
-                       "dimension of 2, got ")
-           << getType();
-  return verifyInferredEncoding(
-      *this, srcType.getEncoding(), getType().getEncoding(),
-      getType().getShape(), [&](const LayoutInferenceInterface &iface) {
-        return iface.inferJoinEncoding(srcType.getEncoding(),
-                                       srcType.getShape(), getLoc());
-      });
+  if (dstType.getShape() != ArrayRef<int64_t>(expected)) {
+    InFlightDiagnostic diag = emitOpError("result shape must be (");
+    llvm::interleaveComma(expected, diag);
+    diag << "), but got ";
+    llvm::interleaveComma(dstType.getShape(), diag);
+    return diag;
+  }
+  Attribute srcEnc = srcType.getEncoding(), dstEnc = dstType.getEncoding();
+  if (!dstEnc) {
+    if (srcEnc)
+      return emitOpError("result encoding must be specified");
+    return success();
+  }
+  if (!srcEnc)
+    return emitOpError("source and result must both have a layout encoding "
+                       "or neither");
+  // Several result layouts may join one operand layout, but each result
+  // layout splits into one operand layout: check that one, as Triton does.
+  const LayoutInferenceInterface *iface = getLayoutInterface(dstEnc);
+  if (!iface)
+    return success();
+  FailureOr<Attribute> split =
+      iface->inferSplitEncoding(dstEnc, dstType.getShape(), getLoc());
+  if (failed(split))
+    return failure();
+  if (*split != srcEnc &&
+      !iface->areEquivalent(*split, srcEnc, srcType.getShape()))
+    return emitOpError("incompatible join layout: the result encoding ")
+           << dstEnc << " splits into " << *split << ", not the operands' "
+           << srcEnc;
+  return success();
 }
 
 LogicalResult SplitOp::verify() {

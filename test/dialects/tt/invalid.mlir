@@ -460,7 +460,7 @@ tt.func @cat_num_elements(%a: tensor<32xf32>) {
 // -----
 
 tt.func @join_shape(%a: tensor<64x128xbf16>) {
-  // expected-error @+1 {{'tt.join' op result shape must be the operand shape with a minor dimension of 2, got 'tensor<2x64x128xbf16>'}}
+  // expected-error @+1 {{'tt.join' op result shape must be (64, 128, 2), but got 2, 64, 128}}
   %0 = tt.join %a, %a : tensor<64x128xbf16> -> tensor<2x64x128xbf16>
   tt.return
 }
@@ -468,7 +468,7 @@ tt.func @join_shape(%a: tensor<64x128xbf16>) {
 // -----
 
 tt.func @join_encoding(%a: tensor<64xbf16, "a">) {
-  // expected-error @+1 {{'tt.join' op source and result must both have a layout encoding or neither}}
+  // expected-error @+1 {{'tt.join' op result encoding must be specified}}
   %0 = tt.join %a, %a : tensor<64xbf16, "a"> -> tensor<64x2xbf16>
   tt.return
 }
