@@ -31,7 +31,7 @@ LogicalResult SplatOp::verify() {
 
 LogicalResult UnsplatOp::verify() {
   if (getSrc().getType().getNumElements() != 1)
-    return emitOpError("source must have exactly one element, got ")
+    return emitOpError("source tensor must have exactly one element, got ")
            << getSrc().getType();
   return success();
 }
@@ -60,8 +60,8 @@ LogicalResult ReshapeOp::verify() {
   RankedTensorType srcType = getSrc().getType();
   RankedTensorType dstType = getType();
   if (srcType.getNumElements() != dstType.getNumElements())
-    return emitOpError("source and result must have the same number of "
-                       "elements, got ")
+    return emitOpError("number of src and dst elements of reshape must be "
+                       "the same, got ")
            << srcType.getNumElements() << " and " << dstType.getNumElements();
   Attribute srcEnc = srcType.getEncoding(), dstEnc = dstType.getEncoding();
   if (!srcEnc && !dstEnc)
@@ -77,18 +77,18 @@ LogicalResult ReshapeOp::verify() {
 }
 
 LogicalResult BroadcastOp::verify() {
+  // Triton's rules and messages.
   RankedTensorType srcType = getSrc().getType();
   RankedTensorType dstType = getType();
   if (srcType.getRank() != dstType.getRank())
-    return emitOpError("source rank ")
-           << srcType.getRank() << " must equal result rank "
-           << dstType.getRank();
+    return emitOpError("rank of source must be same as rank of result, got ")
+           << srcType.getRank() << " and " << dstType.getRank();
   for (auto [i, src, dst] :
        llvm::enumerate(srcType.getShape(), dstType.getShape()))
     if (src != dst && src != 1)
-      return emitOpError("dimension ")
-             << i << " of size " << src
-             << " can only be broadcast from size 1, result size " << dst;
+      return emitOpError("Different dimensions at index ")
+             << i << " between source and result.  Broadcast requires the "
+             << "source dimension to be 1.";
   return success();
 }
 
