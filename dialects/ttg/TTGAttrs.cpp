@@ -513,12 +513,12 @@ SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << parent;
   unsigned parentRank = cast<LayoutEncodingAttrInterface>(parent).getRank();
   if (parentRank < 2)
-    return emitError() << "#ttg.slice: parent must have rank >= 2, got "
+    return emitError() << "#ttg.slice: parent layout must have at least "
+                          "rank >= 2, got "
                        << parentRank;
   if (dim >= parentRank)
-    return emitError() << "#ttg.slice: dim " << dim
-                       << " is out of range for a parent of rank "
-                       << parentRank;
+    return emitError() << "#ttg.slice: slice dim=" << dim
+                       << " must be less than the parent rank=" << parentRank;
   return success();
 }
 

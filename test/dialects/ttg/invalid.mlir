@@ -146,18 +146,18 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.slice: dim 2 is out of range for a parent of rank 2}}
+// expected-error @+1 {{#ttg.slice: slice dim=2 must be less than the parent rank=2}}
 #s = #ttg.slice<{dim = 2, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>
 
 // -----
 
-// expected-error @+1 {{#ttg.slice: parent must have rank >= 2, got 1}}
+// expected-error @+1 {{#ttg.slice: parent layout must have at least rank >= 2, got 1}}
 #s = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>
 
 // -----
 
 // A slice of a slice of a rank-2 layout has rank 0.
-// expected-error @+1 {{#ttg.slice: parent must have rank >= 2, got 1}}
+// expected-error @+1 {{#ttg.slice: parent layout must have at least rank >= 2, got 1}}
 #s = #ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>}>
 
 //===----------------------------------------------------------------------===//
@@ -510,7 +510,7 @@ tt.func @local_store_shape(%x: tensor<64x64xf16, #blocked>, %m: !ttg.memdesc<64x
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_index_shape(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
-  // expected-error @+1 {{#ttg.shared_memory, mutable>' without its leading dimension, got '!ttg.memdesc<64x32xf16, }}
+  // expected-error @+1 {{'ttg.memdesc_index' op result shape must equal to srcShape[1:], got '!ttg.memdesc<64x32xf16, }}
   %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 3x64x64>
   tt.return
 }
@@ -520,7 +520,7 @@ tt.func @memdesc_index_shape(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutab
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_index_rank1(%m: !ttg.memdesc<64xf16, #shared, #smem, mutable>, %i: i32) {
-  // expected-error @+1 {{'ttg.memdesc_index' op result must be the source}}
+  // expected-error @+1 {{'ttg.memdesc_index' op result rank must be input rank - 1, got 1 for input rank 1}}
   %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1xf16, #shared, #smem, mutable, 64>
   tt.return
 }
@@ -540,7 +540,7 @@ tt.func @memdesc_index_mutability(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_subslice_offsets(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op needs one offset per dimension of the source (2) and a result of the same rank}}
+  // expected-error @+1 {{'ttg.memdesc_subslice' op offsets must have the same rank as input, got 1 for rank 2}}
   %v = ttg.memdesc_subslice %m [0] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
   tt.return
 }
@@ -550,7 +550,7 @@ tt.func @memdesc_subslice_offsets(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_subslice_element(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op result element type must be the source's}}
+  // expected-error @+1 {{'ttg.memdesc_subslice' op result element type must match desc element type}}
   %v = ttg.memdesc_subslice %m [0, 16] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf32, #shared, #smem, 128x64>
   tt.return
 }
@@ -560,7 +560,7 @@ tt.func @memdesc_subslice_element(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_subslice_unaligned(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op offset 8 in dimension 1 must be a multiple of the slice size 16 inside the source size 64}}
+  // expected-error @+1 {{'ttg.memdesc_subslice' op The split offset may not touch the tile: offset 8 in dimension 1 must be a multiple of the slice size 16}}
   %v = ttg.memdesc_subslice %m [0, 8] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
   tt.return
 }
@@ -570,7 +570,7 @@ tt.func @memdesc_subslice_unaligned(%m: !ttg.memdesc<128x64xf16, #shared, #smem>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_subslice_out_of_bounds(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op offset 64 in dimension 1}}
+  // expected-error @+1 {{'ttg.memdesc_subslice' op slice [64, 80) of dimension 1 is outside the source size 64}}
   %v = ttg.memdesc_subslice %m [0, 64] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
   tt.return
 }
@@ -582,6 +582,26 @@ tt.func @memdesc_subslice_out_of_bounds(%m: !ttg.memdesc<128x64xf16, #shared, #s
 tt.func @memdesc_subslice_mutability(%m: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>) {
   // expected-error @+1 {{'ttg.memdesc_subslice' op a view must keep the source's mutability}}
   %v = ttg.memdesc_subslice %m [0, 16] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_subslice_unsplit_offset(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op A non zero offset found in a dimension that is not being split}}
+  %v = ttg.memdesc_subslice %m [32, 16] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_index_element(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_index' op result element type must match desc element type}}
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable, 3x64x64>
   tt.return
 }
 
