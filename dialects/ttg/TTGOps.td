@@ -519,4 +519,73 @@ def TTG_WarpReturnOp : TTG_Op<"warp_return", [
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Pipeliner helpers (parsed and verified; not lowered)
+//===----------------------------------------------------------------------===//
+
+def TTG_PredicateStageOp : TTG_Op<"predicate_stage", [
+    Pure, AllTypesMatch<["iv", "ub", "step"]>]> {
+  let summary = "whether a pipeline stage of this iteration runs";
+  let description = [{
+    Triton's pipeliner emits it while it predicates the prologue and
+    epilogue: true when the iteration `stage` stages behind `iv` (of
+    `maxStage`) is inside the loop bounds. tile parses and verifies it; its
+    own pipeliner does not emit it.
+
+    ```mlir
+    tt.func @f(%iv: i32, %ub: i32, %step: i32) -> i1 {
+      %p = ttg.predicate_stage %iv, %ub, %step maxStage 2 stage 0 : i32 -> i1
+      tt.return %p : i1
+    }
+    ```
+  }];
+  let arguments = (ins AnySignlessIntegerOrIndex:$iv,
+                       AnySignlessIntegerOrIndex:$ub,
+                       AnySignlessIntegerOrIndex:$step,
+                       I32Attr:$maxStage, I32Attr:$stage);
+  let results = (outs I1:$result);
+  let assemblyFormat = [{
+    $iv `,` $ub `,` $step `maxStage` $maxStage `stage` $stage attr-dict `:`
+    type($iv) `->` type($result)
+  }];
+}
+
+def TTG_MaskOp : TTG_Op<"mask", [SingleBlock]> {
+  let summary = "ops that run only when a predicate holds (pipeliner)";
+  let description = [{
+    Triton's pipeliner wraps the ops of a stage it predicates in this op;
+    `ttg.mask.return` gives its results. It has no custom syntax and prints
+    in generic form, as in Triton.
+
+    ```mlir
+    tt.func @f(%p: i1, %x: i32) -> i32 {
+      %r = "ttg.mask"(%p) ({
+        "ttg.mask.return"(%x) : (i32) -> ()
+      }) : (i1) -> i32
+      tt.return %r : i32
+    }
+    ```
+  }];
+  let arguments = (ins I1:$pred);
+  let results = (outs Variadic<AnyType>:$result);
+  let regions = (region SizedRegion<1>:$region);
+}
+
+def TTG_MaskReturnOp : TTG_Op<"mask.return", [
+    HasParent<"MaskOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "the results of a ttg.mask";
+  let description = [{
+    ```mlir
+    tt.func @f(%p: i1, %x: i32) -> i32 {
+      %r = "ttg.mask"(%p) ({
+        ttg.mask.return %x : i32
+      }) : (i1) -> i32
+      tt.return %r : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
+}
+
 #endif // TILE_DIALECTS_TTG_TTGOPS_TD
