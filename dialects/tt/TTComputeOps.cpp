@@ -221,28 +221,36 @@ LogicalResult HistogramOp::verify() {
 }
 
 LogicalResult GatherOp::verify() {
+  // Triton's checks, in its order and words.
   RankedTensorType srcType = getSrc().getType();
   RankedTensorType idxType = getIndices().getType();
+  RankedTensorType resultType = getType();
   int64_t axis = getAxis();
+  if (idxType.getShape() != resultType.getShape())
+    return emitOpError("indices and output shapes must match, got ")
+           << idxType << " and " << resultType;
+  if (idxType.getEncoding() != resultType.getEncoding())
+    return emitOpError("indices and output encodings must match, got ")
+           << idxType.getEncoding() << " and " << resultType.getEncoding();
+  if (srcType.getElementType() != resultType.getElementType())
+    return emitOpError("input and output element types must match, got ")
+           << srcType.getElementType() << " and "
+           << resultType.getElementType();
   if (srcType.getRank() != idxType.getRank())
-    return emitOpError("source and indices must have the same rank, got ")
+    return emitOpError("input and indices ranks must match, got ")
            << srcType.getRank() << " and " << idxType.getRank();
   if (axis < 0 || axis >= srcType.getRank())
-    return emitOpError("axis ")
-           << axis << " is out of range for rank " << srcType.getRank();
-  if (getType().getShape() != idxType.getShape() ||
-      getType().getElementType() != srcType.getElementType())
-    return emitOpError("result must have the indices' shape and the source's "
-                       "element type, got ")
-           << getType();
-  if (getType().getEncoding() != idxType.getEncoding())
-    return emitOpError("result encoding must be the indices' encoding, got ")
-           << getType().getEncoding() << " and " << idxType.getEncoding();
+    return emitOpError("gather dimension must be less than the input rank, "
+                       "got ")
+           << axis << " for rank " << srcType.getRank();
+  // Triton's verifier wants equal sizes, but the TTIR its frontend emits
+  // (and its lowering) take indices no larger than the input.
   for (int64_t d = 0; d < srcType.getRank(); ++d)
     if (d != axis && idxType.getDimSize(d) > srcType.getDimSize(d))
       return emitOpError("indices dimension ")
-             << d << " (" << idxType.getDimSize(d) << ") exceeds the source's ("
-             << srcType.getDimSize(d) << ")";
+             << d << " must match the corresponding input dimension (at most "
+             << "its size), got " << idxType.getDimSize(d) << " and "
+             << srcType.getDimSize(d);
   return success();
 }
 

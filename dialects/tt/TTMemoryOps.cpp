@@ -170,20 +170,26 @@ LogicalResult MakeTensorDescOp::verify() {
 static LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
                                             RankedTensorType tensor,
                                             size_t numIndices) {
+  // Triton's checks and messages first.
   RankedTensorType block = desc.getBlockType();
+  ArrayRef<int64_t> blockShape = block.getShape();
+  int64_t dropped = block.getRank() - tensor.getRank();
+  if (dropped > 0) {
+    if (!llvm::all_of(blockShape.take_front(dropped),
+                      [](int64_t d) { return d == 1; }))
+      return op->emitOpError("ranked reduce load only allowed for unit "
+                             "dimension leading dim.");
+    blockShape = blockShape.drop_front(dropped);
+  }
+  if (blockShape != tensor.getShape() ||
+      tensor.getElementType() != block.getElementType())
+    return op->emitOpError("tensor descriptor block and tensor types must "
+                           "match, got ")
+           << block << " and " << tensor;
+  // Triton does not check this one; every lowering needs it.
   if (static_cast<int64_t>(numIndices) != block.getRank())
     return op->emitOpError("expects one index per block dimension (")
            << block.getRank() << "), got " << numIndices;
-  ArrayRef<int64_t> blockShape = block.getShape();
-  int64_t dropped = block.getRank() - tensor.getRank();
-  bool shapeMatches = dropped >= 0 &&
-                      llvm::all_of(blockShape.take_front(dropped),
-                                   [](int64_t d) { return d == 1; }) &&
-                      blockShape.drop_front(dropped) == tensor.getShape();
-  if (tensor.getElementType() != block.getElementType() || !shapeMatches)
-    return op->emitOpError("tensor ")
-           << tensor << " does not match the descriptor block " << block
-           << " (only leading unit dimensions may be dropped)";
   return success();
 }
 

@@ -137,21 +137,21 @@ static unsigned getElementBitWidth(Type type) {
 }
 
 LogicalResult BitcastOp::verify() {
+  // Triton's rules and messages.
   auto srcPtr = dyn_cast<PointerType>(getElementTypeOrSelf(getSrc().getType()));
   auto dstPtr = dyn_cast<PointerType>(getElementTypeOrSelf(getType()));
+  if (srcPtr && dstPtr && srcPtr.getAddressSpace() != dstPtr.getAddressSpace())
+    return emitOpError("Cannot bitcast pointer between different address "
+                       "spaces, got ")
+           << srcPtr.getAddressSpace() << " and " << dstPtr.getAddressSpace();
   if (!srcPtr != !dstPtr)
-    return emitOpError("cannot bitcast between a pointer and a non-pointer "
-                       "type; use tt.ptr_to_int or tt.int_to_ptr");
-  if (srcPtr && srcPtr.getAddressSpace() != dstPtr.getAddressSpace())
-    return emitOpError("cannot bitcast a pointer from address space ")
-           << srcPtr.getAddressSpace() << " to address space "
-           << dstPtr.getAddressSpace();
+    return emitOpError("Cannot bitcast pointer to non-pointer type (use "
+                       "tt.ptr_to_int or tt.int_to_ptr)");
   unsigned srcBits = getElementBitWidth(getSrc().getType());
   unsigned dstBits = getElementBitWidth(getType());
   if (srcBits != dstBits)
-    return emitOpError("source and result element types must have the same "
-                       "bit width, got ")
-           << srcBits << " and " << dstBits;
+    return emitOpError("Cannot bitcast data-type of size ")
+           << srcBits << " to data-type of size " << dstBits;
   return success();
 }
 
@@ -171,9 +171,10 @@ LogicalResult FpToFpOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult PrintOp::verify() {
-  // Triton's front end gives a print without arguments one (unused) entry.
-  if (!getArgs().empty() && getIsSigned().size() != getArgs().size())
-    return emitOpError("isSigned must have one entry per argument (")
-           << getArgs().size() << "), got " << getIsSigned().size();
+  // Triton checks nothing; its lowering (and tile's) reads one entry per
+  // argument, so fewer entries are an error, extra ones are ignored.
+  if (getIsSigned().size() < getArgs().size())
+    return emitOpError("isSigned must have an entry for each of the ")
+           << getArgs().size() << " arguments, got " << getIsSigned().size();
   return success();
 }

@@ -21,17 +21,17 @@ using mlir::tile::layout::isPermutation;
 //===----------------------------------------------------------------------===//
 
 LogicalResult SplatOp::verify() {
-  // Triton also splats a rank-0 tensor, its one element.
-  auto srcTensor = dyn_cast<RankedTensorType>(getSrc().getType());
-  if (srcTensor && srcTensor.getRank() != 0)
-    return emitOpError("source must be a scalar or a rank-0 tensor, got ")
-           << getSrc().getType();
+  // A 0-d tensor holds one value, as a scalar does (Triton accepts both).
+  if (auto tensor = dyn_cast<RankedTensorType>(getSrc().getType());
+      tensor && tensor.getRank() != 0)
+    return emitOpError("source must be a scalar or a 0-d tensor, got ")
+           << tensor;
   return success();
 }
 
 LogicalResult UnsplatOp::verify() {
   if (getSrc().getType().getNumElements() != 1)
-    return emitOpError("source must have exactly one element, got ")
+    return emitOpError("source tensor must have exactly one element, got ")
            << getSrc().getType();
   return success();
 }
@@ -60,8 +60,8 @@ LogicalResult ReshapeOp::verify() {
   RankedTensorType srcType = getSrc().getType();
   RankedTensorType dstType = getType();
   if (srcType.getNumElements() != dstType.getNumElements())
-    return emitOpError("source and result must have the same number of "
-                       "elements, got ")
+    return emitOpError("number of src and dst elements of reshape must be "
+                       "the same, got ")
            << srcType.getNumElements() << " and " << dstType.getNumElements();
   Attribute srcEnc = srcType.getEncoding(), dstEnc = dstType.getEncoding();
   if (!srcEnc && !dstEnc)
@@ -77,18 +77,18 @@ LogicalResult ReshapeOp::verify() {
 }
 
 LogicalResult BroadcastOp::verify() {
+  // Triton's rules and messages.
   RankedTensorType srcType = getSrc().getType();
   RankedTensorType dstType = getType();
   if (srcType.getRank() != dstType.getRank())
-    return emitOpError("source rank ")
-           << srcType.getRank() << " must equal result rank "
-           << dstType.getRank();
+    return emitOpError("rank of source must be same as rank of result, got ")
+           << srcType.getRank() << " and " << dstType.getRank();
   for (auto [i, src, dst] :
        llvm::enumerate(srcType.getShape(), dstType.getShape()))
     if (src != dst && src != 1)
-      return emitOpError("dimension ")
-             << i << " of size " << src
-             << " can only be broadcast from size 1, result size " << dst;
+      return emitOpError("Different dimensions at index ")
+             << i << " between source and result.  Broadcast requires the "
+             << "source dimension to be 1.";
   return success();
 }
 
@@ -106,18 +106,40 @@ LogicalResult CatOp::verify() {
 
 LogicalResult JoinOp::verify() {
   RankedTensorType srcType = getLhs().getType();
+  RankedTensorType dstType = getType();
   SmallVector<int64_t> expected(srcType.getShape());
   expected.push_back(2);
-  if (getType().getShape() != ArrayRef<int64_t>(expected))
-    return emitOpError("result shape must be the operand shape with a minor "
-                       "dimension of 2, got ")
-           << getType();
-  return verifyInferredEncoding(
-      *this, srcType.getEncoding(), getType().getEncoding(),
-      getType().getShape(), [&](const LayoutInferenceInterface &iface) {
-        return iface.inferJoinEncoding(srcType.getEncoding(),
-                                       srcType.getShape(), getLoc());
-      });
+  if (dstType.getShape() != ArrayRef<int64_t>(expected)) {
+    InFlightDiagnostic diag = emitOpError("result shape must be (");
+    llvm::interleaveComma(expected, diag);
+    diag << "), but got ";
+    llvm::interleaveComma(dstType.getShape(), diag);
+    return diag;
+  }
+  Attribute srcEnc = srcType.getEncoding(), dstEnc = dstType.getEncoding();
+  if (!dstEnc) {
+    if (srcEnc)
+      return emitOpError("result encoding must be specified");
+    return success();
+  }
+  if (!srcEnc)
+    return emitOpError("source and result must both have a layout encoding "
+                       "or neither");
+  // Several result layouts may join one operand layout, but each result
+  // layout splits into one operand layout: check that one, as Triton does.
+  const LayoutInferenceInterface *iface = getLayoutInterface(dstEnc);
+  if (!iface)
+    return success();
+  FailureOr<Attribute> split =
+      iface->inferSplitEncoding(dstEnc, dstType.getShape(), getLoc());
+  if (failed(split))
+    return failure();
+  if (*split != srcEnc &&
+      !iface->areEquivalent(*split, srcEnc, srcType.getShape()))
+    return emitOpError("incompatible join layout: the result encoding ")
+           << dstEnc << " splits into " << *split << ", not the operands' "
+           << srcEnc;
+  return success();
 }
 
 LogicalResult SplitOp::verify() {
@@ -159,18 +181,21 @@ LogicalResult TransOp::verify() {
 }
 
 LogicalResult MakeRangeOp::verify() {
+  // Triton's checks, in its order and words.
   int64_t start = getStartAttr().getInt();
   int64_t end = getEndAttr().getInt();
   RankedTensorType type = getType();
-  if (type.getRank() != 1)
-    return emitOpError("result must be a 1-D tensor, got ") << type;
-  if (!type.getElementType().isInteger(32))
-    return emitOpError("result element type must be i32, got ")
-           << type.getElementType();
   if (end <= start)
-    return emitOpError("start ") << start << " must be less than end " << end;
+    return emitOpError("start must be less than end, got [")
+           << start << ", " << end << ")";
+  if (type.getRank() != 1)
+    return emitOpError("return type must be a 1D tensor, got ") << type;
   if (type.getDimSize(0) != end - start)
-    return emitOpError("result must have end - start = ")
-           << end - start << " elements, got " << type.getDimSize(0);
+    return emitOpError("number of elements in returned tensor, ")
+           << type.getDimSize(0) << ", must match size of range [" << start
+           << ", " << end << "), which has " << end - start << " elements";
+  if (!type.getElementType().isInteger(32))
+    return emitOpError("returned tensor must have i32 elements, got ")
+           << type.getElementType();
   return success();
 }

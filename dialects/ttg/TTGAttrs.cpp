@@ -513,12 +513,12 @@ SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << parent;
   unsigned parentRank = cast<LayoutEncodingAttrInterface>(parent).getRank();
   if (parentRank < 2)
-    return emitError() << "#ttg.slice: parent must have rank >= 2, got "
+    return emitError() << "#ttg.slice: parent layout must have at least "
+                          "rank >= 2, got "
                        << parentRank;
   if (dim >= parentRank)
-    return emitError() << "#ttg.slice: dim " << dim
-                       << " is out of range for a parent of rank "
-                       << parentRank;
+    return emitError() << "#ttg.slice: slice dim=" << dim
+                       << " must be less than the parent rank=" << parentRank;
   return success();
 }
 
@@ -565,11 +565,11 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
     ArrayRef<unsigned> cgaLayout, ArrayRef<unsigned> instrShape) {
   size_t rank = warpsPerCTA.size();
   if (versionMajor == 2) {
-    bool valid = (rank == 2 && instrShape == ArrayRef<unsigned>{16, 8}) ||
-                 (rank == 3 && instrShape == ArrayRef<unsigned>{1, 16, 8});
-    if (!valid)
-      return emitError() << "#ttg.nvidia_mma v2 needs rank 2 with instrShape "
-                            "[16, 8] or rank 3 with [1, 16, 8]";
+    // The v2 layout is that of mma.sync's 16x8 tile whatever instrShape
+    // says; Triton's own tests write [16, 16] too, so only its rank counts.
+    if ((rank != 2 && rank != 3) || instrShape.size() != rank)
+      return emitError() << "#ttg.nvidia_mma v2 needs rank 2 or 3 and an "
+                            "instrShape of that rank";
   } else if (versionMajor == 3) {
     if (rank != 2 || instrShape.size() != 3 || instrShape[0] != 16 ||
         instrShape[1] % 8 != 0 || instrShape[1] < 8 || instrShape[1] > 256 ||
@@ -619,30 +619,49 @@ LogicalResult
 DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                unsigned opIdx, Attribute parent,
                                unsigned kWidth) {
+  // Triton's rules and messages, parent by parent.
   if (opIdx > 1)
-    return emitError() << "#ttg.dot_op: opIdx must be 0 (A) or 1 (B), got "
+    return emitError() << "ttg.dot_op opIdx parameter can be 0 or 1, got: "
                        << opIdx;
-  if (!isDistributedEncoding(parent))
-    return emitError() << "#ttg.dot_op: parent must be a distributed "
-                          "encoding, got "
-                       << parent;
+  if (!parent)
+    return emitError() << "ttg.dot_op parent parameter cannot be null";
   if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(parent)) {
     if (kWidth == 0)
-      return emitError() << "#ttg.dot_op: kWidth must be set for an "
-                            "nvidia_mma parent";
-    if (mma.isHopper() && opIdx == 1)
-      return emitError() << "#ttg.dot_op: a wgmma (v3) B operand comes from "
-                            "shared memory, not registers";
+      return emitError() << "ttg.dot_op kWidth parameter is mandatory for "
+                            "Ampere or Hopper MMA parent";
+    if (opIdx != 0 && mma.isHopper())
+      return emitError() << "ttg.dot_op opIdx parameter must be 0 for Hopper "
+                            "MMA parent, since Hopper WGMMA only allows "
+                            "first operand to be in registers";
     return success();
   }
-  if (!isa<BlockedEncodingAttr>(parent))
-    return emitError() << "#ttg.dot_op: parent must be #ttg.nvidia_mma or "
-                          "#ttg.blocked, got "
-                       << parent;
-  if (kWidth != 0)
-    return emitError() << "#ttg.dot_op: kWidth applies only to an "
-                          "nvidia_mma parent";
-  return success();
+  if (auto wmma = dyn_cast<AMDWmmaEncodingAttr>(parent)) {
+    if (wmma.getVersion() == 1 && kWidth != 8 && kWidth != 16)
+      return emitError() << "ttg.dot_op kWidth parameter must be 8/16 for "
+                            "WMMA v1 (including packed cases for "
+                            "`scaled_dot`)";
+    if (wmma.getVersion() == 2 && kWidth != 4 && kWidth != 8 && kWidth != 16)
+      return emitError() << "ttg.dot_op kWidth parameter must be 4/8/16 for "
+                            "WMMA v2 (including packed cases for "
+                            "`scaled_dot`)";
+    if (wmma.getVersion() == 3 && kWidth == 0)
+      return emitError() << "ttg.dot_op kWidth parameter is mandatory for "
+                            "WMMA v3";
+    return success();
+  }
+  if (isa<AMDMfmaEncodingAttr>(parent)) {
+    if (kWidth == 0)
+      return emitError() << "ttg.dot_op kWidth parameter is mandatory for "
+                            "MFMA parent";
+    return success();
+  }
+  if (isa<BlockedEncodingAttr>(parent)) {
+    if (kWidth != 0)
+      return emitError() << "ttg.dot_op kWidth parameter is not supported "
+                            "when the parent is a blocked layout";
+    return success();
+  }
+  return emitError() << "ttg.dot_op unexpected parent layout: " << parent;
 }
 
 unsigned DotOperandEncodingAttr::getRank() const {

@@ -230,4 +230,123 @@ def TTG_SharedMemorySpaceAttr : TTG_Attr<"SharedMemorySpace", "shared_memory"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Encodings tile parses, prints and verifies but does not lower
+//===----------------------------------------------------------------------===//
+
+def TTG_AMDMfmaEncodingAttr : TTG_Attr<"AMDMfmaEncoding", "amd_mfma", [
+    DeclareAttrInterfaceMethods<TTG_LayoutEncodingAttrInterface>,
+    TTG_DistributedEncodingTrait]> {
+  let summary = "accumulator layout of AMD's MFMA instructions (parse only)";
+  let description = [{
+    The result layout of an AMD MFMA (CDNA) dot: `instrShape` is [M, N, K]
+    of one instruction, warps tile the tensor as `warpsPerCTA` says.
+    tile targets NVIDIA GPUs: it reads, prints and verifies this encoding
+    as Triton does so that Triton's IR loads, but gives it no linear layout;
+    passes and the lowering refuse it with a diagnostic.
+
+    ```mlir
+    #mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+    tt.func @f(%x: tensor<64x64xf32, #mfma>) {
+      tt.return
+    }
+    ```
+  }];
+  let parameters = (ins "unsigned":$version,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape,
+                        "bool":$isTransposed,
+                        TTG_CGALayoutParameter:$cgaLayout,
+                        ArrayRefParameter<"unsigned">:$tilesPerWarp,
+                        "unsigned":$elementBitWidth);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def TTG_AMDWmmaEncodingAttr : TTG_Attr<"AMDWmmaEncoding", "amd_wmma", [
+    DeclareAttrInterfaceMethods<TTG_LayoutEncodingAttrInterface>,
+    TTG_DistributedEncodingTrait]> {
+  let summary = "accumulator layout of AMD's WMMA instructions (parse only)";
+  let description = [{
+    The result layout of an AMD WMMA (RDNA) dot; `instrShape` defaults to
+    [16, 16, 16]. Parsed, printed and verified as Triton does; tile gives it
+    no linear layout and refuses it wherever one is needed.
+
+    ```mlir
+    #wmma = #ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2]}>
+    tt.func @f(%x: tensor<64x64xf32, #wmma>) {
+      tt.return
+    }
+    ```
+  }];
+  let parameters = (ins "unsigned":$version, "bool":$isTransposed,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$tilesPerWarp,
+                        TTG_CGALayoutParameter:$cgaLayout,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def TTG_PaddedSharedEncodingAttr
+    : TTG_Attr<"PaddedSharedEncoding", "padded_shared", [
+    DeclareAttrInterfaceMethods<TTG_LayoutEncodingAttrInterface>,
+    TTG_SharedEncodingTrait]> {
+  let summary = "shared memory with padding inserted after fixed intervals";
+  let description = [{
+    `[I0:+P0, I1:+P1, ...]`: after every `Ik` elements `Pk` padding elements
+    follow (the pairs add up). The dictionary gives the linear map from the
+    unpadded offset (and block) to the tensor's coordinates, either as bases
+    (`offset = [[...]], block = [...]`) or, for the identity map of a shape
+    in an order, as `order = [...], shape = [...]`.
+
+    The padding is not a linear map, so tile has no layout for this
+    encoding: anything that would need one (the shared-memory lowering,
+    layout-aware passes) refuses it with a diagnostic.
+
+    ```mlir
+    #padded = #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 32]}>
+    #smem = #ttg.shared_memory
+    tt.func @f(%m: !ttg.memdesc<64x32xf16, #padded, #smem>) {
+      tt.return
+    }
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$intervals,
+                        ArrayRefParameter<"unsigned">:$paddings,
+                        "unsigned":$tensorRank,
+                        ArrayRefParameter<"int32_t">:$offsetBases,
+                        ArrayRefParameter<"int32_t">:$blockBases);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def TTG_SharedLinearEncodingAttr
+    : TTG_Attr<"SharedLinearEncoding", "shared_linear", [
+    DeclareAttrInterfaceMethods<TTG_LayoutEncodingAttrInterface>,
+    TTG_SharedEncodingTrait]> {
+  let summary = "a shared-memory layout given directly as a linear layout";
+  let description = [{
+    Entry i of `offset` is the tensor coordinate stored at offset 2^i (in
+    elements); `block` (omitted when empty) likewise for the CTAs of a
+    cluster. `alignment` is the byte alignment the buffer needs. The layout
+    must reach every element once (zero bases aside); it describes exactly
+    the shape its bases span.
+
+    ```mlir
+    #sl = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>
+    #smem = #ttg.shared_memory
+    tt.func @f(%m: !ttg.memdesc<4x4xf32, #sl, #smem>) {
+      tt.return
+    }
+    ```
+  }];
+  let parameters = (ins "unsigned":$tensorRank,
+                        ArrayRefParameter<"int32_t">:$offsetBases,
+                        ArrayRefParameter<"int32_t">:$blockBases,
+                        "unsigned":$alignment);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 #endif // TILE_DIALECTS_TTG_TTGATTRS_TD

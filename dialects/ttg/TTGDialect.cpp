@@ -63,7 +63,21 @@ std::optional<int> ttg::getComputeCapability(Operation *op) {
 }
 
 std::optional<int> ttg::getNumWarps(Operation *op) {
-  return lookUpIntAttr(op, TTGDialect::getNumWarpsAttrName());
+  // A partition of ttg.warp_specialize runs on its own number of warps.
+  for (Operation *current = op; current; current = current->getParentOp()) {
+    if (auto attr = current->getAttrOfType<IntegerAttr>(
+            TTGDialect::getNumWarpsAttrName()))
+      return attr.getInt();
+    auto partitions =
+        dyn_cast_if_present<WarpSpecializePartitionsOp>(current->getParentOp());
+    if (!partitions)
+      continue;
+    unsigned region = current->getParentRegion()->getRegionNumber();
+    auto parent = dyn_cast<WarpSpecializeOp>(partitions->getParentOp());
+    if (parent && region < parent.getPartitionNumWarps().size())
+      return parent.getPartitionNumWarps()[region];
+  }
+  return std::nullopt;
 }
 
 int ttg::getThreadsPerWarp(Operation *op) {
@@ -406,6 +420,16 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
     if (!isDistributedEncoding(encoding))
       return op->emitOpError("tensor ")
              << type << " must have a distributed encoding";
+    // The messages say what Triton's say (its tests match on them).
+    unsigned rank = cast<LayoutEncodingAttrInterface>(encoding).getRank();
+    if (rank != type.getRank())
+      return op->emitOpError("layout of ")
+             << type << ": Layout has rank " << rank
+             << ", but the tensor it's attached to has rank " << type.getRank()
+             << ".";
+    // Encodings tile only reads have no layout to check against the module.
+    if (isParseOnlyEncoding(encoding))
+      return success();
     std::string error;
     std::optional<LinearLayout> layout = toLinearLayout(type, &error);
     if (!layout)
@@ -414,18 +438,20 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
     int threadsPerWarp = getThreadsPerWarp(op);
     if (lanes != threadsPerWarp)
       return op->emitOpError("layout of ")
-             << type << " spans " << lanes
-             << " lanes but the module has ttg.threads-per-warp = "
-             << threadsPerWarp;
+             << type << ": Layout has " << lanes
+             << " threads per warp, but the module specifies " << threadsPerWarp
+             << " threads per warp.";
     if (std::optional<int> numWarps = getNumWarps(op))
       if (layout->getInDimSize(kWarp) != *numWarps)
         return op->emitOpError("layout of ")
-               << type << " spans " << layout->getInDimSize(kWarp)
-               << " warps but the module has ttg.num-warps = " << *numWarps;
+               << type << ": Layout has " << layout->getInDimSize(kWarp)
+               << " warps per CTA, but the context requires " << *numWarps
+               << " warps per CTA.";
     if (layout->getInDimSize(kBlock) != getNumCTAs(op))
       return op->emitOpError("layout of ")
-             << type << " spans " << layout->getInDimSize(kBlock)
-             << " CTAs but the module has ttg.num-ctas = " << getNumCTAs(op);
+             << type << ": Layout has " << layout->getInDimSize(kBlock)
+             << " CTAs per CGA, but the context requires " << getNumCTAs(op)
+             << " CTAs per CGA.";
     return success();
   }
 
@@ -458,9 +484,10 @@ struct TTGOpAsmInterface : public OpAsmDialectInterface {
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
     if (isa<BlockedEncodingAttr>(attr))
       os << "blocked";
-    else if (isa<NvidiaMmaEncodingAttr>(attr))
+    else if (isa<NvidiaMmaEncodingAttr, AMDMfmaEncodingAttr,
+                 AMDWmmaEncodingAttr>(attr))
       os << "mma";
-    else if (isa<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(attr))
+    else if (isSharedEncoding(attr))
       os << "shared";
     else if (isa<SharedMemorySpaceAttr>(attr))
       os << "smem";

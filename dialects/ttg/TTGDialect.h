@@ -112,6 +112,11 @@ LinearEncodingAttr getLinearEncoding(MLIRContext *context,
 bool isDistributedEncoding(Attribute encoding);
 /// Whether `encoding` is a shared-memory encoding.
 bool isSharedEncoding(Attribute encoding);
+/// Whether tile reads `encoding` (to load Triton's IR) but gives it no
+/// linear layout: AMD's #ttg.amd_mfma and #ttg.amd_wmma, #ttg.padded_shared,
+/// and slice and dot_op encodings over them. Verifiers skip the layout
+/// checks for these; passes and the lowering refuse them.
+bool isParseOnlyEncoding(Attribute encoding);
 
 /// Triton's #ttg.blocked builder (reference/triton.md, section 6.1): given
 /// `sizePerThread` and `order` (fastest dim first) for a tensor of `shape`,

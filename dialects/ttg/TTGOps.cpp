@@ -96,32 +96,52 @@ LogicalResult LocalStoreOp::verify() {
 }
 
 LogicalResult MemDescIndexOp::verify() {
+  // Triton's checks, in its order and words.
   MemDescType src = getSrc().getType(), result = getType();
-  if (src.getRank() < 2 || result.getShape() != src.getShape().drop_front() ||
-      result.getElementType() != src.getElementType())
-    return emitOpError("result must be the source ")
-           << src << " without its leading dimension, got " << result;
+  if (result.getElementType() != src.getElementType())
+    return emitOpError("result element type must match desc element type");
+  if (src.getRank() != result.getRank() + 1)
+    return emitOpError("result rank must be input rank - 1, got ")
+           << result.getRank() << " for input rank " << src.getRank();
+  if (src.getShape().drop_front() != result.getShape())
+    return emitOpError("result shape must equal to srcShape[1:], got ")
+           << result;
+  // Triton 3.6 also wants the result's alloc shape to be its shape; tile's
+  // views keep the buffer's alloc shape (3x64x64 for a stage of one).
   if (result.getMutableMemory() != src.getMutableMemory())
     return emitOpError("a view must keep the source's mutability");
   return success();
 }
 
 LogicalResult MemDescSubsliceOp::verify() {
+  // Triton's checks, in its order and words, but for the swizzle-pattern
+  // check (which needs the inverse of the layout).
   MemDescType src = getSrc().getType(), result = getType();
   ArrayRef<int32_t> offsets = getOffsets();
-  if (static_cast<int64_t>(offsets.size()) != src.getRank() ||
-      result.getRank() != src.getRank())
-    return emitOpError("needs one offset per dimension of the source (")
-           << src.getRank() << ") and a result of the same rank";
   if (result.getElementType() != src.getElementType())
-    return emitOpError("result element type must be the source's");
-  for (auto [i, offset] : llvm::enumerate(offsets))
-    if (offset < 0 || offset + result.getDimSize(i) > src.getDimSize(i) ||
-        offset % result.getDimSize(i) != 0)
-      return emitOpError("offset ")
+    return emitOpError("result element type must match desc element type");
+  if (static_cast<int64_t>(offsets.size()) != src.getRank())
+    return emitOpError("offsets must have the same rank as input, got ")
+           << offsets.size() << " for rank " << src.getRank();
+  if (result.getRank() != src.getRank())
+    return emitOpError("result rank must equal to input rank");
+  for (auto [i, offset] : llvm::enumerate(offsets)) {
+    int64_t size = result.getDimSize(i);
+    if (size == src.getDimSize(i)) {
+      if (offset != 0)
+        return emitOpError("A non zero offset found in a dimension that is "
+                           "not being split");
+      continue;
+    }
+    if (offset < 0 || offset % size != 0)
+      return emitOpError("The split offset may not touch the tile: offset ")
              << offset << " in dimension " << i
-             << " must be a multiple of the slice size " << result.getDimSize(i)
-             << " inside the source size " << src.getDimSize(i);
+             << " must be a multiple of the slice size " << size;
+    if (offset + size > src.getDimSize(i))
+      return emitOpError("slice [")
+             << offset << ", " << offset + size << ") of dimension " << i
+             << " is outside the source size " << src.getDimSize(i);
+  }
   if (result.getMutableMemory() != src.getMutableMemory())
     return emitOpError("a view must keep the source's mutability");
   return success();

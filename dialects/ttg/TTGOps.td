@@ -11,6 +11,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "dialects/tt/TTTypes.td"
 include "dialects/tt/TTAttrs.td"
 include "dialects/tt/TTTraits.td"
@@ -395,6 +396,199 @@ def TTG_GlobalScratchAllocOp : TTG_Op<"global_scratch_alloc", [
   let arguments = (ins I32Attr:$nbytes, I32Attr:$alignment);
   let results = (outs TT_Ptr:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Warp specialization (parsed and verified; not lowered)
+//===----------------------------------------------------------------------===//
+
+def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
+    RecursiveMemoryEffects, RecursivelySpeculatable,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
+  let summary = "run different code on different warp groups at once";
+  let description = [{
+    The `default` region runs on the warps executing the op and may use
+    values from above; its `ttg.warp_yield` gives the op's results. Each
+    `partitionN` region runs on its own group of `num_warps(K)` warps (a
+    power of two) and sees only the explicit captures, as block arguments,
+    because its layouts are those of a different number of warps. All
+    groups join at the end of the op. The partition regions live in a
+    `ttg.warp_specialize.partitions` op in the second region, which is
+    isolated from above.
+
+    tile parses and verifies this op; the lowering to LLVM refuses it.
+
+    ```mlir
+    module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+      tt.func @f(%a: i32, %b: i64) -> i64 {
+        %r = ttg.warp_specialize(%a, %b)
+        default {
+          ttg.warp_yield %b : i64
+        }
+        partition0(%x: i32, %y: i64) num_warps(4) {
+          ttg.warp_return
+        } : (i32, i64) -> i64
+        tt.return %r : i64
+      }
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$explicitCaptures,
+                       DenseI32ArrayAttr:$partitionNumWarps,
+                       OptionalAttr<DenseI32ArrayAttr>:$warpGroupStartIds,
+                       OptionalAttr<DenseI32ArrayAttr>:$requestedRegisters,
+                       OptionalAttr<DenseI32ArrayAttr>:$actualRegisters);
+  let results = (outs Variadic<AnyType>:$defaultPassthrough);
+  let regions = (region MinSizedRegion<1>:$defaultRegion,
+                        SizedRegion<1>:$partitionOpHolder);
+  let extraClassDeclaration = [{
+    /// The partition regions (those of the nested partitions op).
+    ::mlir::RegionRange getPartitionRegions();
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def TTG_WarpSpecializePartitionsOp
+    : TTG_Op<"warp_specialize.partitions", [
+    IsolatedFromAbove, RecursiveMemoryEffects, RecursivelySpeculatable,
+    Terminator, HasParent<"WarpSpecializeOp">]> {
+  let summary = "holder of the isolated partition regions of warp_specialize";
+  let description = [{
+    MLIR can only isolate a whole op from above, so the partitions of a
+    `ttg.warp_specialize` are the regions of this op, which is the only op of
+    the warp_specialize's second region. It never appears in the printed
+    form: `ttg.warp_specialize` prints its regions as `partitionN`:
+
+    ```mlir
+    tt.func @f(%a: i32) -> i32 {
+      %r = ttg.warp_specialize(%a)
+      default {
+        ttg.warp_yield %a : i32
+      }
+      partition0(%x: i32) num_warps(1) {
+        ttg.warp_return
+      } : (i32) -> i32
+      tt.return %r : i32
+    }
+    ```
+  }];
+  let regions = (region VariadicRegion<MinSizedRegion<1>>:$partitionRegions);
+}
+
+def TTG_WarpYieldOp : TTG_Op<"warp_yield", [
+    Pure, Terminator, ReturnLike, HasParent<"WarpSpecializeOp">]> {
+  let summary = "end of the default region of warp_specialize";
+  let description = [{
+    Its operands become the results of the enclosing `ttg.warp_specialize`:
+
+    ```mlir
+    tt.func @f(%a: i32) -> i32 {
+      %r = ttg.warp_specialize(%a)
+      default {
+        ttg.warp_yield %a : i32
+      }
+      partition0(%x: i32) num_warps(1) {
+        ttg.warp_return
+      } : (i32) -> i32
+      tt.return %r : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^)? attr-dict (`:` type($values)^)?";
+  let hasVerifier = 1;
+}
+
+def TTG_WarpReturnOp : TTG_Op<"warp_return", [
+    Pure, Terminator, ReturnLike, HasParent<"WarpSpecializePartitionsOp">]> {
+  let summary = "end of a partition region of warp_specialize";
+  let description = [{
+    Partitions return nothing:
+
+    ```mlir
+    tt.func @f(%a: i32) -> i32 {
+      %r = ttg.warp_specialize(%a)
+      default {
+        ttg.warp_yield %a : i32
+      }
+      partition0(%x: i32) num_warps(1) {
+        ttg.warp_return
+      } : (i32) -> i32
+      tt.return %r : i32
+    }
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Pipeliner helpers (parsed and verified; not lowered)
+//===----------------------------------------------------------------------===//
+
+def TTG_PredicateStageOp : TTG_Op<"predicate_stage", [
+    Pure, AllTypesMatch<["iv", "ub", "step"]>]> {
+  let summary = "whether a pipeline stage of this iteration runs";
+  let description = [{
+    Triton's pipeliner emits it while it predicates the prologue and
+    epilogue: true when the iteration `stage` stages behind `iv` (of
+    `maxStage`) is inside the loop bounds. tile parses and verifies it; its
+    own pipeliner does not emit it.
+
+    ```mlir
+    tt.func @f(%iv: i32, %ub: i32, %step: i32) -> i1 {
+      %p = ttg.predicate_stage %iv, %ub, %step maxStage 2 stage 0 : i32 -> i1
+      tt.return %p : i1
+    }
+    ```
+  }];
+  let arguments = (ins AnySignlessIntegerOrIndex:$iv,
+                       AnySignlessIntegerOrIndex:$ub,
+                       AnySignlessIntegerOrIndex:$step,
+                       I32Attr:$maxStage, I32Attr:$stage);
+  let results = (outs I1:$result);
+  let assemblyFormat = [{
+    $iv `,` $ub `,` $step `maxStage` $maxStage `stage` $stage attr-dict `:`
+    type($iv) `->` type($result)
+  }];
+}
+
+def TTG_MaskOp : TTG_Op<"mask", [SingleBlock]> {
+  let summary = "ops that run only when a predicate holds (pipeliner)";
+  let description = [{
+    Triton's pipeliner wraps the ops of a stage it predicates in this op;
+    `ttg.mask.return` gives its results. It has no custom syntax and prints
+    in generic form, as in Triton.
+
+    ```mlir
+    tt.func @f(%p: i1, %x: i32) -> i32 {
+      %r = "ttg.mask"(%p) ({
+        "ttg.mask.return"(%x) : (i32) -> ()
+      }) : (i1) -> i32
+      tt.return %r : i32
+    }
+    ```
+  }];
+  let arguments = (ins I1:$pred);
+  let results = (outs Variadic<AnyType>:$result);
+  let regions = (region SizedRegion<1>:$region);
+}
+
+def TTG_MaskReturnOp : TTG_Op<"mask.return", [
+    HasParent<"MaskOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "the results of a ttg.mask";
+  let description = [{
+    ```mlir
+    tt.func @f(%p: i1, %x: i32) -> i32 {
+      %r = "ttg.mask"(%p) ({
+        ttg.mask.return %x : i32
+      }) : (i1) -> i32
+      tt.return %r : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
 }
 
 #endif // TILE_DIALECTS_TTG_TTGOPS_TD

@@ -20,6 +20,9 @@ ALLOWED = {
     # Triton's canonicalization of convert_layout leaves conversions from
     # an mma accumulator to a dot operand (done in registers) alone.
     "dialects/ttg/ConvertLayoutCanonicalization.cpp",
+    # Definition of the encodings tile reads but gives no layout, and the
+    # test that names them (isParseOnlyEncoding).
+    "dialects/ttg/TTGParseOnlyAttrs.cpp",
     # Meaning: the one conversion of encodings to linear layouts.
     "dialects/ttg/EncodingToLinearLayout.cpp",
     # Printing aliases, and layout inference that builds blocked results.

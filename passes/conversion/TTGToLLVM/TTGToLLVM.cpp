@@ -139,6 +139,37 @@ bool isSupported(Operation *op) {
   // clang-format on
 }
 
+/// Emits an error on `op` when one of its values (or block arguments of its
+/// regions) has an encoding tile reads but has no layout for (AMD's,
+/// padded shared memory): nothing could place its elements.
+LogicalResult checkParseOnlyEncodings(Operation *op) {
+  auto check = [&](Type type) -> LogicalResult {
+    Attribute encoding;
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      encoding = tensor.getEncoding();
+    else if (auto buffer = dyn_cast<ttg::MemDescType>(type))
+      encoding = buffer.getEncoding();
+    if (!ttg::isParseOnlyEncoding(encoding))
+      return success();
+    std::string reason;
+    (void)ttg::toLinearLayout(encoding, cast<ShapedType>(type).getShape(),
+                              &reason);
+    return op->emitOpError("cannot be lowered: ") << type << ": " << reason;
+  };
+  for (Type type : op->getOperandTypes())
+    if (failed(check(type)))
+      return failure();
+  for (Type type : op->getResultTypes())
+    if (failed(check(type)))
+      return failure();
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (Type type : block.getArgumentTypes())
+        if (failed(check(type)))
+          return failure();
+  return success();
+}
+
 /// Emits an error on `op` when it is a reduction whose layouts the lowering
 /// cannot reduce.
 LogicalResult checkReduce(Operation *op) {
@@ -207,8 +238,8 @@ struct ConvertTritonGPUToLLVMPass
                             "yet");
             return WalkResult::interrupt();
           }
-          if (failed(checkReduce(op)) || failed(checkScan(op)) ||
-              failed(checkRelabel(op)))
+          if (failed(checkParseOnlyEncodings(op)) || failed(checkReduce(op)) ||
+              failed(checkScan(op)) || failed(checkRelabel(op)))
             return WalkResult::interrupt();
           if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
               fence && fence.getBCluster()) {

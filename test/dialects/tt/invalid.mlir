@@ -210,7 +210,7 @@ tt.func @advance_not_block_pointer(%p: !tt.ptr<f32>, %i: i32) {
 // -----
 
 tt.func @bitcast_width(%x: tensor<16xi32>) {
-  // expected-error @+1 {{'tt.bitcast' op source and result element types must have the same bit width, got 32 and 16}}
+  // expected-error @+1 {{'tt.bitcast' op Cannot bitcast data-type of size 32 to data-type of size 16}}
   %0 = tt.bitcast %x : tensor<16xi32> -> tensor<16xf16>
   tt.return
 }
@@ -228,7 +228,7 @@ tt.func @fp_to_fp_narrowing_without_rounding(%x: tensor<128xf32>) {
 // Triton rejects a bitcast between a pointer and a non-pointer ("Cannot
 // bitcast pointer to non-pointer type"), even of the same width.
 tt.func @bitcast_pointer_to_integer(%p: !tt.ptr<f32>) {
-  // expected-error @+1 {{'tt.bitcast' op}}
+  // expected-error @+1 {{'tt.bitcast' op Cannot bitcast pointer to non-pointer type}}
   %0 = tt.bitcast %p : !tt.ptr<f32> -> i64
   tt.return
 }
@@ -372,7 +372,7 @@ tt.func @atomic_cas_value_type(%p: !tt.ptr<i32>, %c: i64, %v: i32) {
 // -----
 
 tt.func @splat_of_tensor(%x: tensor<1xi32>) {
-  // expected-error @+1 {{'tt.splat' op source must be a scalar or a rank-0 tensor, got 'tensor<1xi32>'}}
+  // expected-error @+1 {{'tt.splat' op source must be a scalar or a 0-d tensor, got 'tensor<1xi32>'}}
   %0 = tt.splat %x : tensor<1xi32> -> tensor<4xi32>
   tt.return
 }
@@ -380,7 +380,7 @@ tt.func @splat_of_tensor(%x: tensor<1xi32>) {
 // -----
 
 tt.func @unsplat_more_than_one_element(%x: tensor<2xf32>) {
-  // expected-error @+1 {{'tt.unsplat' op source must have exactly one element, got 'tensor<2xf32>'}}
+  // expected-error @+1 {{'tt.unsplat' op source tensor must have exactly one element, got 'tensor<2xf32>'}}
   %0 = tt.unsplat %x : tensor<2xf32>
   tt.return
 }
@@ -412,7 +412,7 @@ tt.func @expand_dims_encoding(%x: tensor<64xi32, "a">) {
 // -----
 
 tt.func @reshape_num_elements(%x: tensor<512xi32>) {
-  // expected-error @+1 {{'tt.reshape' op source and result must have the same number of elements, got 512 and 256}}
+  // expected-error @+1 {{'tt.reshape' op number of src and dst elements of reshape must be the same, got 512 and 256}}
   %0 = tt.reshape %x : tensor<512xi32> -> tensor<16x16xi32>
   tt.return
 }
@@ -428,7 +428,7 @@ tt.func @reshape_encoding(%x: tensor<512xi32>) {
 // -----
 
 tt.func @broadcast_rank(%x: tensor<64xi32>) {
-  // expected-error @+1 {{'tt.broadcast' op source rank 1 must equal result rank 2}}
+  // expected-error @+1 {{'tt.broadcast' op rank of source must be same as rank of result, got 1 and 2}}
   %0 = tt.broadcast %x : tensor<64xi32> -> tensor<64x64xi32>
   tt.return
 }
@@ -436,7 +436,7 @@ tt.func @broadcast_rank(%x: tensor<64xi32>) {
 // -----
 
 tt.func @broadcast_non_unit_dimension(%x: tensor<64x2xi32>) {
-  // expected-error @+1 {{'tt.broadcast' op dimension 1 of size 2 can only be broadcast from size 1, result size 64}}
+  // expected-error @+1 {{'tt.broadcast' op Different dimensions at index 1 between source and result.  Broadcast requires the source dimension to be 1.}}
   %0 = tt.broadcast %x : tensor<64x2xi32> -> tensor<64x64xi32>
   tt.return
 }
@@ -460,7 +460,7 @@ tt.func @cat_num_elements(%a: tensor<32xf32>) {
 // -----
 
 tt.func @join_shape(%a: tensor<64x128xbf16>) {
-  // expected-error @+1 {{'tt.join' op result shape must be the operand shape with a minor dimension of 2, got 'tensor<2x64x128xbf16>'}}
+  // expected-error @+1 {{'tt.join' op result shape must be (64, 128, 2), but got 2, 64, 128}}
   %0 = tt.join %a, %a : tensor<64x128xbf16> -> tensor<2x64x128xbf16>
   tt.return
 }
@@ -468,7 +468,7 @@ tt.func @join_shape(%a: tensor<64x128xbf16>) {
 // -----
 
 tt.func @join_encoding(%a: tensor<64xbf16, "a">) {
-  // expected-error @+1 {{'tt.join' op source and result must both have a layout encoding or neither}}
+  // expected-error @+1 {{'tt.join' op result encoding must be specified}}
   %0 = tt.join %a, %a : tensor<64xbf16, "a"> -> tensor<64x2xbf16>
   tt.return
 }
@@ -524,7 +524,7 @@ tt.func @trans_encoding(%x: tensor<64x32xf16>) {
 // -----
 
 tt.func @make_range_rank() {
-  // expected-error @+1 {{'tt.make_range' op result must be a 1-D tensor, got 'tensor<2x8xi32>'}}
+  // expected-error @+1 {{'tt.make_range' op return type must be a 1D tensor, got 'tensor<2x8xi32>'}}
   %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<2x8xi32>
   tt.return
 }
@@ -532,7 +532,7 @@ tt.func @make_range_rank() {
 // -----
 
 tt.func @make_range_element_type() {
-  // expected-error @+1 {{'tt.make_range' op result element type must be i32, got 'i64'}}
+  // expected-error @+1 {{'tt.make_range' op returned tensor must have i32 elements, got 'i64'}}
   %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi64>
   tt.return
 }
@@ -540,7 +540,7 @@ tt.func @make_range_element_type() {
 // -----
 
 tt.func @make_range_empty() {
-  // expected-error @+1 {{'tt.make_range' op start 16 must be less than end 0}}
+  // expected-error @+1 {{'tt.make_range' op start must be less than end, got [16, 0)}}
   %0 = tt.make_range {end = 0 : i32, start = 16 : i32} : tensor<16xi32>
   tt.return
 }
@@ -548,7 +548,7 @@ tt.func @make_range_empty() {
 // -----
 
 tt.func @make_range_size() {
-  // expected-error @+1 {{'tt.make_range' op result must have end - start = 128 elements, got 256}}
+  // expected-error @+1 {{'tt.make_range' op number of elements in returned tensor, 256, must match size of range [128, 256), which has 128 elements}}
   %0 = tt.make_range {end = 256 : i32, start = 128 : i32} : tensor<256xi32>
   tt.return
 }
@@ -868,7 +868,7 @@ tt.func @histogram_mask(%x: tensor<512xi32>, %m: tensor<256xi1>) {
 // -----
 
 tt.func @gather_rank(%src: tensor<128x16xf32>, %idx: tensor<512xi32>) {
-  // expected-error @+1 {{'tt.gather' op source and indices must have the same rank, got 2 and 1}}
+  // expected-error @+1 {{'tt.gather' op input and indices ranks must match, got 2 and 1}}
   %0 = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<128x16xf32>, tensor<512xi32>) -> tensor<512xf32>
   tt.return
 }
@@ -876,7 +876,7 @@ tt.func @gather_rank(%src: tensor<128x16xf32>, %idx: tensor<512xi32>) {
 // -----
 
 tt.func @gather_axis(%src: tensor<128x16xf32>, %idx: tensor<512x16xi32>) {
-  // expected-error @+1 {{'tt.gather' op axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{'tt.gather' op gather dimension must be less than the input rank, got 2 for rank 2}}
   %0 = tt.gather %src[%idx] {axis = 2 : i32} : (tensor<128x16xf32>, tensor<512x16xi32>) -> tensor<512x16xf32>
   tt.return
 }
@@ -884,7 +884,7 @@ tt.func @gather_axis(%src: tensor<128x16xf32>, %idx: tensor<512x16xi32>) {
 // -----
 
 tt.func @gather_result(%src: tensor<128x16xf32>, %idx: tensor<512x16xi32>) {
-  // expected-error @+1 {{'tt.gather' op result must have the indices' shape and the source's element type, got 'tensor<512x16xf16>'}}
+  // expected-error @+1 {{'tt.gather' op input and output element types must match, got 'f32' and 'f16'}}
   %0 = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<128x16xf32>, tensor<512x16xi32>) -> tensor<512x16xf16>
   tt.return
 }
@@ -892,7 +892,7 @@ tt.func @gather_result(%src: tensor<128x16xf32>, %idx: tensor<512x16xi32>) {
 // -----
 
 tt.func @gather_index_dimension(%src: tensor<128x16xf32>, %idx: tensor<512x32xi32>) {
-  // expected-error @+1 {{'tt.gather' op indices dimension 1 (32) exceeds the source's (16)}}
+  // expected-error @+1 {{'tt.gather' op indices dimension 1 must match the corresponding input dimension (at most its size), got 32 and 16}}
   %0 = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<128x16xf32>, tensor<512x32xi32>) -> tensor<512x32xf32>
   tt.return
 }
@@ -1029,9 +1029,9 @@ tt.func @map_elementwise_result_type(%x: tensor<64xf32>) {
 
 // -----
 
-tt.func @print_is_signed(%x: tensor<128xi32>) {
-  // expected-error @+1 {{'tt.print' op isSigned must have one entry per argument (1), got 2}}
-  tt.print " x: " {hex = false, isSigned = array<i32: 1, 0>} : %x : tensor<128xi32>
+tt.func @print_is_signed(%x: tensor<128xi32>, %y: i32) {
+  // expected-error @+1 {{'tt.print' op isSigned must have an entry for each of the 2 arguments, got 1}}
+  tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x, %y : tensor<128xi32>, i32
   tt.return
 }
 
@@ -1092,7 +1092,7 @@ tt.func @descriptor_load_indices(%d: !tt.tensordesc<tensor<128x64xf16>>, %i: i32
 // -----
 
 tt.func @descriptor_load_result(%d: !tt.tensordesc<tensor<128x64xf16>>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_load' op tensor 'tensor<128x64xf32>' does not match the descriptor block 'tensor<128x64xf16>'}}
+  // expected-error @+1 {{'tt.descriptor_load' op tensor descriptor block and tensor types must match, got 'tensor<128x64xf16>' and 'tensor<128x64xf32>'}}
   %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf32>
   tt.return
 }
@@ -1103,7 +1103,7 @@ tt.func @descriptor_load_result(%d: !tt.tensordesc<tensor<128x64xf16>>, %i: i32)
 // only allowed for unit dimension leading dim"); the same number of elements
 // is not enough.
 tt.func @descriptor_load_flattened(%d: !tt.tensordesc<tensor<16x16xf32>>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_load' op}}
+  // expected-error @+1 {{'tt.descriptor_load' op ranked reduce load only allowed for unit dimension leading dim.}}
   %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<16x16xf32>> -> tensor<256xf32>
   tt.return
 }
@@ -1111,7 +1111,7 @@ tt.func @descriptor_load_flattened(%d: !tt.tensordesc<tensor<16x16xf32>>, %i: i3
 // -----
 
 tt.func @descriptor_store_source(%d: !tt.tensordesc<tensor<128x64xf16>>, %i: i32, %v: tensor<64x64xf16>) {
-  // expected-error @+1 {{'tt.descriptor_store' op tensor 'tensor<64x64xf16>' does not match the descriptor block 'tensor<128x64xf16>'}}
+  // expected-error @+1 {{'tt.descriptor_store' op tensor descriptor block and tensor types must match, got 'tensor<128x64xf16>' and 'tensor<64x64xf16>'}}
   tt.descriptor_store %d[%i, %i], %v : !tt.tensordesc<tensor<128x64xf16>>, tensor<64x64xf16>
   tt.return
 }

@@ -132,6 +132,14 @@ tt.func @addptr_tensor(%p: !tt.ptr<f32>, %off: tensor<256xi32>) {
   tt.return
 }
 
+// A 0-d tensor splats as a scalar does.
+// CHECK-LABEL: tt.func @splat_0d(%arg0: tensor<f32>) {
+// CHECK-NEXT:    %0 = tt.splat %arg0 : tensor<f32> -> tensor<8xf32>
+tt.func @splat_0d(%x: tensor<f32>) {
+  %s = tt.splat %x : tensor<f32> -> tensor<8xf32>
+  tt.return
+}
+
 // CHECK-LABEL: tt.func @advance(%arg0: !tt.ptr<tensor<128x64xf16>>, %arg1: i32) {
 // CHECK-NEXT:    %0 = tt.advance %arg0, [%arg1, %arg1] : <tensor<128x64xf16>>
 // CHECK-NEXT:    tt.return

@@ -146,18 +146,18 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.slice: dim 2 is out of range for a parent of rank 2}}
+// expected-error @+1 {{#ttg.slice: slice dim=2 must be less than the parent rank=2}}
 #s = #ttg.slice<{dim = 2, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>
 
 // -----
 
-// expected-error @+1 {{#ttg.slice: parent must have rank >= 2, got 1}}
+// expected-error @+1 {{#ttg.slice: parent layout must have at least rank >= 2, got 1}}
 #s = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>
 
 // -----
 
 // A slice of a slice of a rank-2 layout has rank 0.
-// expected-error @+1 {{#ttg.slice: parent must have rank >= 2, got 1}}
+// expected-error @+1 {{#ttg.slice: parent layout must have at least rank >= 2, got 1}}
 #s = #ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>}>
 
 //===----------------------------------------------------------------------===//
@@ -171,13 +171,8 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.nvidia_mma v2 needs rank 2 with instrShape [16, 8] or rank 3 with [1, 16, 8]}}
-#m = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 16]}>
-
-// -----
-
 // A rank-3 instrShape on a rank-2 layout.
-// expected-error @+1 {{#ttg.nvidia_mma v2 needs rank 2 with instrShape [16, 8] or rank 3 with [1, 16, 8]}}
+// expected-error @+1 {{#ttg.nvidia_mma v2 needs rank 2 or 3 and an instrShape of that rank}}
 #m = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [1, 16, 8]}>
 
 // -----
@@ -227,36 +222,36 @@
 // -----
 
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// expected-error @+1 {{#ttg.dot_op: opIdx must be 0 (A) or 1 (B), got 2}}
+// expected-error @+1 {{ttg.dot_op opIdx parameter can be 0 or 1, got: 2}}
 #d = #ttg.dot_op<{opIdx = 2, parent = #mma, kWidth = 2}>
 
 // -----
 
-// expected-error @+1 {{#ttg.dot_op: parent must be a distributed encoding}}
+// expected-error @+1 {{ttg.dot_op unexpected parent layout: #ttg.nvmma_shared}}
 #d = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>}>
 
 // -----
 
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// expected-error @+1 {{#ttg.dot_op: kWidth must be set for an nvidia_mma parent}}
+// expected-error @+1 {{ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent}}
 #d = #ttg.dot_op<{opIdx = 0, parent = #mma}>
 
 // -----
 
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// expected-error @+1 {{#ttg.dot_op: kWidth must be set for an nvidia_mma parent}}
+// expected-error @+1 {{ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent}}
 #d = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 0}>
 
 // -----
 
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-// expected-error @+1 {{#ttg.dot_op: a wgmma (v3) B operand comes from shared memory, not registers}}
+// expected-error @+1 {{ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper WGMMA only allows first operand to be in registers}}
 #d = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 
 // -----
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-// expected-error @+1 {{#ttg.dot_op: kWidth applies only to an nvidia_mma parent}}
+// expected-error @+1 {{ttg.dot_op kWidth parameter is not supported when the parent is a blocked layout}}
 #d = #ttg.dot_op<{opIdx = 0, parent = #blocked, kWidth = 2}>
 
 //===----------------------------------------------------------------------===//
@@ -515,7 +510,7 @@ tt.func @local_store_shape(%x: tensor<64x64xf16, #blocked>, %m: !ttg.memdesc<64x
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_index_shape(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
-  // expected-error @+1 {{#ttg.shared_memory, mutable>' without its leading dimension, got '!ttg.memdesc<64x32xf16, }}
+  // expected-error @+1 {{'ttg.memdesc_index' op result shape must equal to srcShape[1:], got '!ttg.memdesc<64x32xf16, }}
   %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 3x64x64>
   tt.return
 }
@@ -525,7 +520,7 @@ tt.func @memdesc_index_shape(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutab
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_index_rank1(%m: !ttg.memdesc<64xf16, #shared, #smem, mutable>, %i: i32) {
-  // expected-error @+1 {{'ttg.memdesc_index' op result must be the source}}
+  // expected-error @+1 {{'ttg.memdesc_index' op result rank must be input rank - 1, got 1 for input rank 1}}
   %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<64xf16, #shared, #smem, mutable> -> !ttg.memdesc<1xf16, #shared, #smem, mutable, 64>
   tt.return
 }
@@ -545,7 +540,7 @@ tt.func @memdesc_index_mutability(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_subslice_offsets(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op needs one offset per dimension of the source (2) and a result of the same rank}}
+  // expected-error @+1 {{'ttg.memdesc_subslice' op offsets must have the same rank as input, got 1 for rank 2}}
   %v = ttg.memdesc_subslice %m [0] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
   tt.return
 }
@@ -555,7 +550,7 @@ tt.func @memdesc_subslice_offsets(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_subslice_element(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op result element type must be the source's}}
+  // expected-error @+1 {{'ttg.memdesc_subslice' op result element type must match desc element type}}
   %v = ttg.memdesc_subslice %m [0, 16] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf32, #shared, #smem, 128x64>
   tt.return
 }
@@ -565,7 +560,7 @@ tt.func @memdesc_subslice_element(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_subslice_unaligned(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op offset 8 in dimension 1 must be a multiple of the slice size 16 inside the source size 64}}
+  // expected-error @+1 {{'ttg.memdesc_subslice' op The split offset may not touch the tile: offset 8 in dimension 1 must be a multiple of the slice size 16}}
   %v = ttg.memdesc_subslice %m [0, 8] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
   tt.return
 }
@@ -575,7 +570,7 @@ tt.func @memdesc_subslice_unaligned(%m: !ttg.memdesc<128x64xf16, #shared, #smem>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_subslice_out_of_bounds(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op offset 64 in dimension 1}}
+  // expected-error @+1 {{'ttg.memdesc_subslice' op slice [64, 80) of dimension 1 is outside the source size 64}}
   %v = ttg.memdesc_subslice %m [0, 64] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
   tt.return
 }
@@ -587,6 +582,26 @@ tt.func @memdesc_subslice_out_of_bounds(%m: !ttg.memdesc<128x64xf16, #shared, #s
 tt.func @memdesc_subslice_mutability(%m: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>) {
   // expected-error @+1 {{'ttg.memdesc_subslice' op a view must keep the source's mutability}}
   %v = ttg.memdesc_subslice %m [0, 16] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_subslice_unsplit_offset(%m: !ttg.memdesc<128x64xf16, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op A non zero offset found in a dimension that is not being split}}
+  %v = ttg.memdesc_subslice %m [32, 16] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_index_element(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_index' op result element type must match desc element type}}
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable, 3x64x64>
   tt.return
 }
 
@@ -826,7 +841,7 @@ tt.func @shared_on_tensor(%x: tensor<32x32xf32, #shared>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @lanes_mismatch(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{spans 16 lanes but the module has ttg.threads-per-warp = 32}}
+  // expected-error @+1 {{Layout has 16 threads per warp, but the module specifies 32 threads per warp}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
@@ -837,7 +852,7 @@ tt.func @lanes_mismatch(%x: tensor<64x64xf32, #blocked>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
 tt.func @lanes_default(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{spans 64 lanes but the module has ttg.threads-per-warp = 32}}
+  // expected-error @+1 {{Layout has 64 threads per warp, but the module specifies 32 threads per warp}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
@@ -847,7 +862,7 @@ tt.func @lanes_default(%x: tensor<64x64xf32, #blocked>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @warps_mismatch(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{spans 4 warps but the module has ttg.num-warps = 8}}
+  // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
@@ -858,7 +873,7 @@ tt.func @warps_mismatch(%x: tensor<64x64xf32, #blocked>) {
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @mma_warps_mismatch(%x: tensor<64x64xf32, #mma>) {
-  // expected-error @+1 {{spans 4 warps but the module has ttg.num-warps = 8}}
+  // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA}}
   tt.return %x : tensor<64x64xf32, #mma>
 }
 }
@@ -869,7 +884,7 @@ tt.func @mma_warps_mismatch(%x: tensor<64x64xf32, #mma>) {
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @dot_op_warps_mismatch(%x: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>) {
-  // expected-error @+1 {{spans 4 warps but the module has ttg.num-warps = 2}}
+  // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 2 warps per CTA}}
   tt.return %x : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
 }
 }
@@ -880,7 +895,7 @@ tt.func @dot_op_warps_mismatch(%x: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, par
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 2], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @slice_warps_mismatch(%x: tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>) {
-  // expected-error @+1 {{spans 8 warps but the module has ttg.num-warps = 4}}
+  // expected-error @+1 {{Layout has 8 warps per CTA, but the context requires 4 warps per CTA}}
   tt.return %x : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
 }
 }
@@ -891,7 +906,7 @@ tt.func @slice_warps_mismatch(%x: tensor<64xf32, #ttg.slice<{dim = 1, parent = #
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @func_num_warps(%x: tensor<64x64xf32, #blocked>) attributes {"ttg.num-warps" = 8 : i32} {
-  // expected-error @+1 {{spans 4 warps but the module has ttg.num-warps = 8}}
+  // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
@@ -901,7 +916,7 @@ tt.func @func_num_warps(%x: tensor<64x64xf32, #blocked>) attributes {"ttg.num-wa
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @ctas_mismatch(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{spans 1 CTAs but the module has ttg.num-ctas = 2}}
+  // expected-error @+1 {{Layout has 1 CTAs per CGA, but the context requires 2 CTAs per CGA}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
@@ -912,7 +927,7 @@ tt.func @ctas_mismatch(%x: tensor<64x64xf32, #blocked>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @rank_mismatch(%x: tensor<64xf32, #blocked>) {
-  // expected-error @+1 {{#ttg.blocked has rank 2 but the tensor has rank 1}}
+  // expected-error @+1 {{Layout has rank 2, but the tensor it's attached to has rank 1}}
   tt.return %x : tensor<64xf32, #blocked>
 }
 }
@@ -922,7 +937,7 @@ tt.func @rank_mismatch(%x: tensor<64xf32, #blocked>) {
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @mma_rank_mismatch(%x: tensor<2x64x64xf32, #mma>) {
-  // expected-error @+1 {{#ttg.nvidia_mma has rank 2 but the tensor has rank 3}}
+  // expected-error @+1 {{Layout has rank 2, but the tensor it's attached to has rank 3}}
   tt.return %x : tensor<2x64x64xf32, #mma>
 }
 }
@@ -935,7 +950,7 @@ tt.func @mma_rank_mismatch(%x: tensor<2x64x64xf32, #mma>) {
 #linear = #ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @linear_rank_mismatch(%x: tensor<512xf32, #linear>) {
-  // expected-error @+1 {{#ttg.linear has rank 2 but the tensor has rank 1}}
+  // expected-error @+1 {{Layout has rank 2, but the tensor it's attached to has rank 1}}
   tt.return %x : tensor<512xf32, #linear>
 }
 }

@@ -386,8 +386,38 @@ tt.func @trans_wrong_linear(%x: tensor<32x16xf32, #mma>) {
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 4, 1], threadsPerWarp = [8, 2, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @join_wrong_result(%a: tensor<64x32xf32, #blocked>) {
-  // expected-error @+1 {{does not match the inferred encoding #ttg.blocked<{sizePerThread = [1, 4, 2], threadsPerWarp = [8, 4, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>}}
+  // expected-error @+1 {{split needs the last dimension (size 2) held within each thread}}
   %j = tt.join %a, %a : tensor<64x32xf32, #blocked> -> tensor<64x32x2xf32, #blocked1>
+  tt.return
+}
+}
+
+// -----
+
+// As in Triton, join checks the operand layout the result layout splits
+// into: a result that puts the new dimension in registers but differs
+// otherwise is incompatible.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [8, 4, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @join_incompatible(%a: tensor<64x32xf32, #blocked>) {
+  // expected-error @+1 {{incompatible join layout}}
+  %j = tt.join %a, %a : tensor<64x32xf32, #blocked> -> tensor<64x32x2xf32, #blocked1>
+  tt.return
+}
+}
+
+// -----
+
+// Any result layout that splits back into the operands' is accepted, not
+// only the one join infers: here the new dimension is not fastest in order.
+// CHECK-LABEL: tt.func @join_other_order
+// CHECK: tt.join %{{.*}} -> tensor<128x64x2xf32, #blocked1>
+#blocked = #ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 64, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [0, 1, 2]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @join_other_order(%a: tensor<128x64xf32, #blocked>) {
+  %j = tt.join %a, %a : tensor<128x64xf32, #blocked> -> tensor<128x64x2xf32, #blocked1>
   tt.return
 }
 }
