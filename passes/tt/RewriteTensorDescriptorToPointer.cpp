@@ -150,6 +150,21 @@ Value inBoundsMask(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
   return mask;
 }
 
+/// Where an access to a block of `shape` at per-dimension `indices` goes:
+/// its pointers, and the lanes inside the tensor (made in that order, so
+/// the IR does not depend on how a compiler orders call arguments).
+struct BlockAccess {
+  Value ptrs;
+  Value mask;
+};
+
+BlockAccess accessAt(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
+                     const DescriptorParts &desc, ValueRange indices) {
+  Value ptrs = pointersAt(builder, loc, shape, desc, indices);
+  Value mask = inBoundsMask(builder, loc, shape, desc, indices);
+  return {ptrs, mask};
+}
+
 /// Per-dimension indices of the block at `offsets` (i32 block offsets).
 SmallVector<Value> blockIndices(OpBuilder &builder, Location loc,
                                 ArrayRef<int64_t> shape, ValueRange offsets) {
@@ -244,11 +259,10 @@ struct DescriptorLoadToLoad : OpConversionPattern<tt::DescriptorLoadOp> {
     SmallVector<Value> indices =
         blockIndices(rewriter, loc, shape, op.getIndices());
     Value other = paddingValue(rewriter, loc, block, desc.padWithNaN);
-    Value ptrs = pointersAt(rewriter, loc, shape, desc, indices);
-    Value mask = inBoundsMask(rewriter, loc, shape, desc, indices);
-    auto load = tt::LoadOp::create(rewriter, loc, ptrs, mask, other,
-                                   ArrayRef<int32_t>{}, nullptr, op.getCache(),
-                                   op.getEvict(), /*isVolatile=*/false);
+    BlockAccess access = accessAt(rewriter, loc, shape, desc, indices);
+    auto load = tt::LoadOp::create(
+        rewriter, loc, access.ptrs, access.mask, other, ArrayRef<int32_t>{},
+        nullptr, op.getCache(), op.getEvict(), /*isVolatile=*/false);
     copyDiscardableAttrs(op, load);
     Value result = load.getResult();
     // A descriptor load may produce its block with leading unit dimensions
@@ -276,9 +290,9 @@ struct DescriptorStoreToStore : OpConversionPattern<tt::DescriptorStoreOp> {
     Value value = op.getSrc();
     if (value.getType() != block)
       value = tt::ReshapeOp::create(rewriter, loc, block, value);
-    auto store = tt::StoreOp::create(
-        rewriter, loc, pointersAt(rewriter, loc, shape, desc, indices), value,
-        inBoundsMask(rewriter, loc, shape, desc, indices));
+    BlockAccess access = accessAt(rewriter, loc, shape, desc, indices);
+    auto store =
+        tt::StoreOp::create(rewriter, loc, access.ptrs, value, access.mask);
     copyDiscardableAttrs(op, store);
     rewriter.eraseOp(op);
     return success();
@@ -298,10 +312,9 @@ struct DescriptorGatherToLoad : OpConversionPattern<tt::DescriptorGatherOp> {
     SmallVector<Value> indices =
         gatherIndices(rewriter, loc, shape, op.getXOffsets(), op.getYOffset());
     Value other = paddingValue(rewriter, loc, resultType, desc.padWithNaN);
-    auto load = tt::LoadOp::create(
-        rewriter, loc, pointersAt(rewriter, loc, shape, desc, indices),
-        inBoundsMask(rewriter, loc, shape, desc, indices), other,
-        ArrayRef<int32_t>{}, nullptr);
+    BlockAccess access = accessAt(rewriter, loc, shape, desc, indices);
+    auto load = tt::LoadOp::create(rewriter, loc, access.ptrs, access.mask,
+                                   other, ArrayRef<int32_t>{}, nullptr);
     copyDiscardableAttrs(op, load);
     rewriter.replaceOp(op, load.getResult());
     return success();
@@ -320,9 +333,9 @@ struct DescriptorScatterToStore : OpConversionPattern<tt::DescriptorScatterOp> {
         cast<RankedTensorType>(op.getSrc().getType()).getShape();
     SmallVector<Value> indices =
         gatherIndices(rewriter, loc, shape, op.getXOffsets(), op.getYOffset());
-    auto store = tt::StoreOp::create(
-        rewriter, loc, pointersAt(rewriter, loc, shape, desc, indices),
-        op.getSrc(), inBoundsMask(rewriter, loc, shape, desc, indices));
+    BlockAccess access = accessAt(rewriter, loc, shape, desc, indices);
+    auto store = tt::StoreOp::create(rewriter, loc, access.ptrs, op.getSrc(),
+                                     access.mask);
     copyDiscardableAttrs(op, store);
     rewriter.eraseOp(op);
     return success();
@@ -376,11 +389,10 @@ struct DescriptorReduceToAtomic : OpConversionPattern<tt::DescriptorReduceOp> {
     ArrayRef<int64_t> shape = block.getShape();
     SmallVector<Value> indices =
         blockIndices(rewriter, loc, shape, op.getIndices());
-    tt::AtomicRMWOp::create(rewriter, loc, block, *atomic,
-                            pointersAt(rewriter, loc, shape, desc, indices),
-                            op.getSrc(),
-                            inBoundsMask(rewriter, loc, shape, desc, indices),
-                            tt::MemSemantic::RELEASE, tt::MemSyncScope::GPU);
+    BlockAccess access = accessAt(rewriter, loc, shape, desc, indices);
+    tt::AtomicRMWOp::create(rewriter, loc, block, *atomic, access.ptrs,
+                            op.getSrc(), access.mask, tt::MemSemantic::RELEASE,
+                            tt::MemSyncScope::GPU);
     rewriter.eraseOp(op);
     return success();
   }

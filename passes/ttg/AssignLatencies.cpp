@@ -10,6 +10,7 @@
 #include "passes/ttg/Passes.h"
 #include "passes/ttg/PipelineUtils.h"
 
+#include "dialects/ttg/MemDescViews.h"
 #include "dialects/ttg/TMABlock.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/ttg/layout/DimNames.h"
@@ -98,28 +99,11 @@ mlir::tile::getPipelinableDescriptorLoadSink(tt::DescriptorLoadOp load,
                : std::nullopt;
   // A transposed buffer: the descriptor's layout with its dims permuted.
   auto trans = cast<tt::TransOp>(sink.trans);
-  std::optional<layout::LinearLayout> block =
-      ttg::toLinearLayout(encoding, desc.getBlockType().getShape());
-  std::optional<layout::LinearLayout> target =
-      ttg::toLinearLayout(buffer.getEncoding(), buffer.getShape());
-  if (!block || !target)
+  ttg::MemDescType slot = ttg::MemDescType::get(
+      desc.getBlockType().getShape(), buffer.getElementType(), encoding,
+      buffer.getMemorySpace());
+  if (!ttg::isTransposedView(slot, buffer, trans.getOrder()))
     return std::nullopt;
-  std::vector<std::string> permuted;
-  for (int32_t d : trans.getOrder())
-    permuted.push_back(layout::outDimName(d));
-  std::optional<layout::LinearLayout> viewed = block->transposeOuts(permuted);
-  if (!viewed)
-    return std::nullopt;
-  // Same bases, the dims renamed in the transposed order.
-  for (auto [i, name] : llvm::enumerate(permuted))
-    if (viewed->getOutDimSize(name) !=
-        target->getOutDimSize(layout::outDimName(i)))
-      return std::nullopt;
-  for (const auto &[inDim, bases] : viewed->getBases())
-    for (auto [bit, basis] : llvm::enumerate(bases))
-      for (auto [i, name] : llvm::enumerate(permuted))
-        if (basis[i] != target->getBasis(inDim, bit, layout::outDimName(i)))
-          return std::nullopt;
   return sink;
 }
 

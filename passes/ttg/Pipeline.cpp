@@ -132,6 +132,21 @@ struct Rings {
   int slots = 0;
 };
 
+/// A view of each mbarrier of the ring, at the builder's insertion point.
+SmallVector<Value> viewEachMBarrier(OpBuilder &builder, Location loc,
+                                    const Rings &rings) {
+  ttg::MemDescType slot =
+      getMBarrierSlotType(builder.getContext(), rings.slots);
+  SmallVector<Value> views;
+  for (int s = 0; s < rings.slots; ++s) {
+    Value index =
+        arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(s));
+    views.push_back(
+        ttg::MemDescIndexOp::create(builder, loc, slot, rings.barriers, index));
+  }
+  return views;
+}
+
 /// The first op of the body that reads what one of the `sinks` stores
 /// (where the iteration's wait goes).
 Operation *findFirstUse(scf::ForOp loop, ArrayRef<Operation *> sinks) {
@@ -259,13 +274,8 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
       builder, loc, getMBarrierType(context, slots), /*src=*/Value(),
       /*alignment=*/IntegerAttr());
   ttg::MemDescType barrierSlot = getMBarrierSlotType(context, slots);
-  for (int s = 0; s < slots; ++s) {
-    Value index =
-        arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(s));
-    Value barrier = ttg::MemDescIndexOp::create(builder, loc, barrierSlot,
-                                                rings.barriers, index);
+  for (Value barrier : viewEachMBarrier(builder, loc, rings))
     ttng::InitBarrierOp::create(builder, loc, barrier, /*count=*/1);
-  }
   int64_t bytes = 0;
   for (auto &[load, sink] : tmaLoads)
     bytes += getDescriptorBlockBytes(load.getDesc().getType());
@@ -279,9 +289,6 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
                                             rings.barriers, ring.writeSlot);
   ttng::BarrierExpectOp::create(builder, loc, armed, int32_t(bytes), always);
   scheduleEarly(loop, previous, first);
-  for (Operation *op = always.getDefiningOp(); op != first;
-       op = op->getNextNode())
-    setSchedule(op, 0, 1);
 
   builder.setInsertionPoint(firstUse);
   Value waited = ttg::MemDescIndexOp::create(builder, loc, barrierSlot,
@@ -626,15 +633,8 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
                              builder.getI32IntegerAttr(0));
   if (rings.barriers) {
     // Every TMA copy issued was waited for in its iteration.
-    ttg::MemDescType barrierSlot =
-        getMBarrierSlotType(loop.getContext(), rings.slots);
-    for (int s = 0; s < rings.slots; ++s) {
-      Value index =
-          arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(s));
-      Value barrier = ttg::MemDescIndexOp::create(builder, loc, barrierSlot,
-                                                  rings.barriers, index);
+    for (Value barrier : viewEachMBarrier(builder, loc, rings))
       ttng::InvalBarrierOp::create(builder, loc, barrier);
-    }
     ttg::LocalDeallocOp::create(builder, loc, rings.barriers);
   }
   for (Value buffer : rings.buffers)

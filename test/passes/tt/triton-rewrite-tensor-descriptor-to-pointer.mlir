@@ -79,8 +79,8 @@ tt.func @load_nan_padding(%base: !tt.ptr<f32>, %n: i32, %i: i32) -> tensor<64xf3
 
 // CHECK-LABEL: tt.func @store_1d(
 // CHECK-SAME:    %{{.*}}: !tt.ptr<i32>, %{{.*}}: i32, %{{.*}}: i32, %[[V:[a-z0-9]+]]: tensor<64xi32>
-// CHECK-DAG:   %[[MASK:.*]] = tt.broadcast %{{.*}} : tensor<64xi1> -> tensor<64xi1>
-// CHECK-DAG:   %[[P:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<64x!tt.ptr<i32>>, tensor<64xi64>
+// CHECK:   %[[P:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<64x!tt.ptr<i32>>, tensor<64xi64>
+// CHECK:   %[[MASK:.*]] = tt.broadcast %{{.*}} : tensor<64xi1> -> tensor<64xi1>
 // CHECK:   tt.store %[[P]], %[[V]], %[[MASK]] : tensor<64x!tt.ptr<i32>>
 
 tt.func @store_1d(%base: !tt.ptr<i32>, %n: i32, %i: i32, %v: tensor<64xi32>) {
