@@ -13,6 +13,9 @@ compiler asked for.
              decisions)
   tma        Triton's TTIR through tile's own passes
 
+matmul_tma_persistent_* loops over output tiles (tl.range(..., flatten=True)
+around the K loop) in NUM_SMS programs.
+
 Checked against torch's f32 matmul of the same inputs (relative error 1e-2,
 3e-2 for fp8); TMA clamps out-of-bounds reads to zero and drops
 out-of-bounds writes, so any M, N, K multiple of 16 (the kernels'
@@ -27,7 +30,12 @@ TMA = {
     "matmul_tma_f16_w8_s3": ("f16", "f16", 128, 256, 8, 3),
     "matmul_tma_f16_w4_s3": ("f16", "f16", 128, 128, 4, 3),
     "matmul_tma_fp8_w8_s3": ("fp8", "f16", 128, 256, 8, 3),
+    "matmul_tma_persistent_f16_w8_s3": ("f16", "f16", 128, 256, 8, 3),
 }
+
+#: The persistent kernels' program count (their TTIR has it as NUM_SMS):
+#: the H100's SMs.
+NUM_SMS = 132
 
 DESC = ("desc", "i32", "i32", "i64", "i64")
 
@@ -45,7 +53,8 @@ class TmaMatmulProblem(Problem):
         self.tol = 3e-2 if dt == "fp8" else 1e-2
         self.ref = None
         self.candidates = tuple(candidates)
-        self.grid = (cdiv(M, bm) * cdiv(N, bn),)
+        tiles = cdiv(M, bm) * cdiv(N, bn)
+        self.grid = (min(tiles, NUM_SMS) if "persistent" in kernel else tiles,)
         self.args = []
         for t in (self.a, self.b, self.c):
             rows, cols = t.shape
