@@ -7,6 +7,10 @@
 // neighbouring vectors. The op is rewritten in that layout with
 // ttg.convert_layout on its operands and results;
 // tritongpu-remove-layout-conversions removes those conversions later.
+// Triton also re-lays out TMA loads and stores (tt.descriptor_*); tile
+// leaves them alone: its pipeliner takes a descriptor load only when the
+// block goes straight (or through tt.trans) to a shared buffer, which the
+// conversions around the load would hide.
 // The rules are Triton's (reference/triton.md, section 6.2).
 //
 //===----------------------------------------------------------------------===//
@@ -19,7 +23,6 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -197,18 +200,21 @@ Type withEncoding(Type type, Attribute encoding) {
                                encoding);
 }
 
-/// Rewrites `op` to compute in `encoding`: its tensor operands are converted
-/// to it and its tensor results converted back to what the users expect.
+/// Rewrites `op` to compute in `encoding`: each tensor operand goes through
+/// its own ttg.convert_layout (even one that changes nothing, as Triton
+/// builds them; canonicalization folds those) and each tensor result that
+/// changed is converted back to what the users expect.
 void convertOpEncoding(Operation *op, Attribute encoding) {
   OpBuilder builder(op);
-  IRMapping mapping;
-  for (Value operand : op->getOperands()) {
-    Type newType = withEncoding(operand.getType(), encoding);
-    if (newType != operand.getType() && !mapping.contains(operand))
-      mapping.map(operand, ttg::ConvertLayoutOp::create(builder, op->getLoc(),
-                                                        newType, operand));
+  Operation *newOp = builder.clone(*op);
+  builder.setInsertionPoint(newOp);
+  for (OpOperand &operand : newOp->getOpOperands()) {
+    if (!isa<RankedTensorType>(operand.get().getType()))
+      continue;
+    operand.set(ttg::ConvertLayoutOp::create(
+        builder, op->getLoc(), withEncoding(operand.get().getType(), encoding),
+        operand.get()));
   }
-  Operation *newOp = builder.clone(*op, mapping);
   builder.setInsertionPointAfter(newOp);
   for (auto [oldResult, newResult] :
        llvm::zip(op->getResults(), newOp->getResults())) {
@@ -259,10 +265,9 @@ struct TTGCoalescePass
       Value ptr = getMemoryAccessPtr(op);
       if (!ptr)
         return;
-      Attribute encoding = planner.buildCoalescedEncoding(op, ptr);
-      if (!encoding)
-        return;
-      if (encoding != cast<RankedTensorType>(ptr.getType()).getEncoding())
+      // As Triton, the op is rewritten even when its layout stays: its
+      // operands then get conversions that fold away.
+      if (Attribute encoding = planner.buildCoalescedEncoding(op, ptr))
         plan.emplace_back(op, encoding);
     });
     for (auto [op, encoding] : plan)

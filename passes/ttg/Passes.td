@@ -434,11 +434,16 @@ def TTNGOptimizeDescriptorEncodingPass
     A TMA copy lands a descriptor's block in shared memory in the layout
     the descriptor's type names (`!tt.tensordesc<tensor<..., #shared>>`),
     which is also what the host encodes into the CUtensorMap (box and
-    swizzle). For each descriptor kernel argument without one, this pass
-    picks the #ttg.nvmma_shared layout its loaded blocks are stored in for
-    a dot (the `ttg.local_alloc` that takes a `tt.descriptor_load`), or else
-    Triton's default #ttg.nvmma_shared for the block (row-major, the widest
-    swizzle that fits), and rewrites the function's type.
+    swizzle). As Triton, the pass solves every descriptor value of each
+    function (kernel arguments, `tt.make_tensor_descriptor` results, and
+    the values loops and ifs carry, which must agree): a value takes the
+    non-transposed #ttg.nvmma_shared layout its loaded blocks are stored in
+    (the `ttg.local_alloc` or `ttg.local_store` that takes a
+    `tt.descriptor_load` or `tt.descriptor_gather`), or else Triton's
+    default #ttg.nvmma_shared (row-major, the widest swizzle that fits) for
+    the blocks its uses move; clashing wishes, and descriptors that cross
+    calls or a device function's boundary, take the default. The function
+    type follows.
 
     ```
     mlir-opt --load-dialect-plugin=libtile.so \

@@ -9,9 +9,9 @@
 // carrying it in registers across the back edge; the remaining slices are
 // loaded one slice ahead of the dot that consumes them. Triton 3.6's rules
 // decide what qualifies: the loop has exactly one dot, its accumulator is
-// #nvidia_mma version 2, and each operand is a local_load (optionally
-// followed by single-use elementwise ops such as an fp8 upcast) of a
-// shared buffer that the loop carries.
+// #nvidia_mma version 2 (or AMD's #amd_mfma), and each operand is a local_load
+// (optionally followed by single-use elementwise ops such as an fp8 upcast) of
+// a shared buffer that the loop carries.
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,11 +119,12 @@ bool LoopPrefetcher::match() {
     auto candidate = dyn_cast<tt::DotOp>(op);
     if (!candidate)
       continue;
-    auto mma =
-        dyn_cast<ttg::NvidiaMmaEncodingAttr>(candidate.getType().getEncoding());
+    Attribute encoding = candidate.getType().getEncoding();
+    auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(encoding);
     // Any other dot in the loop and nothing is prefetched: its operands
-    // would compete for the same registers.
-    if (!mma || !mma.isAmpere())
+    // would compete for the same registers. AMD's mfma dots qualify too, as
+    // in Triton (the rewrite only moves shared-memory reads).
+    if (!isa<ttg::AMDMfmaEncodingAttr>(encoding) && (!mma || !mma.isAmpere()))
       return false;
     dots.push_back(candidate);
   }

@@ -62,8 +62,8 @@ ALLOWED = {
     # The consuming dot decides the view: mma v2 operands are read with
     # ldmatrix(.trans) from a swizzled buffer, wgmma's from nvmma buffers.
     "passes/ttg/OptimizeDotOperands.cpp",
-    # Triton prefetches only mma v2 dots; the slice width is the operand's
-    # kWidth.
+    # Triton prefetches only mma v2 (and AMD mfma) dots; the slice width is
+    # the operand's kWidth.
     "passes/ttg/Prefetch.cpp",
     # Reading a dot operand (which operand, through which layout) is the
     # decision: A is read from shared memory before B, and conversions to
@@ -72,6 +72,10 @@ ALLOWED = {
     # Building the blocked layouts of thread-local reductions and
     # warp-local gathers from the blocked layout they replace, as Triton.
     "passes/ttg/OptimizeThreadLocality.cpp",
+    # Choosing a descriptor's encoding: Triton's rule takes the buffer a
+    # loaded block is stored into when it is a non-transposed nvmma_shared,
+    # the only encoding a TMA copy fills.
+    "passes/ttg/OptimizeDescriptorEncoding.cpp",
 }
 CAST = re.compile(r"\b(isa|cast|dyn_cast|dyn_cast_if_present|isa_and_present|"
                   r"cast_if_present|dyn_cast_or_null|isa_and_nonnull)"

@@ -45,9 +45,13 @@ struct ConvertTritonToTritonGPUPass
     };
     if (failed(ttg::verifyTargetOptions(options, emitError)))
       return signalPassFailure();
-    if (module->hasAttr(ttg::TTGDialect::getNumWarpsAttrName())) {
-      emitError() << "the module is already TTGIR (it has "
-                  << ttg::TTGDialect::getNumWarpsAttrName() << ")";
+    // Module attributes alone are overwritten, as Triton does (TTIR may
+    // carry them); a tensor that already has a layout means TTGIR, which
+    // converting again would stack layouts on.
+    if (Operation *encoded = findEncodedTensor(module)) {
+      InFlightDiagnostic diag = emitError();
+      diag << "the module is already TTGIR (a tensor has a layout)";
+      diag.attachNote(encoded->getLoc()) << "here";
       return signalPassFailure();
     }
     if (failed(checkNoBlockPointers(module)))
@@ -96,6 +100,28 @@ struct ConvertTritonToTritonGPUPass
         [&](Operation *op) -> WalkResult { return fixLayouts(op); });
     if (result.wasInterrupted())
       signalPassFailure();
+  }
+
+  /// The first op of `module` that makes, takes or holds a tensor with an
+  /// encoding; null when none does.
+  static Operation *findEncodedTensor(ModuleOp module) {
+    auto isEncoded = [](Type type) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      return tensor && tensor.getEncoding();
+    };
+    Operation *found = nullptr;
+    module.walk([&](Operation *op) {
+      bool encoded = llvm::any_of(op->getOperandTypes(), isEncoded) ||
+                     llvm::any_of(op->getResultTypes(), isEncoded);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          encoded |= llvm::any_of(block.getArgumentTypes(), isEncoded);
+      if (!encoded)
+        return WalkResult::advance();
+      found = op;
+      return WalkResult::interrupt();
+    });
+    return found;
   }
 
   /// Block pointers have no TTGIR form: triton-rewrite-tensor-pointer must
@@ -257,6 +283,25 @@ struct ConvertTritonToTritonGPUPass
       if (failed(enc))
         return WalkResult::interrupt();
       setResultEncoding(reshape->getResult(0), *enc);
+      return WalkResult::advance();
+    }
+    OpOperand *rowOffsets = nullptr;
+    if (auto gather = dyn_cast<tt::DescriptorGatherOp>(op))
+      rowOffsets = &gather.getXOffsetsMutable();
+    if (auto scatter = dyn_cast<tt::DescriptorScatterOp>(op))
+      rowOffsets = &scatter.getXOffsetsMutable();
+    if (rowOffsets) {
+      // TMA gather4/scatter4 take the row offsets four at a time: the thread
+      // that issues one needs four neighbouring offsets, on every warp.
+      OpOperand &offsets = *rowOffsets;
+      SmallVector<unsigned> sizePerThread{1, 4};
+      SmallVector<unsigned> lanes{unsigned(threadsPerWarp), 1};
+      SmallVector<unsigned> warps{1, unsigned(numWarps)};
+      SmallVector<unsigned> order{1, 0};
+      auto parent = ttg::BlockedEncodingAttr::get(
+          context, sizePerThread, lanes, warps, order, /*cgaLayout=*/{});
+      offsets.set(convertTo(builder, op->getLoc(), offsets.get(),
+                            ttg::SliceEncodingAttr::get(context, 0, parent)));
       return WalkResult::advance();
     }
     if (auto cat = dyn_cast<tt::CatOp>(op)) {

@@ -22,12 +22,14 @@ module {
 
 // -----
 
-// A module that already has ttg.num-warps is TTGIR: converting it again
+// A module whose tensors already have layouts is TTGIR: converting it again
 // would stack layouts.
-// expected-error @below {{convert-triton-to-tritongpu: the module is already TTGIR (it has ttg.num-warps)}}
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// expected-error @below {{convert-triton-to-tritongpu: the module is already TTGIR (a tensor has a layout)}}
 module attributes {"ttg.num-warps" = 4 : i32} {
-  tt.func @already() {
-    tt.return
+  tt.func @already(%a: tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked> {
+    // expected-note @below {{here}}
+    tt.return %a : tensor<128xf32, #blocked>
   }
 }
 

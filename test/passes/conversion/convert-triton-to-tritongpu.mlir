@@ -394,3 +394,36 @@ tt.func @gather(%src: tensor<64x64xf32>, %idx: tensor<32x16xi32>) -> tensor<32x1
   %0 = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<64x64xf32>, tensor<32x16xi32>) -> tensor<32x16xf32>
   tt.return %0 : tensor<32x16xf32>
 }
+
+// -----
+
+// TTIR may already carry ttg module attributes: the pass's options replace
+// them (num-warps 4 by default here, not the 2 written).
+// CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}
+// CHECK-LABEL: tt.func @preset_attributes
+// CHECK: tensor<128xf32, #{{.+}}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32} {
+  tt.func @preset_attributes(%a: tensor<128xf32>) -> tensor<128xf32> {
+    tt.return %a : tensor<128xf32>
+  }
+}
+
+// -----
+
+// TMA gather4/scatter4 read their row offsets four at a time: the offsets
+// move to a slice of a layout that gives each thread four neighbours and
+// every warp all of them.
+// CHECK: #[[ROWS:.+]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+// CHECK-LABEL: tt.func @gather_scatter_rows
+// CHECK: %[[G:.+]] = ttg.convert_layout %arg1 : tensor<32xi32, #{{.+}}> -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #[[ROWS]]}>>
+// CHECK: tt.descriptor_gather %arg0[%[[G]], %arg2]
+// CHECK: %[[S:.+]] = ttg.convert_layout %arg1 : tensor<32xi32, #{{.+}}> -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #[[ROWS]]}>>
+// CHECK: tt.descriptor_scatter %arg0[%[[S]], %arg2]
+// W8: #[[ROWS8:.+]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [1, 0]}>
+// W8-LABEL: tt.func @gather_scatter_rows
+// W8: tensor<32xi32, #ttg.slice<{dim = 0, parent = #[[ROWS8]]}>>
+tt.func @gather_scatter_rows(%desc: !tt.tensordesc<tensor<1x128xf32>>, %rows: tensor<32xi32>, %col: i32) {
+  %0 = tt.descriptor_gather %desc[%rows, %col] : (!tt.tensordesc<tensor<1x128xf32>>, tensor<32xi32>, i32) -> tensor<32x128xf32>
+  tt.descriptor_scatter %desc[%rows, %col], %0 : !tt.tensordesc<tensor<1x128xf32>>, tensor<32xi32>, i32, tensor<32x128xf32>
+  tt.return
+}

@@ -146,3 +146,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r#0 : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// AMD's mfma dots qualify as in Triton: K = 64 with kWidth 4 in slices of
+// 32, the first carried, the second read before the first dot.
+#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = false}>
+#sa = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+#opa = #ttg.dot_op<{opIdx = 0, parent = #mfma, kWidth = 4}>
+#opb = #ttg.dot_op<{opIdx = 1, parent = #mfma, kWidth = 4}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+// CHECK-LABEL: tt.func @mfma_slices
+// CHECK: %[[A0V:.+]] = ttg.memdesc_subslice %arg0[0, 0] : !ttg.memdesc<64x64xf16, #{{.+}}, #smem> -> !ttg.memdesc<64x32xf16, #{{.+}}, #smem, 64x64>
+// CHECK: %[[A0:.+]] = ttg.local_load %[[A0V]]
+// CHECK: %[[B0V:.+]] = ttg.memdesc_subslice %arg1[0, 0] : !ttg.memdesc<64x64xf16, #{{.+}}, #smem> -> !ttg.memdesc<32x64xf16, #{{.+}}, #smem, 64x64>
+// CHECK: %[[B0:.+]] = ttg.local_load %[[B0V]]
+// CHECK: scf.for {{.+}} iter_args(%[[ACC:.+]] = %{{.+}}, %[[SA:.+]] = %arg0, %[[SB:.+]] = %arg1, %[[PA:.+]] = %[[A0]], %[[PB:.+]] = %[[B0]])
+// CHECK-NEXT: %[[A1V:.+]] = ttg.memdesc_subslice %[[SA]][0, 32]
+// CHECK-NEXT: %[[A1:.+]] = ttg.local_load %[[A1V]]
+// CHECK-NEXT: %[[B1V:.+]] = ttg.memdesc_subslice %[[SB]][32, 0]
+// CHECK-NEXT: %[[B1:.+]] = ttg.local_load %[[B1V]]
+// CHECK-NEXT: %[[D0:.+]] = tt.dot %[[PA]], %[[PB]], %[[ACC]] : tensor<64x32xf16, {{.+}}> * tensor<32x64xf16, {{.+}}> -> tensor<64x64xf32, #mma>
+  tt.func @mfma_slices(%a0: !ttg.memdesc<64x64xf16, #sa, #smem>, %b0: !ttg.memdesc<64x64xf16, #sa, #smem>, %n: i32) -> tensor<64x64xf32, #mfma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mfma>
+    %r:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %sa = %a0, %sb = %b0) -> (tensor<64x64xf32, #mfma>, !ttg.memdesc<64x64xf16, #sa, #smem>, !ttg.memdesc<64x64xf16, #sa, #smem>) : i32 {
+      %a = ttg.local_load %sa : !ttg.memdesc<64x64xf16, #sa, #smem> -> tensor<64x64xf16, #opa>
+      %b = ttg.local_load %sb : !ttg.memdesc<64x64xf16, #sa, #smem> -> tensor<64x64xf16, #opb>
+      %d = tt.dot %a, %b, %acc : tensor<64x64xf16, #opa> * tensor<64x64xf16, #opb> -> tensor<64x64xf32, #mfma>
+      scf.yield %d, %sa, %sb : tensor<64x64xf32, #mfma>, !ttg.memdesc<64x64xf16, #sa, #smem>, !ttg.memdesc<64x64xf16, #sa, #smem>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #mfma>
+  }
+}

@@ -282,9 +282,11 @@ Value nvidia::emitAtomicCAS(OpBuilder &builder, Location loc, Value ptr,
   if (pred) {
     operands.push_back(pred);
     constraints += ",b";
-    asmString = "mov.b" + std::to_string(bits) + " $0, 0;\n\t@$4 ";
+    // Triton's spelling: the old value of a masked-off lane is 0.
+    asmString = "mov.u" + std::to_string(bits) + " $0, 0x0;\n\t@$4 ";
   }
-  asmString += "atom" + getOrdering(sem, scope) + ".global.cas.b" +
+  // Triton orders the qualifiers .global.sem.scope; ptxas takes either order.
+  asmString += "atom.global" + getOrdering(sem, scope) + ".cas.b" +
                std::to_string(bits) + " $0, [ $1 + 0 ], $2, $3;";
   Value old = nvidia::emitInlinePTX(builder, loc, builder.getIntegerType(bits),
                                     operands, asmString, constraints);

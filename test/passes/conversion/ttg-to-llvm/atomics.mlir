@@ -127,12 +127,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // Compare-and-swap of 16-, 32- and 64-bit elements; floats as bits.
   // CHECK-LABEL: llvm.func @cas
-  // CHECK: "atom.acq_rel.gpu.global.cas.b16 $0, [ $1 + 0 ], $2, $3;", "=h,l,h,h"
+  // CHECK: "atom.global.acq_rel.gpu.cas.b16 $0, [ $1 + 0 ], $2, $3;", "=h,l,h,h"
   // CHECK: %[[C:.+]] = llvm.bitcast %{{.+}} : f32 to i32
   // CHECK: %[[N:.+]] = llvm.bitcast %{{.+}} : f32 to i32
-  // CHECK: %[[O:.+]] = llvm.inline_asm {{.*}}"atom.relaxed.cta.global.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r" %{{.+}}, %[[C]], %[[N]]
+  // CHECK: %[[O:.+]] = llvm.inline_asm {{.*}}"atom.global.relaxed.cta.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r" %{{.+}}, %[[C]], %[[N]]
   // CHECK: llvm.bitcast %[[O]] : i32 to f32
-  // CHECK: "atom.acquire.sys.global.cas.b64 $0, [ $1 + 0 ], $2, $3;", "=l,l,l,l"
+  // CHECK: "atom.global.acquire.sys.cas.b64 $0, [ $1 + 0 ], $2, $3;", "=l,l,l,l"
   tt.func public @cas(%ph: tensor<128x!tt.ptr<i16>, #b>, %h: tensor<128xi16, #b>, %oh: tensor<128x!tt.ptr<i16>, #b>,
                       %pf: tensor<128x!tt.ptr<f32>, #b>, %f: tensor<128xf32, #b>, %of: tensor<128x!tt.ptr<f32>, #b>,
                       %pl: tensor<128x!tt.ptr<i64>, #b>, %l: tensor<128xi64, #b>, %ol: tensor<128x!tt.ptr<i64>, #b>) {
@@ -292,7 +292,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // of a masked scalar atomic joins thread 0's predicate.
   // CHECK-LABEL: llvm.func @scalar_cas_and_mask
   // CHECK: %[[FIRST:.+]] = llvm.icmp "eq"
-  // CHECK: %[[OLD:.+]] = llvm.inline_asm {{.*}}"mov.b16 $0, 0;\0A\09@$4 atom.acq_rel.gpu.global.cas.b16 $0, [ $1 + 0 ], $2, $3;", "=h,l,h,h,b" %{{.+}}, %{{.+}}, %{{.+}}, %[[FIRST]]
+  // CHECK: %[[OLD:.+]] = llvm.inline_asm {{.*}}"mov.u16 $0, 0x0;\0A\09@$4 atom.global.acq_rel.gpu.cas.b16 $0, [ $1 + 0 ], $2, $3;", "=h,l,h,h,b" %{{.+}}, %{{.+}}, %{{.+}}, %[[FIRST]]
   // CHECK: "@$2 st.shared.b16 [ $0 + 0 ], $1;", "r,h,b" %{{.+}}, %[[OLD]], %[[FIRST]]
   // CHECK: nvvm.barrier0
   // CHECK: llvm.load %{{.+}} : !llvm.ptr<3> -> i16
@@ -362,7 +362,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: scf.while
   // CHECK-NEXT: nvvm.barrier0
   // CHECK-NOT: nvvm.barrier0
-  // CHECK: atom.acq_rel.gpu.global.cas.b32
+  // CHECK: atom.global.acq_rel.gpu.cas.b32
   // CHECK: st.shared.b32
   // CHECK-NEXT: nvvm.barrier0
   // CHECK-NOT: nvvm.barrier0
