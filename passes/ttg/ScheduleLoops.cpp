@@ -2,8 +2,9 @@
 //
 // Gives every op of a loop with latency-marked loads its pipeline stage:
 // the loads and what only feeds them (pointer and mask arithmetic, the
-// pointer advance) in stage 0, the rest in the last stage. Clusters order
-// the pipelined body: the last stage first, the early copies after it.
+// pointer advance, an effect-free scf.if computing them) in stage 0, the
+// rest in the last stage. Clusters order the pipelined body: the last stage
+// first, the early copies after it.
 //
 //===----------------------------------------------------------------------===//
 
