@@ -802,8 +802,15 @@ bool isAssumedNonEmpty(scf::ForOp loop) {
 /// Makes the inner loop known to run at least once, so its body needs no
 /// guard in the fused loop (which suits the pipeliner): either an assume
 /// says so, or the nest is versioned on the inner length, computed in front
-/// of it, being zero (that version keeps the outer loop without the inner
-/// one).
+/// of it. Triton versions on the length being zero only; a negative length
+/// (an upper bound below the lower one) would then run the unguarded body
+/// once per outer iteration, so the fused version is guarded by the length
+/// being positive too. The versions without the inner loop keep the outer
+/// loop alone:
+///
+///   if len == 0: outer loop without the inner one
+///   else if len > 0: the nest (to be fused)
+///   else: outer loop without the inner one
 LogicalResult speculateInnerLength(scf::ForOp outer, scf::ForOp inner,
                                    DominanceInfo &dom) {
   ImplicitLocOpBuilder b(inner.getLoc(), outer);
@@ -818,22 +825,34 @@ LogicalResult speculateInnerLength(scf::ForOp outer, scf::ForOp inner,
   inner->setAttr(kMustExecuteAttr, b.getUnitAttr());
 
   Value length = buildTripCount(b, inner);
-  Value isEmpty = arith::CmpIOp::create(
-      b, arith::CmpIPredicate::eq, length,
-      arith::ConstantOp::create(b, IntegerAttr::get(length.getType(), 0)));
+  Value zero =
+      arith::ConstantOp::create(b, IntegerAttr::get(length.getType(), 0));
+  Value isEmpty =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, length, zero);
   auto ifOp = scf::IfOp::create(b, outer.getResultTypes(), isEmpty);
 
+  // The outer loop without the inner one, emitted where `b` is.
+  auto emitWithoutInner = [&]() {
+    IRMapping mapping;
+    auto version = cast<scf::ForOp>(b.clone(*outer, mapping));
+    auto clonedInner = cast<scf::ForOp>(mapping.lookup(inner.getOperation()));
+    clonedInner.replaceAllUsesWith(clonedInner.getInitArgs());
+    clonedInner.erase();
+    version->removeAttr(kWarpSpecializeAttr);
+    scf::YieldOp::create(b, version.getResults());
+  };
   b.createBlock(&ifOp.getThenRegion());
-  IRMapping mapping;
-  auto emptyVersion = cast<scf::ForOp>(b.clone(*outer, mapping));
-  scf::YieldOp::create(b, emptyVersion.getResults());
-  auto clonedInner = cast<scf::ForOp>(mapping.lookup(inner.getOperation()));
-  clonedInner.replaceAllUsesWith(clonedInner.getInitArgs());
-  clonedInner.erase();
-  emptyVersion->removeAttr(kWarpSpecializeAttr);
+  emitWithoutInner();
 
   outer.replaceAllUsesWith(ifOp.getResults());
   b.createBlock(&ifOp.getElseRegion());
+  Value isPositive =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, length, zero);
+  auto positiveIf = scf::IfOp::create(b, outer.getResultTypes(), isPositive);
+  scf::YieldOp::create(b, positiveIf.getResults());
+  b.createBlock(&positiveIf.getElseRegion());
+  emitWithoutInner();
+  b.createBlock(&positiveIf.getThenRegion());
   outer->remove();
   b.insert(outer);
   scf::YieldOp::create(b, outer.getResults());

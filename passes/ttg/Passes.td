@@ -687,7 +687,10 @@ def TTGFuseNestedLoopsPass
     inner loop's length is speculated: when an `llvm.intr.assume` says it
     runs at least once, or when its bounds can be computed before the nest
     (then the nest is versioned on the length being zero), the inner body
-    is not wrapped in an `scf.if`. A nest whose inner bounds depend on the
+    is not wrapped in an `scf.if`. (Triton versions on the length being
+    zero only; a negative length would run the unguarded body once per
+    outer iteration, so tile versions on it being positive too.) A nest
+    whose inner bounds depend on the
     outer iteration, or that holds more than one inner loop, or a loop in a
     region other than the outer body, is left alone. Loops with unsigned
     comparison are left alone too.
@@ -695,7 +698,9 @@ def TTGFuseNestedLoopsPass
     For tests, `ttg.always-fuse` on the outermost loop flattens the whole
     nest without the speculation and for any number of inner loops (an
     inner loop whose bounds depend on the outer iteration gets its length
-    computed in a separate loop first), as in Triton. `tt.num_stages`
+    computed in a separate loop first), as in Triton, which assumes there
+    that every inner loop runs at least once (an empty one yields the
+    values of its previous run, not its initial values). `tt.num_stages`
     (largest), `tt.warp_specialize` and `tt.disallow_acc_multi_buffer`
     carry over to the fused loop.
   }];
