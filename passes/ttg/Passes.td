@@ -672,4 +672,50 @@ def TTNGPlanCTAPass : Pass<"triton-nvidia-gpu-plan-cta", "::mlir::ModuleOp"> {
   }];
 }
 
+def TTGFuseNestedLoopsPass
+    : Pass<"tritongpu-fuse-nested-loops", "::mlir::ModuleOp"> {
+  let summary = "Flatten a loop nest marked tt.flatten into one loop";
+  let description = [{
+    A loop nest whose outer `scf.for` carries `tt.flatten` (what
+    `tl.range(..., flatten=True)` writes) and holds exactly one inner
+    `scf.for` becomes one loop the pipeliner can pipeline: the fused loop
+    runs `len(outer) * max(1, len(inner))` iterations and carries a counter
+    `T` of the inner iteration; the code before the inner loop (prologue)
+    runs under `scf.if T == 0`, the inner body under `scf.if` on `T` being
+    inside the inner range, the code after it (epilogue) under
+    `scf.if T == len - 1`. Values crossing those regions become iteration
+    arguments of the fused loop; an inner iteration argument initialized
+    outside the nest (an accumulator's zero) is reset in the epilogue.
+
+    Before fusing, as Triton 3.6 does: loop-invariant code leaves the outer
+    loop, pure prologue ops used only by the epilogue sink into it, and the
+    inner loop's length is speculated: when an `llvm.intr.assume` says it
+    runs at least once, or when its bounds can be computed before the nest
+    (then the nest is versioned on the length being zero), the inner body
+    is not wrapped in an `scf.if`. (Triton versions on the length being
+    zero only; a negative length would run the unguarded body once per
+    outer iteration, so tile versions on it being positive too.) A nest
+    whose inner bounds depend on the
+    outer iteration, or that holds more than one inner loop, or a loop in a
+    region other than the outer body, is left alone. Loops with unsigned
+    comparison are left alone too.
+
+    For tests, `ttg.always-fuse` on the outermost loop flattens the whole
+    nest without the speculation and for any number of inner loops (an
+    inner loop whose bounds depend on the outer iteration gets its length
+    computed in a separate loop first), as in Triton, which assumes there
+    that every inner loop runs at least once (an empty one yields the
+    values of its previous run, not its initial values). `tt.num_stages`
+    (largest), `tt.warp_specialize` and `tt.disallow_acc_multi_buffer`
+    carry over to the fused loop.
+  }];
+  let statistics = [
+    Statistic<"numFusedNests", "num-fused-nests",
+              "Number of loop nests flattened into one loop">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect"];
+}
+
 #endif // TILE_PASSES_TTG_PASSES_TD

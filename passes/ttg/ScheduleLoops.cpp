@@ -2,8 +2,9 @@
 //
 // Gives every op of a loop with latency-marked loads its pipeline stage:
 // the loads and what only feeds them (pointer and mask arithmetic, the
-// pointer advance) in stage 0, the rest in the last stage. Clusters order
-// the pipelined body: the last stage first, the early copies after it.
+// pointer advance, an effect-free scf.if computing them) in stage 0, the
+// rest in the last stage. Clusters order the pipelined body: the last stage
+// first, the early copies after it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,10 +24,20 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
+/// Whether an op a marked load depends on may run in the load's stage:
+/// ops without effects, and among ops with regions only an scf.if whose
+/// regions have none (the guarded prologue of a loop nest fused by
+/// tritongpu-fuse-nested-loops, which computes the next tile's offsets).
+bool isEarlyCandidate(Operation *op) {
+  if (!isMemoryEffectFree(op))
+    return false;
+  return op->getNumRegions() == 0 || isa<scf::IfOp>(op);
+}
+
 /// The ops of `loop`'s body the marked loads depend on, the loads included,
-/// through loop-carried values too. Ops with regions or effects are never
-/// early; an early value a late op also reads is carried to it by the
-/// pipeliner.
+/// through loop-carried values too. Ops with effects, and ops with regions
+/// other than a pure scf.if, are never early; an early value a late op also
+/// reads is carried to it by the pipeliner.
 SetVector<Operation *> computeEarlyOps(scf::ForOp loop) {
   SetVector<Operation *> early;
   SmallVector<Operation *> worklist;
@@ -46,8 +57,7 @@ SetVector<Operation *> computeEarlyOps(scf::ForOp loop) {
           arg && arg.getOwner() == loop.getBody() && arg.getArgNumber() > 0)
         operand = yield->getOperand(arg.getArgNumber() - 1);
       Operation *def = operand.getDefiningOp();
-      if (def && def->getBlock() == loop.getBody() &&
-          def->getNumRegions() == 0 && isMemoryEffectFree(def))
+      if (def && def->getBlock() == loop.getBody() && isEarlyCandidate(def))
         worklist.push_back(def);
     }
   }

@@ -25,6 +25,7 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 // The pass declares NVVM among its dependent dialects (Passes.td).
@@ -332,6 +333,9 @@ struct ConvertTritonGPUToLLVMPass
     populateAsyncOpToLLVMPatterns(converter, patterns, lowering);
     populateBarrierOpToLLVMPatterns(converter, patterns, lowering);
     populateTMAOpToLLVMPatterns(converter, patterns, lowering);
+    // arith.ceildivsi / floordivsi (the trip counts of a fused loop nest)
+    // become plain divisions first, as in Triton's lowering.
+    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
 

@@ -344,3 +344,63 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The shape of a nest fused by tritongpu-fuse-nested-loops: the pointers of
+// the pipelined load come from a guarded prologue (an scf.if without
+// effects), which goes to the load's stage; a guarded epilogue that stores
+// stays in the last stage.
+// SCHED-LABEL: tt.func public @guarded_prologue
+// SCHED: scf.if
+// SCHED: } {loop.cluster = 1 : i32, loop.stage = 0 : i32}
+// SCHED-NEXT: tt.load {{.+}}loop.cluster = 1 : i32, loop.stage = 0 : i32, tt.latency = 2 : i32
+// SCHED: scf.if
+// SCHED-NEXT: tt.store
+// SCHED-NEXT: } {loop.cluster = 0 : i32, loop.stage = 2 : i32}
+// PIPE-LABEL: tt.func public @guarded_prologue
+// PIPE: ttg.async_copy_global_to_local
+// PIPE: scf.for
+// PIPE: ttg.async_wait {num = 1 : i32}
+// PIPE: tt.dot
+// PIPE: scf.if
+// PIPE-NEXT: tt.store
+// PIPE: scf.if
+// PIPE: ttg.async_copy_global_to_local
+// PIPE: scf.yield
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#sa = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#sb = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @guarded_prologue(%pa: tensor<128x32x!tt.ptr<f16>, #a> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %pb: tensor<32x128x!tt.ptr<f16>, #b>, %n: i32, %len: i32, %out: tensor<128x128x!tt.ptr<f32>, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+    %da = arith.constant dense<32> : tensor<128x32xi32, #a>
+    %r = scf.for %t = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %first = arith.cmpi eq, %t, %c0 : i32
+      %qa = scf.if %first -> (tensor<128x32x!tt.ptr<f16>, #a>) {
+        scf.yield %pa : tensor<128x32x!tt.ptr<f16>, #a>
+      } else {
+        %moved = tt.addptr %pa, %da : tensor<128x32x!tt.ptr<f16>, #a>, tensor<128x32xi32, #a>
+        scf.yield %moved : tensor<128x32x!tt.ptr<f16>, #a>
+      }
+      %x = tt.load %qa : tensor<128x32x!tt.ptr<f16>, #a>
+      %y = tt.load %pb : tensor<32x128x!tt.ptr<f16>, #b>
+      %sx = ttg.local_alloc %x : (tensor<128x32xf16, #a>) -> !ttg.memdesc<128x32xf16, #sa, #smem>
+      %sy = ttg.local_alloc %y : (tensor<32x128xf16, #b>) -> !ttg.memdesc<32x128xf16, #sb, #smem>
+      %dx = ttg.local_load %sx : !ttg.memdesc<128x32xf16, #sa, #smem> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %dy = ttg.local_load %sy : !ttg.memdesc<32x128xf16, #sb, #smem> -> tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %dx, %dy, %acc : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      %last = arith.cmpi eq, %t, %len : i32
+      scf.if %last {
+        tt.store %out, %d : tensor<128x128x!tt.ptr<f32>, #mma>
+      }
+      scf.yield %d : tensor<128x128xf32, #mma>
+    }
+    tt.return
+  }
+}
