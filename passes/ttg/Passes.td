@@ -364,6 +364,11 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
     whose loop-carried result is read only after an earlier full wait (the
     P·V of attention) is covered by that wait in the next iteration, its
     carried value threaded through it; after the loop one wait drains them.
+
+    On sm_90, the `tt.descriptor_store` ops of every loop with more than one
+    stage then write into a shared buffer allocated before the loop and
+    stay in flight: `ttng.async_tma_store_wait {pendings = 0}` moves to just
+    before the buffer is written again, and one wait follows the loop.
   }];
   let options = [
     Option<"numStages", "num-stages", "int",
@@ -376,8 +381,11 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
     Statistic<"numPipelinedLoads", "num-pipelined-loads",
               "Number of loads turned into cp.async copies into ring "
               "buffers">,
+    Statistic<"numPipelinedStores", "num-pipelined-stores",
+              "Number of loops whose TMA stores stay in flight">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
+                           "::mlir::tile::ttng::TTNGDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect"];
 }

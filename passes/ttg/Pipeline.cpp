@@ -671,6 +671,18 @@ struct TTGPipelinePass
       if (isa<tt::LoadOp, tt::DescriptorLoadOp>(op))
         op->removeAttr(kLatencyAttrName);
     });
+    // As Triton's pipeliner: TMA stores of loops with more than one stage
+    // stay in flight until their buffer is written again.
+    if (ttg::getComputeCapability(getOperation()).value_or(0) < 90)
+      return;
+    loops.clear();
+    getOperation().walk([&](scf::ForOp loop) {
+      auto own = loop->getAttrOfType<IntegerAttr>("tt.num_stages");
+      if ((own ? own.getInt() : int64_t(numStages)) > 1)
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops)
+      numPipelinedStores += pipelineTMAStores(loop);
   }
 };
 } // namespace

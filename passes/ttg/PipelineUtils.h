@@ -52,6 +52,12 @@ getPipelinableDescriptorLoadSink(tt::DescriptorLoadOp load, scf::ForOp loop);
 /// Whether `op` is a load the pipeliner takes when it is marked with a
 /// latency (tt.load or tt.descriptor_load).
 bool isLatencyMarkedLoad(Operation *op);
+
+/// Turns the tt.descriptor_store ops of `loop` (not those of nested loops)
+/// into TMA stores from buffers allocated before it, each waiting for the
+/// previous store only before writing its buffer again, with one wait after
+/// the loop (sm_90). Returns whether there were any.
+bool pipelineTMAStores(scf::ForOp loop);
 } // namespace mlir::tile
 
 #endif // TILE_PASSES_TTG_PIPELINEUTILS_H
