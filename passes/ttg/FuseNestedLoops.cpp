@@ -609,9 +609,13 @@ void fuseOneLevel(NestNode *parent) {
     b.setInsertionPointAfter(prologueIf);
     Value endT =
         arith::AddIOp::create(b, startT, castInteger(b, lengths[k], intTy));
-    Value inRange = arith::AndIOp::create(
-        b, arith::CmpIOp::create(b, arith::CmpIPredicate::sge, T, startT),
-        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, T, endT));
+    // Created one by one: the IR order must not depend on the compiler's
+    // order of evaluating arguments.
+    Value atOrAfterStart =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sge, T, startT);
+    Value beforeEnd =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, T, endT);
+    Value inRange = arith::AndIOp::create(b, atOrAfterStart, beforeEnd);
     SmallVector<Type> bodyTypes = {jk.getType()};
     llvm::append_range(bodyTypes, inner.getResultTypes());
     auto bodyIf = scf::IfOp::create(b, bodyTypes, inRange);
@@ -662,11 +666,11 @@ void fuseOneLevel(NestNode *parent) {
 
   // T = 0 if T == inner_len - 1 else T + 1.
   b.setInsertionPointToEnd(fused.getBody());
-  Value nextT = arith::SelectOp::create(
-      b,
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, T,
-                            arith::SubIOp::create(b, innerLen, constant(1))),
-      constant(0), arith::AddIOp::create(b, T, constant(1)));
+  Value wrapAt = arith::SubIOp::create(b, innerLen, constant(1));
+  Value atLast = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, T, wrapAt);
+  Value zero = constant(0);
+  Value incremented = arith::AddIOp::create(b, T, constant(1));
+  Value nextT = arith::SelectOp::create(b, atLast, zero, incremented);
 
   SmallVector<Value> yields = {nextT, currentI};
   llvm::append_range(yields, outerYield.getOperands());
