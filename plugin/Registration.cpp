@@ -3,6 +3,7 @@
 #include "plugin/Registration.h"
 
 #include "dialects/nvg/NVGDialect.h"
+#include "dialects/nvws/NVWSDialect.h"
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "passes/conversion/Passes.h"
@@ -19,7 +20,7 @@
 
 void mlir::tile::registerTileDialects(DialectRegistry &registry) {
   registry.insert<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
-                  nvg::NVGDialect>();
+                  nvg::NVGDialect, nvws::NVWSDialect>();
 }
 
 void mlir::tile::registerTilePasses() {
