@@ -7,6 +7,7 @@
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "passes/conversion/Passes.h"
+#include "passes/nvws/Passes.h"
 #include "passes/tt/Passes.h"
 #include "passes/ttg/Passes.h"
 #include "pipelines/Pipelines.h"
@@ -31,6 +32,7 @@ void mlir::tile::registerTilePasses() {
     registerTileTTPasses();
     registerTileConversionPasses();
     registerTileTTGPasses();
+    registerTileNVWSPasses();
 #ifdef TILE_INCLUDE_TESTS
     registerTileTestPasses();
 #endif
