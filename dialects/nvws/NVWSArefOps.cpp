@@ -84,6 +84,12 @@ LogicalResult ArefGetEnterOp::verify() {
   return verifyEnter(*this, getAref().getType(), getBuffers().getTypes());
 }
 
+int64_t nvws::getArefDepth(ttg::MemDescType bufferType) {
+  if (isa<ttng::TensorMemoryScalesEncodingAttr>(bufferType.getEncoding()))
+    return 1;
+  return bufferType.getShape().front();
+}
+
 void ArefPutEnterOp::setStage(Value stage) { getStageMutable().assign(stage); }
 void ArefGetEnterOp::setStage(Value stage) { getStageMutable().assign(stage); }
 void ArefPutExitOp::setStage(Value stage) { getStageMutable().assign(stage); }

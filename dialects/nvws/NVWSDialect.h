@@ -27,4 +27,11 @@
 #define GET_OP_CLASSES
 #include "dialects/nvws/NVWSOps.h.inc"
 
+namespace mlir::tile::nvws {
+/// The number of stages of an aref whose buffer has type `bufferType`: its
+/// leading dimension, except for TMEM scales, which are not multi-buffered
+/// (a stage is the whole buffer).
+int64_t getArefDepth(ttg::MemDescType bufferType);
+} // namespace mlir::tile::nvws
+
 #endif // TILE_DIALECTS_NVWS_NVWSDIALECT_H
