@@ -3,9 +3,11 @@
 #include "plugin/Registration.h"
 
 #include "dialects/nvg/NVGDialect.h"
+#include "dialects/nvws/NVWSDialect.h"
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "passes/conversion/Passes.h"
+#include "passes/nvws/Passes.h"
 #include "passes/tt/Passes.h"
 #include "passes/ttg/Passes.h"
 #include "pipelines/Pipelines.h"
@@ -19,7 +21,7 @@
 
 void mlir::tile::registerTileDialects(DialectRegistry &registry) {
   registry.insert<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
-                  nvg::NVGDialect>();
+                  nvg::NVGDialect, nvws::NVWSDialect>();
 }
 
 void mlir::tile::registerTilePasses() {
@@ -30,6 +32,7 @@ void mlir::tile::registerTilePasses() {
     registerTileTTPasses();
     registerTileConversionPasses();
     registerTileTTGPasses();
+    registerTileNVWSPasses();
 #ifdef TILE_INCLUDE_TESTS
     registerTileTestPasses();
 #endif

@@ -33,6 +33,8 @@ ALLOWED = {
     "dialects/ttg/TTNGTensorMemoryOps.cpp",
     # TMA writes shared memory only in the nvmma_shared swizzle.
     "dialects/ttg/TTNGTmaOps.cpp",
+    # Triton's aref verifier: TMEM scale buffers are not sliced by stage.
+    "dialects/nvws/NVWSArefOps.cpp",
     # Buffer alignment: wgmma and TMA apply the nvmma_shared swizzle to the
     # absolute address, so such buffers start on a whole swizzle pattern.
     "passes/analysis/Allocation.cpp",
