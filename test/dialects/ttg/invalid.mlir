@@ -830,7 +830,7 @@ module attributes {ttg.shared = -16 : i32} {
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @shared_on_tensor(%x: tensor<32x32xf32, #shared>) {
-  // expected-error @+1 {{'tt.return' op tensor 'tensor<32x32xf32, #ttg.swizzled_shared<}}
+  // expected-error @+1 {{'tt.return' op layout of 'tensor<32x32xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>': Non-distributed layout is not allowed in tensor type.}}
   tt.return %x : tensor<32x32xf32, #shared>
 }
 }
