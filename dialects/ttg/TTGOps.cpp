@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/ttg/MemDescViews.h"
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -144,7 +145,9 @@ LogicalResult MemDescSubsliceOp::verify() {
   }
   if (result.getMutableMemory() != src.getMutableMemory())
     return emitOpError("a view must keep the source's mutability");
-  return success();
+  if (result.getShape() == src.getShape())
+    return success();
+  return verifySubsliceView(src, result, [&]() { return emitOpError(); });
 }
 
 LogicalResult MemDescTransOp::verify() {

@@ -336,7 +336,7 @@
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc must have rank >= 1}}
+// expected-error @+1 {{rank 0 memdesc is not allowed}}
 tt.func @memdesc_rank0(%m: !ttg.memdesc<f16, #shared, #smem>) {
   tt.return
 }
@@ -355,7 +355,7 @@ tt.func @memdesc_zero_dim(%m: !ttg.memdesc<0x64xf16, #shared, #smem>) {
 // Only the leading (pipeline) dimension may be a non-power of two.
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc dimension 1 must be a power of two, got 48}}
+// expected-error @+1 {{shape must have power-of-2 and non-zero dimensions; got 128, 48}}
 tt.func @memdesc_inner_not_pow2(%m: !ttg.memdesc<128x48xf16, #shared, #smem>) {
   tt.return
 }
@@ -364,7 +364,7 @@ tt.func @memdesc_inner_not_pow2(%m: !ttg.memdesc<128x48xf16, #shared, #smem>) {
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc dimension 2 must be a power of two, got 24}}
+// expected-error @+1 {{shape must have power-of-2 and non-zero dimensions; got 3, 64, 24}}
 tt.func @memdesc_inner_not_pow2_3d(%m: !ttg.memdesc<3x64x24xf16, #shared, #smem, mutable>) {
   tt.return
 }
@@ -373,7 +373,7 @@ tt.func @memdesc_inner_not_pow2_3d(%m: !ttg.memdesc<3x64x24xf16, #shared, #smem,
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc needs a shared encoding, got #ttg.blocked}}
+// expected-error @+1 {{#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}> is not a valid encoding}}
 tt.func @memdesc_distributed(%m: !ttg.memdesc<128x64xf16, #blocked, #smem>) {
   tt.return
 }
@@ -382,7 +382,7 @@ tt.func @memdesc_distributed(%m: !ttg.memdesc<128x64xf16, #blocked, #smem>) {
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc view is larger than its allocation}}
+// expected-error @+1 {{shape must be less than or equal to allocShape. shape = 128, 64, allocShape = 128, 32}}
 tt.func @memdesc_view_too_large(%m: !ttg.memdesc<128x64xf16, #shared, #smem, mutable, 128x32>) {
   tt.return
 }
@@ -391,7 +391,7 @@ tt.func @memdesc_view_too_large(%m: !ttg.memdesc<128x64xf16, #shared, #smem, mut
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc alloc shape must have at least the view's rank}}
+// expected-error @+1 {{alloc shape must have at least as many dimensions as shape}}
 tt.func @memdesc_alloc_rank(%m: !ttg.memdesc<128x64xf16, #shared, #smem, 64>) {
   tt.return
 }
