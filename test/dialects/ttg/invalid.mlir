@@ -166,49 +166,99 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.nvidia_mma: versionMajor must be 2 (mma.sync) or 3 (wgmma), got 1}}
+// Any version and instruction shape parse, as in Triton; a tensor in a
+// layout tile cannot lay out is refused where it is used.
 #m = #ttg.nvidia_mma<{versionMajor = 1, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma: versionMajor must be 2 (mma.sync) or 3 (wgmma), got 1}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // A rank-3 instrShape on a rank-2 layout.
-// expected-error @+1 {{#ttg.nvidia_mma v2 needs rank 2 or 3 and an instrShape of that rank}}
 #m = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [1, 16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v2 needs rank 2 or 3 and an instrShape of that rank}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
-// expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // N must be a multiple of 8.
-// expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K] with N a multiple of 8 in [8, 256]}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 60, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K] with N a multiple of 8 in [8, 256]}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // N at most 256.
-// expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 264, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // K in {8, 16, 32}.
-// expected-error @+1 {{and K in {8, 16, 32}}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 64]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{and K in {8, 16, 32}}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // M is always 16 per warp.
-// expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // v3 is rank 2 only.
-// expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [1, 4, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2}}
+  %t = tt.splat %x : f32 -> tensor<4x32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
