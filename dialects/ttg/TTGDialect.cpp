@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ttg/TTGDialect.h"
+#include "dialects/tt/TTInliner.h"
 #include "dialects/tt/TTLayoutInterface.h"
 #include "dialects/ttg/TargetOptions.h"
 #include "dialects/ttg/layout/RegisterConcatenation.h"
@@ -549,7 +550,8 @@ void TTGDialect::initialize() {
 #define GET_OP_LIST
 #include "dialects/ttg/TTGOps.cpp.inc"
       >();
-  addInterfaces<TTGLayoutInference, TTGOpAsmInterface>();
+  addInterfaces<TTGLayoutInference, TTGOpAsmInterface,
+                tt::OpsInlinerInterface>();
 }
 
 LogicalResult TTGDialect::verifyOperationAttribute(Operation *op,
