@@ -36,14 +36,6 @@ tt.func private @helper(%x: i32) -> i32 attributes {noinline = true} {
 // CHECK-LABEL: tt.func public @branches
 // CHECK-NEXT: %[[R:.*]] = arith.select %arg0, %arg1, %arg2 : i32
 // CHECK-NEXT: tt.return %[[R]] : i32
-tt.func public @branches
-// CHECK: cf.cond_br %arg0, ^[[A:.*]], ^[[B:.*]]
-// CHECK: ^[[A]]:
-// CHECK-NEXT: cf.br ^[[JOIN:.*]](%arg1 : i32)
-// CHECK: ^[[B]]:
-// CHECK-NEXT: cf.br ^[[JOIN]](%arg2 : i32)
-// CHECK: ^[[JOIN]](%[[R:.*]]: i32):
-// CHECK-NEXT: tt.return %[[R]] : i32
 tt.func public @branches(%c: i1, %x: i32, %y: i32) -> i32 {
   %0 = tt.call @select(%c, %x, %y) : (i1, i32, i32) -> i32
   tt.return %0 : i32
