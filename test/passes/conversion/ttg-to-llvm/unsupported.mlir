@@ -103,3 +103,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %n, %n : i32, i32
   }
 }
+
+// -----
+
+// A module wrapping a TTGIR module may hold no tt op of its own.
+// expected-error @below {{convert-triton-gpu-to-llvm: the module is not TTGIR (no ttg.num-warps); run convert-triton-to-tritongpu first}}
+module {
+  module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+    tt.func public @inner() {
+      tt.return
+    }
+  }
+  tt.func public @stray() {
+    tt.return
+  }
+}
