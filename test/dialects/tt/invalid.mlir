@@ -1222,3 +1222,89 @@ tt.func @call_result_types(%x: i32) {
   %0 = tt.call @callee(%x) : (i32) -> f32
   tt.return
 }
+
+//===----------------------------------------------------------------------===//
+// Triton's checks, in its order and words
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// An empty range is reported as such, before the zero-sized tensor is.
+tt.func @make_range_empty() {
+  // expected-error @+1 {{'tt.make_range' op start must be less than end, got [4, 4)}}
+  %0 = tt.make_range {end = 4 : i32, start = 4 : i32} : tensor<0xi32>
+  tt.return
+}
+
+// -----
+
+tt.func @reduce_element_types(%x: tensor<8x16xf16>) {
+  // expected-error @+1 {{'tt.reduce' op operand types and result types must agree, got 'tensor<8x16xf16>' and 'tensor<16xf32>'}}
+  %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f16, %b: f16):
+    %s = arith.addf %a, %b : f16
+    tt.reduce.return %s : f16
+  }) : (tensor<8x16xf16>) -> tensor<16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @atomic_cas_value(%p: !tt.ptr<i32>, %c: i32, %v: i64) {
+  // expected-error @+1 {{'tt.atomic_cas' op failed to verify that ptr type matches value type}}
+  %0 = tt.atomic_cas acq_rel, gpu, %p, %c, %v : (!tt.ptr<i32>, i32, i64) -> i32
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_gather_block_rank(%d: !tt.tensordesc<tensor<128xbf16>>, %xs: tensor<32xi32>, %y: i32) {
+  // expected-error @+1 {{'tt.descriptor_gather' op block must be a 2D tensor, but got 'tensor<128xbf16>'}}
+  %0 = tt.descriptor_gather %d[%xs, %y] : (!tt.tensordesc<tensor<128xbf16>>, tensor<32xi32>, i32) -> tensor<32x128xbf16>
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_gather_result_rank(%d: !tt.tensordesc<tensor<1x128xbf16>>, %xs: tensor<32xi32>, %y: i32) {
+  // expected-error @+1 {{'tt.descriptor_gather' op result must be a 2D tensor, but got 'tensor<128xbf16>'}}
+  %0 = tt.descriptor_gather %d[%xs, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32) -> tensor<128xbf16>
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_gather_element(%d: !tt.tensordesc<tensor<1x128xbf16>>, %xs: tensor<32xi32>, %y: i32) {
+  // expected-error @+1 {{'tt.descriptor_gather' op result tensor element type must match block ('bf16'), but got 'tensor<32x128xf16>'}}
+  %0 = tt.descriptor_gather %d[%xs, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32) -> tensor<32x128xf16>
+  tt.return
+}
+
+// -----
+
+// Each scalar would be stored unmasked: the body may not write memory.
+tt.func @map_elementwise_store(%ptrs: tensor<64x!tt.ptr<f32>>, %x: tensor<64xf32>) {
+  %0 = "tt.map_elementwise"(%ptrs, %x) <{pack = 1 : i32}> ({
+  ^bb0(%p: !tt.ptr<f32>, %a: f32):
+    // expected-error @+1 {{'tt.store' op Stores are not supported inside map_elementwise}}
+    tt.store %p, %a : !tt.ptr<f32>
+    tt.map_elementwise.return %a : f32
+  }) : (tensor<64x!tt.ptr<f32>>, tensor<64xf32>) -> tensor<64xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_bit_width(%a: tensor<16x16xf32>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tt.dot' op element types of operands A and B must have same bit width, got 'f32' and 'f16'}}
+  %0 = tt.dot %a, %b, %c : tensor<16x16xf32> * tensor<16x16xf16> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_ranks(%a: tensor<2x16x16xf16>, %b: tensor<16x16xf16>, %c: tensor<2x16x16xf32>) {
+  // expected-error @+1 {{'tt.dot' op expected all operands to have the same rank}}
+  %0 = tt.dot %a, %b, %c : tensor<2x16x16xf16> * tensor<16x16xf16> -> tensor<2x16x16xf32>
+  tt.return
+}

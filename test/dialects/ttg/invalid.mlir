@@ -1015,3 +1015,92 @@ tt.func @cga_unsupported(%x: tensor<64x64xf32, #blocked>) {
   tt.return %x : tensor<64x64xf32, #blocked>
 }
 }
+
+//===----------------------------------------------------------------------===//
+// Triton's checks, in its order and words
+//===----------------------------------------------------------------------===//
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @dot_no_accumulator_encoding(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32>) {
+  // expected-error @+1 {{'tt.dot' op miss encoding of C operand}}
+  %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32>
+  tt.return
+}
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @dot_kwidths(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{'tt.dot' op mismatching kWidth between A and B operands, got 2 and 4}}
+  %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+
+// mma.sync has no instruction for i16 operands (Triton's supportMMA).
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @dot_mma_i16(%a: tensor<64x32xi16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x64xi16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xi32, #mma>) {
+  // expected-error @+1 {{'tt.dot' op unsupported MMA version: #ttg.nvidia_mma v2 cannot multiply 'i16' operands}}
+  %d = tt.dot %a, %b, %c : tensor<64x32xi16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xi16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xi32, #mma>
+  tt.return
+}
+}
+
+// -----
+
+// expected-error @+2 {{ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper MMA parent}}
+#mma = #ttg.nvidia_mma<{versionMajor = 1, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#dot = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+
+// -----
+
+#padded = #ttg.padded_shared<[4:+4] {offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}>
+// expected-error @+1 {{rank must be equal to or one less than the shape size. Got 2 and 4}}
+!rank_four = !ttg.memdesc<2x2x4x4xf32, #padded, #ttg.shared_memory>
+
+// -----
+
+// The padded layout's linear part spans 4x4: one buffer of that shape.
+#padded = #ttg.padded_shared<[4:+4] {offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}>
+// expected-error @+1 {{Mismatch in expected shape for dimension 1. Expected: 8, got: 4}}
+!too_wide = !ttg.memdesc<4x8xf32, #padded, #ttg.shared_memory>
+
+// -----
+
+// A slice of 4 columns of a row-swizzled 8x16 buffer: a step of 4 columns
+// lands at a swizzled offset.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 8, order = [0, 1]}>
+#smem = #ttg.shared_memory
+tt.func @subslice_through_swizzle(%m: !ttg.memdesc<8x16xf32, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op We don't support splitting along the swizzling pattern: a step of 4 along dimension 1 is offset 36}}
+  %0 = ttg.memdesc_subslice %m [0, 0] : !ttg.memdesc<8x16xf32, #shared, #smem> -> !ttg.memdesc<8x4xf32, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], CGALayout = [[1, 0]]}>
+#smem = #ttg.shared_memory
+tt.func @subslice_multi_cta(%m: !ttg.memdesc<8x16xf32, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op non-trivial block dimension not supported}}
+  %0 = ttg.memdesc_subslice %m [0, 8] : !ttg.memdesc<8x16xf32, #shared, #smem> -> !ttg.memdesc<8x8xf32, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#padded = #ttg.padded_shared<[4:+4] {offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}>
+#smem = #ttg.shared_memory
+tt.func @subslice_padded_pipelined(%m: !ttg.memdesc<2x4x4xf32, #padded, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op SubSlice of low rank PaddedSharedEncoding from higher rank tensors is not supported yet}}
+  %0 = ttg.memdesc_subslice %m [0, 0, 0] : !ttg.memdesc<2x4x4xf32, #padded, #smem> -> !ttg.memdesc<2x2x4xf32, #padded, #smem, 2x4x4>
+  tt.return
+}
