@@ -19,27 +19,35 @@ using namespace mlir::tile::tt;
 //===----------------------------------------------------------------------===//
 
 LogicalResult DotOp::verify() {
+  // Triton's checks in its order and words: the shapes (its dot interface),
+  // the element widths, then the encodings; tile's own checks in between.
   RankedTensorType aType = getA().getType(), bType = getB().getType();
   RankedTensorType cType = getC().getType();
   int64_t rank = aType.getRank();
-  if ((rank != 2 && rank != 3) || bType.getRank() != rank ||
-      cType.getRank() != rank)
-    return emitOpError("operands must all be 2-D, or all 3-D (batched), got "
-                       "ranks ")
-           << rank << ", " << bType.getRank() << " and " << cType.getRank();
+  if (rank != 2 && rank != 3)
+    return emitOpError("expected operands to be 2d or 3d");
+  if (bType.getRank() != rank || cType.getRank() != rank)
+    return emitOpError("expected all operands to have the same rank");
   ArrayRef<int64_t> a = aType.getShape(), b = bType.getShape(),
                     c = cType.getShape();
   if (a[rank - 1] != b[rank - 2])
-    return emitOpError("K of a (")
-           << a[rank - 1] << ") must equal K of b (" << b[rank - 2] << ")";
+    return emitOpError("expected the last dimension of the first operand to "
+                       "be equal to the second-to-last dimension of the "
+                       "second operand");
+  if (rank == 3 && (a[0] != c[0] || b[0] != c[0]))
+    return emitOpError("expected the first dimension of the first operand to "
+                       "be equal to the first dimension of the result");
   if (c[rank - 2] != a[rank - 2] || c[rank - 1] != b[rank - 1])
-    return emitOpError("accumulator shape must be M x N = ")
-           << a[rank - 2] << "x" << b[rank - 1] << ", got " << cType;
-  if (rank == 3 && (a[0] != b[0] || a[0] != c[0]))
-    return emitOpError("batch dimensions must agree, got ")
-           << a[0] << ", " << b[0] << " and " << c[0];
+    return emitOpError("expected the output shape to be the concatenation of "
+                       "the last dimension of the first operand and the last "
+                       "dimension of the second, got ")
+           << cType;
   Type aElt = aType.getElementType(), bElt = bType.getElementType();
   Type cElt = cType.getElementType();
+  if (aElt.getIntOrFloatBitWidth() != bElt.getIntOrFloatBitWidth())
+    return emitOpError("element types of operands A and B must have same bit "
+                       "width, got ")
+           << aElt << " and " << bElt;
   if (aElt.isInteger() != bElt.isInteger() ||
       aElt.isInteger() != cElt.isInteger())
     return emitOpError("operands and accumulator must be all integer or all "
@@ -55,10 +63,12 @@ LogicalResult DotOp::verify() {
             cEnc = cType.getEncoding();
   if (!aEnc && !bEnc && !cEnc)
     return success();
-  if (!aEnc || !bEnc || !cEnc)
-    return emitOpError("either all operands have a layout encoding or none");
+  if (!aEnc || !bEnc)
+    return emitOpError("mismatching encoding between A and B operands");
+  if (!cEnc)
+    return emitOpError("miss encoding of C operand");
   if (const LayoutInferenceInterface *iface = getLayoutInterface(cEnc))
-    return iface->verifyDotEncodings(aEnc, bEnc, cEnc, getLoc());
+    return iface->verifyDotEncodings(*this, aEnc, bEnc, cEnc);
   return success();
 }
 
@@ -75,8 +85,10 @@ LogicalResult DotScaledOp::verify() {
   int64_t aK = unpacked(getAElemType(), getLhsKPack(), aType.getDimSize(1));
   int64_t bK = unpacked(getBElemType(), getRhsKPack(), bType.getDimSize(0));
   if (aK != bK)
-    return emitOpError("K of a (")
-           << aK << ") must equal K of b (" << bK << ") after unpacking";
+    return emitOpError("expected the last dimension of the first operand to "
+                       "be equal to the second-to-last dimension of the "
+                       "second operand (")
+           << aK << " and " << bK << " after unpacking)";
   int64_t m = aType.getDimSize(0), n = bType.getDimSize(1);
   if (getAElemType() == ScaleDotElemType::E2M1 && !getLhsKPack())
     m *= 2;
@@ -89,11 +101,19 @@ LogicalResult DotScaledOp::verify() {
                         StringRef name) -> LogicalResult {
     if (!scale)
       return success();
+    // Triton's words; tile's scales are i8 (one per 32 elements of K).
     auto type = cast<RankedTensorType>(scale.getType());
-    if (type.getRank() != 2 || type.getDimSize(0) != rows ||
-        type.getDimSize(1) * 32 != aK)
-      return emitOpError() << name << " must be " << rows << "x" << aK / 32
-                           << " (one scale per 32 elements of K), got " << type;
+    if (type.getRank() != 2)
+      return emitOpError() << name << " must be 2-D, got " << type;
+    if (type.getDimSize(0) != rows)
+      return emitOpError("scales ")
+             << (name == "a_scale" ? "M" : "N") << " dimension must match the "
+             << "operand " << (name == "a_scale" ? "M" : "N") << " dimension ("
+             << rows << "), got " << type;
+    if (type.getDimSize(1) * 32 != aK)
+      return emitOpError("scales K dimension must match the operand K "
+                         "divided by the scale factor (")
+             << aK << " / 32), got " << type;
     return success();
   };
   if (failed(checkScale(getAScale(), m, "a_scale")) ||
@@ -154,7 +174,23 @@ verifyAxisOperands(Operation *op, ValueRange srcs, int64_t axis) {
   return srcType;
 }
 
+/// Triton's first checks of reduce and scan, in its order and words.
+static LogicalResult verifyReduceScanTypes(Operation *op) {
+  if (op->getNumOperands() == 0)
+    return op->emitOpError("must have at least 1 operand");
+  if (op->getNumOperands() != op->getNumResults())
+    return op->emitOpError("must have the same number of inputs as outputs");
+  for (auto [src, result] :
+       llvm::zip(op->getOperandTypes(), op->getResultTypes()))
+    if (getElementTypeOrSelf(src) != getElementTypeOrSelf(result))
+      return op->emitOpError("operand types and result types must agree, got ")
+             << src << " and " << result;
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
+  if (failed(verifyReduceScanTypes(*this)))
+    return failure();
   int64_t axis = getAxis();
   FailureOr<RankedTensorType> checked =
       verifyAxisOperands(*this, getSrcs(), axis);
@@ -194,6 +230,8 @@ LogicalResult ReduceOp::verifyRegions() {
 }
 
 LogicalResult ScanOp::verify() {
+  if (failed(verifyReduceScanTypes(*this)))
+    return failure();
   int64_t axis = getAxis();
   if (failed(verifyAxisOperands(*this, getSrcs(), axis)))
     return failure();
@@ -318,10 +356,11 @@ LogicalResult ElementwiseInlineAsmOp::verify() {
 }
 
 LogicalResult MapElementwiseOp::verify() {
-  if (getPack() < 1)
-    return emitOpError("pack must be at least 1, got ") << getPack();
+  // Triton's checks first, in its words.
   if (getSrcs().empty())
-    return emitOpError("needs at least one operand");
+    return emitOpError("MapElementwiseOp must have at least 1 operand");
+  if (!llvm::isPowerOf2_32(getPack()))
+    return emitOpError("Pack must be a power of 2, got ") << getPack();
   int64_t numElements = getNumElements(getSrcs().front().getType());
   if (numElements % getPack() != 0)
     return emitOpError("number of elements ")
@@ -330,6 +369,9 @@ LogicalResult MapElementwiseOp::verify() {
 }
 
 LogicalResult MapElementwiseOp::verifyRegions() {
+  // Triton's checks, in its order and words: the signature, then every op
+  // of the body (no stores: each scalar would be stored unmasked) and every
+  // return.
   if (getScalarOp().empty())
     return emitOpError("needs a body");
   Block &block = getScalarOp().front();
@@ -337,27 +379,30 @@ LogicalResult MapElementwiseOp::verifyRegions() {
   SmallVector<Type> argTypes = getElementTypes(getSrcs());
   SmallVector<Type> resultTypes = getElementTypes(getResults());
   if (block.getNumArguments() != pack * argTypes.size())
-    return emitOpError("body must take ")
-           << pack * argTypes.size() << " arguments (pack x operands), got "
+    return emitOpError("region has wrong number of arguments: expected ")
+           << pack * argTypes.size() << " (pack x operands), got "
            << block.getNumArguments();
   for (auto [i, arg] : llvm::enumerate(block.getArguments()))
     if (arg.getType() != argTypes[i / pack])
-      return emitOpError("body argument ")
+      return emitOpError("argument types did not match: argument ")
              << i << " has type " << arg.getType() << ", expected "
              << argTypes[i / pack];
-  for (Block &b : getScalarOp()) {
-    auto ret = dyn_cast<MapElementwiseReturnOp>(b.getTerminator());
-    if (!ret)
-      continue;
-    if (ret->getNumOperands() != pack * resultTypes.size())
-      return emitOpError("body must return ")
-             << pack * resultTypes.size() << " values, got "
-             << ret->getNumOperands();
-    for (auto [i, type] : llvm::enumerate(ret->getOperandTypes()))
-      if (type != resultTypes[i / pack])
-        return emitOpError("body result ")
-               << i << " has type " << type << ", expected "
-               << resultTypes[i / pack];
-  }
-  return success();
+  WalkResult walk = getScalarOp().walk([&](Operation *op) -> WalkResult {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (effects && effects.hasEffect<MemoryEffects::Write>())
+      return op->emitOpError("Stores are not supported inside "
+                             "map_elementwise");
+    if (!isa<MapElementwiseReturnOp>(op))
+      return WalkResult::advance();
+    bool matches = op->getNumOperands() == pack * resultTypes.size();
+    for (auto [i, type] : llvm::enumerate(op->getOperandTypes()))
+      matches = matches && type == resultTypes[i / pack];
+    if (!matches)
+      return op->emitOpError("region return does not match map_elementwise "
+                             "result: expected ")
+             << pack * resultTypes.size() << " values of the result element "
+             << "types, each repeated pack times";
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tt/TTDialect.h"
+#include "dialects/tt/TTInliner.h"
 #include "dialects/tt/TTLayoutInterface.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,6 +26,7 @@ void TTDialect::initialize() {
 #define GET_OP_LIST
 #include "dialects/tt/TTOps.cpp.inc"
       >();
+  addInterfaces<TTInlinerInterface>();
 }
 
 Operation *TTDialect::materializeConstant(OpBuilder &builder, Attribute value,

@@ -76,10 +76,11 @@ public:
   /// (threads per warp, warps). Runs for every tensor of every tt/ttg op.
   virtual LogicalResult verifyTensorEncoding(RankedTensorType type,
                                              Operation *op) const = 0;
-  /// Whether the encodings of tt.dot's operands and accumulator fit together.
-  virtual LogicalResult verifyDotEncodings(Attribute aEnc, Attribute bEnc,
-                                           Attribute cEnc,
-                                           Location loc) const = 0;
+  /// Whether the encodings of tt.dot `dot`'s operands and accumulator fit
+  /// together (and, for an mma accumulator, whether that mma can compute it).
+  virtual LogicalResult verifyDotEncodings(Operation *dot, Attribute aEnc,
+                                           Attribute bEnc,
+                                           Attribute cEnc) const = 0;
 };
 
 /// The interface of the dialect that defines `encoding`, or null when there
@@ -93,6 +94,10 @@ LogicalResult verifyInferredEncoding(
     Operation *op, Attribute srcEnc, Attribute resultEnc,
     ArrayRef<int64_t> resultShape,
     function_ref<FailureOr<Attribute>(const LayoutInferenceInterface &)> infer);
+
+/// Adds "failed to infer returned types" to `op`, the note MLIR's type
+/// inference ends an inference error with (Triton's tests expect it).
+LogicalResult reportFailedInference(Operation *op);
 } // namespace mlir::tile::tt
 
 #endif // TILE_DIALECTS_TT_TTLAYOUTINTERFACE_H

@@ -123,6 +123,12 @@ LogicalResult AtomicRMWOp::verify() {
 }
 
 LogicalResult AtomicCASOp::verify() {
+  // Triton states these two as type constraints; its words, its order.
+  Type pointee = getPointeeType(getPtr().getType());
+  if (getCmp().getType() != pointee)
+    return emitOpError("failed to verify that ptr type matches cmp type");
+  if (getVal().getType() != pointee)
+    return emitOpError("failed to verify that ptr type matches value type");
   return verifyAtomicTypes(*this, getPtr().getType(), {getCmp(), getVal()},
                            /*mask=*/nullptr, getType());
 }
@@ -208,21 +214,30 @@ LogicalResult DescriptorReduceOp::verify() {
                                 getIndices().size());
 }
 
-/// Row gathers and scatters move one descriptor row per x offset.
+/// Row gathers and scatters move one descriptor row per x offset. Triton's
+/// checks, in its order and words.
 static LogicalResult verifyDescriptorRows(Operation *op, TensorDescType desc,
                                           RankedTensorType xOffsets,
                                           RankedTensorType tensor) {
   RankedTensorType block = desc.getBlockType();
-  if (block.getRank() != 2 || block.getDimSize(0) != 1)
-    return op->emitOpError("descriptor block must be 1 x N, got ") << block;
+  if (block.getRank() != 2)
+    return op->emitOpError("block must be a 2D tensor, but got ") << block;
+  if (block.getDimSize(0) != 1)
+    return op->emitOpError("block must have exactly 1 row, but got ") << block;
   if (xOffsets.getRank() != 1)
-    return op->emitOpError("x offsets must be 1-D, got ") << xOffsets;
-  if (tensor.getRank() != 2 || tensor.getDimSize(0) != xOffsets.getDimSize(0) ||
-      tensor.getDimSize(1) != block.getDimSize(1) ||
-      tensor.getElementType() != block.getElementType())
-    return op->emitOpError("tensor must be ")
-           << xOffsets.getDimSize(0) << "x" << block.getDimSize(1) << "x"
-           << block.getElementType() << ", got " << tensor;
+    return op->emitOpError("x offsets must be a 1D tensor, but got ")
+           << xOffsets;
+  if (tensor.getRank() != 2)
+    return op->emitOpError("result must be a 2D tensor, but got ") << tensor;
+  if (tensor.getDimSize(0) != xOffsets.getDimSize(0))
+    return op->emitOpError("result tensor must have as many rows as indices (")
+           << xOffsets.getDimSize(0) << "), but got " << tensor;
+  if (tensor.getDimSize(1) != block.getDimSize(1))
+    return op->emitOpError("result tensor number of columns must match block (")
+           << block.getDimSize(1) << "), but got " << tensor;
+  if (tensor.getElementType() != block.getElementType())
+    return op->emitOpError("result tensor element type must match block (")
+           << block.getElementType() << "), but got " << tensor;
   return success();
 }
 

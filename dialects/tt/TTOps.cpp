@@ -115,13 +115,21 @@ LogicalResult mlir::tile::tt::verifyInferredEncoding(
     return success();
   FailureOr<Attribute> expected = infer(*iface);
   if (failed(expected))
-    return failure();
+    return reportFailedInference(op);
   if (*expected != resultEnc &&
-      !iface->areEquivalent(*expected, resultEnc, resultShape))
-    return op->emitOpError("result encoding ")
-           << resultEnc << " does not match the inferred encoding "
-           << *expected;
+      !iface->areEquivalent(*expected, resultEnc, resultShape)) {
+    // The two diagnostics MLIR's type inference gives, which Triton's ops
+    // (that infer their result types) report here.
+    op->emitOpError("inferred type(s) with encoding ")
+        << *expected << " are incompatible with return type(s) of operation: "
+        << "result encoding " << resultEnc;
+    return reportFailedInference(op);
+  }
   return success();
+}
+
+LogicalResult mlir::tile::tt::reportFailedInference(Operation *op) {
+  return op->emitOpError("failed to infer returned types");
 }
 
 //===----------------------------------------------------------------------===//

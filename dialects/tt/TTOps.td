@@ -24,8 +24,11 @@ include "dialects/tt/TTTraits.td"
 
 def TT_GlobalMemory : Resource<"::mlir::tile::tt::GlobalMemory">;
 
-class TT_Op<string mnemonic, list<Trait> traits = []>
-    : Op<TT_Dialect, mnemonic, !listconcat(traits, [TT_TensorSizeTrait])>;
+// `checkTensorSizes` = 0 leaves the size checks to the op's own verifier,
+// which runs them after the checks it must report first.
+class TT_Op<string mnemonic, list<Trait> traits = [], bit checkTensorSizes = 1>
+    : Op<TT_Dialect, mnemonic,
+         !listconcat(traits, !if(checkTensorSizes, [TT_TensorSizeTrait], []))>;
 
 //===----------------------------------------------------------------------===//
 // Casts
@@ -579,7 +582,9 @@ def TT_TransOp : TT_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
   let hasCanonicalizer = 1;
 }
 
-def TT_MakeRangeOp : TT_Op<"make_range", [Pure]> {
+// The range checks come before the size checks, as in Triton: an empty
+// range is reported as such, not as a zero-sized tensor.
+def TT_MakeRangeOp : TT_Op<"make_range", [Pure], /*checkTensorSizes=*/0> {
   let summary = "the 1-D i32 tensor [start, end)";
   let description = [{
     `start` and `end` are signed; the result has `end - start` elements.

@@ -143,14 +143,21 @@ LogicalResult JoinOp::verify() {
 }
 
 LogicalResult SplitOp::verify() {
+  // Triton infers the result types: its words for what inference finds.
   RankedTensorType srcType = getSrc().getType();
-  if (srcType.getRank() < 1 || srcType.getShape().back() != 2)
-    return emitOpError("source's last dimension must have size 2, got ")
-           << srcType;
-  if (getOutLHS().getType().getShape() != srcType.getShape().drop_back())
-    return emitOpError("results must have the source shape without its last "
-                       "dimension, got ")
-           << getOutLHS().getType();
+  RankedTensorType resultType = getOutLHS().getType();
+  if (srcType.getRank() < 1 || srcType.getShape().back() != 2) {
+    emitOpError("last dimension of input tensor must be 2, got ") << srcType;
+    return reportFailedInference(*this);
+  }
+  if (resultType.getShape() != srcType.getShape().drop_back() ||
+      resultType.getElementType() != srcType.getElementType()) {
+    emitOpError("inferred type(s) of shape ")
+        << RankedTensorType::get(srcType.getShape().drop_back(),
+                                 srcType.getElementType())
+        << " are incompatible with return type(s) of operation " << resultType;
+    return reportFailedInference(*this);
+  }
   return verifyInferredEncoding(
       *this, srcType.getEncoding(), getOutLHS().getType().getEncoding(),
       getOutLHS().getType().getShape(),
@@ -197,5 +204,5 @@ LogicalResult MakeRangeOp::verify() {
   if (!type.getElementType().isInteger(32))
     return emitOpError("returned tensor must have i32 elements, got ")
            << type.getElementType();
-  return success();
+  return verifyTensorSizes(*this);
 }

@@ -281,10 +281,39 @@ SliceEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
                               /*requireSurjective=*/true, error);
 }
 
+/// The mma versions and instruction shapes tile lays out: mma.sync (v2,
+/// whose layout is the 16x8 tile whatever instrShape says: only its rank
+/// counts) and wgmma (v3, [16, N, K]).
+static bool checkMmaInstrShape(NvidiaMmaEncodingAttr mma, std::string *error) {
+  size_t rank = mma.getWarpsPerCTA().size();
+  ArrayRef<unsigned> instrShape = mma.getInstrShape();
+  if (mma.isAmpere()) {
+    if ((rank == 2 || rank == 3) && instrShape.size() == rank)
+      return true;
+    fail(error, "#ttg.nvidia_mma v2 needs rank 2 or 3 and an instrShape of "
+                "that rank");
+    return false;
+  }
+  if (mma.isHopper()) {
+    if (rank == 2 && instrShape.size() == 3 && instrShape[0] == 16 &&
+        instrShape[1] % 8 == 0 && instrShape[1] >= 8 && instrShape[1] <= 256 &&
+        llvm::is_contained({8u, 16u, 32u}, instrShape[2]))
+      return true;
+    fail(error, "#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K] "
+                "with N a multiple of 8 in [8, 256] and K in {8, 16, 32}");
+    return false;
+  }
+  fail(error, "#ttg.nvidia_mma: versionMajor must be 2 (mma.sync) or 3 "
+              "(wgmma), got " +
+                  Twine(mma.getVersionMajor()));
+  return false;
+}
+
 std::optional<LinearLayout>
 NvidiaMmaEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
                                            std::string *error) const {
-  if (!checkShape(shape, getRank(), "nvidia_mma", error) ||
+  if (!checkMmaInstrShape(*this, error) ||
+      !checkShape(shape, getRank(), "nvidia_mma", error) ||
       !rejectCGA(getCgaLayout(), "nvidia_mma", error))
     return std::nullopt;
   unsigned rank = getRank();
@@ -307,6 +336,8 @@ DotOperandEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
   unsigned otherDim = getOpIdx() == 0 ? rank - 1 : rank - 2;
 
   if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(getParent())) {
+    if (!checkMmaInstrShape(mma, error))
+      return std::nullopt;
     // A is 16 x (8 kWidth) per warp, B (8 kWidth) x 8, K-contiguous; warps
     // along the dimension the operand does not span hold the same data.
     unsigned outerSize = getOpIdx() == 0 ? 16 : 8;

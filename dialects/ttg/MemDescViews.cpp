@@ -1,6 +1,9 @@
 //===- MemDescViews.cpp - Shared-memory views that move no data -----------===//
 
 #include "dialects/ttg/MemDescViews.h"
+#include "dialects/ttg/layout/DimNames.h"
+
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -95,4 +98,50 @@ mlir::tile::ttg::getTransposedSharedEncoding(MemDescType src,
       MemDescType::get(context, shape, src.getElementType(), candidate,
                        src.getMemorySpace(), src.getMutableMemory(), shape);
   return isTransposedView(src, view, order) ? candidate : Attribute();
+}
+
+/// A subslice must be a contiguous piece of its buffer: a split dimension
+/// may not cut through the swizzle, i.e. each power-of-two step along it
+/// that the slice skips must land on a power-of-two offset (Triton's rule,
+/// in its words).
+LogicalResult mlir::tile::ttg::verifySubsliceView(
+    MemDescType src, MemDescType result,
+    function_ref<InFlightDiagnostic()> emitOpError) {
+  Attribute encoding = src.getEncoding();
+  if (auto padded = dyn_cast<PaddedSharedEncodingAttr>(encoding)) {
+    if (padded.getRank() < src.getRank())
+      return emitOpError() << "SubSlice of low rank PaddedSharedEncoding from "
+                              "higher rank tensors is not supported yet";
+    // Padding is not linear: tile has no layout to check the swizzle on.
+    return success();
+  }
+  // Each CGALayout basis doubles the CTAs the buffer is spread over.
+  ArrayRef<unsigned> cga =
+      TypeSwitch<Attribute, ArrayRef<unsigned>>(encoding)
+          .Case<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(
+              [](auto shared) { return shared.getCgaLayout(); })
+          .Default([](Attribute) { return ArrayRef<unsigned>(); });
+  if (!cga.empty())
+    return emitOpError() << "non-trivial block dimension not supported";
+  std::optional<LinearLayout> layout =
+      toLinearLayout(encoding, src.getAllocShape().take_back(src.getRank()));
+  std::optional<LinearLayout> inverse =
+      layout ? layout->invert() : std::nullopt;
+  if (!inverse)
+    return success();
+  for (int64_t dim = 0; dim < src.getRank(); ++dim) {
+    for (int64_t step = result.getDimSize(dim); step < src.getDimSize(dim);
+         step *= 2) {
+      std::optional<std::vector<layout::NamedValue>> offset = inverse->apply(
+          {{layout::outDimName(dim), static_cast<int32_t>(step)}});
+      if (offset && !offset->empty() &&
+          !llvm::isPowerOf2_32(offset->front().second))
+        return emitOpError()
+               << "We don't support splitting along the swizzling "
+                  "pattern: a step of "
+               << step << " along dimension " << dim << " is offset "
+               << offset->front().second;
+    }
+  }
+  return success();
 }

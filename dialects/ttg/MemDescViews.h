@@ -28,6 +28,15 @@ bool isReshapedView(MemDescType src, MemDescType dst);
 /// swizzled layout with its order permuted, or an nvmma layout of rank 2
 /// with `transposed` flipped; null when neither gives the same offsets.
 Attribute getTransposedSharedEncoding(MemDescType src, ArrayRef<int32_t> order);
+
+/// Checks a memdesc_subslice of `src` to `result` (their shapes differ):
+/// Triton's rules in its words. The slice may not split the swizzle (each
+/// power-of-two step it skips along a split dimension is a power-of-two
+/// offset), a multi-CTA buffer cannot be sliced, nor a padded one of lower
+/// rank than the view.
+LogicalResult
+verifySubsliceView(MemDescType src, MemDescType result,
+                   function_ref<InFlightDiagnostic()> emitOpError);
 } // namespace mlir::tile::ttg
 
 #endif // TILE_DIALECTS_TTG_MEMDESCVIEWS_H

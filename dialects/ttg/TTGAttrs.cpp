@@ -563,25 +563,10 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, unsigned versionMajor,
     unsigned versionMinor, ArrayRef<unsigned> warpsPerCTA,
     ArrayRef<unsigned> cgaLayout, ArrayRef<unsigned> instrShape) {
+  // Like Triton, any version and instruction shape parse (its dot_op
+  // verifier then names what is wrong); the layout (checkMmaInstrShape) is
+  // where tile refuses what it cannot lay out, on every tensor using it.
   size_t rank = warpsPerCTA.size();
-  if (versionMajor == 2) {
-    // The v2 layout is that of mma.sync's 16x8 tile whatever instrShape
-    // says; Triton's own tests write [16, 16] too, so only its rank counts.
-    if ((rank != 2 && rank != 3) || instrShape.size() != rank)
-      return emitError() << "#ttg.nvidia_mma v2 needs rank 2 or 3 and an "
-                            "instrShape of that rank";
-  } else if (versionMajor == 3) {
-    if (rank != 2 || instrShape.size() != 3 || instrShape[0] != 16 ||
-        instrShape[1] % 8 != 0 || instrShape[1] < 8 || instrShape[1] > 256 ||
-        !llvm::is_contained({8u, 16u, 32u}, instrShape[2]))
-      return emitError() << "#ttg.nvidia_mma v3 needs rank 2 and instrShape "
-                            "[16, N, K] with N a multiple of 8 in [8, 256] "
-                            "and K in {8, 16, 32}";
-  } else {
-    return emitError() << "#ttg.nvidia_mma: versionMajor must be 2 (mma.sync) "
-                          "or 3 (wgmma), got "
-                       << versionMajor;
-  }
   if (failed(verifyPowersOfTwo(emitError, "warpsPerCTA", warpsPerCTA)))
     return failure();
   return verifyCGALayout(emitError, cgaLayout, rank);
@@ -626,7 +611,10 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!parent)
     return emitError() << "ttg.dot_op parent parameter cannot be null";
   if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(parent)) {
-    if (kWidth == 0)
+    if (kWidth != 0 && !mma.isAmpere() && !mma.isHopper())
+      return emitError() << "ttg.dot_op kWidth parameter can only be "
+                            "non-zero for Ampere or Hopper MMA parent";
+    if (kWidth == 0 && (mma.isAmpere() || mma.isHopper()))
       return emitError() << "ttg.dot_op kWidth parameter is mandatory for "
                             "Ampere or Hopper MMA parent";
     if (opIdx != 0 && mma.isHopper())

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ttg/TTGDialect.h"
+#include "dialects/tt/TTInliner.h"
 #include "dialects/tt/TTLayoutInterface.h"
 #include "dialects/ttg/TargetOptions.h"
 #include "dialects/ttg/layout/RegisterConcatenation.h"
@@ -418,8 +419,9 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
                                      Operation *op) const override {
     Attribute encoding = type.getEncoding();
     if (!isDistributedEncoding(encoding))
-      return op->emitOpError("tensor ")
-             << type << " must have a distributed encoding";
+      return op->emitOpError("layout of ")
+             << type << ": Non-distributed layout is not allowed in tensor "
+             << "type.";
     // The messages say what Triton's say (its tests match on them).
     unsigned rank = cast<LayoutEncodingAttrInterface>(encoding).getRank();
     if (rank != type.getRank())
@@ -455,19 +457,55 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
     return success();
   }
 
-  LogicalResult verifyDotEncodings(Attribute aEnc, Attribute bEnc,
-                                   Attribute cEnc,
-                                   Location loc) const override {
+  LogicalResult verifyDotEncodings(Operation *dot, Attribute aEnc,
+                                   Attribute bEnc,
+                                   Attribute cEnc) const override {
+    // Triton's checks first, in its order and words.
+    auto aDot = dyn_cast<DotOperandEncodingAttr>(aEnc);
+    auto bDot = dyn_cast<DotOperandEncodingAttr>(bEnc);
+    if ((aDot || bDot) && (!aDot || !bDot))
+      return dot->emitOpError("mismatching encoding between A and B operands");
+    if (aDot && aDot.getKWidth() != bDot.getKWidth())
+      return dot->emitOpError("mismatching kWidth between A and B operands, "
+                              "got ")
+             << aDot.getKWidth() << " and " << bDot.getKWidth();
     auto check = [&](Attribute enc, unsigned opIdx) -> LogicalResult {
       auto dotOp = dyn_cast<DotOperandEncodingAttr>(enc);
       if (!dotOp || dotOp.getOpIdx() != opIdx || dotOp.getParent() != cEnc)
-        return emitError(loc)
-               << "tt.dot operand " << (opIdx ? "b" : "a")
+        return dot->emitOpError("operand ")
+               << (opIdx ? "b" : "a")
                << " must have encoding #ttg.dot_op<{opIdx = " << opIdx
                << ", parent = " << cEnc << "}>, got " << enc;
       return success();
     };
-    return success(succeeded(check(aEnc, 0)) && succeeded(check(bEnc, 1)));
+    if (failed(check(aEnc, 0)) || failed(check(bEnc, 1)))
+      return failure();
+    if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(cEnc))
+      if (!mmaSupportsDot(cast<tt::DotOp>(dot), mma.getVersionMajor()))
+        return dot->emitOpError("unsupported MMA version: #ttg.nvidia_mma v")
+               << mma.getVersionMajor() << " cannot multiply "
+               << cast<tt::DotOp>(dot).getA().getType().getElementType()
+               << " operands with input precision "
+               << tt::stringifyInputPrecision(
+                      cast<tt::DotOp>(dot).getInputPrecision());
+    return success();
+  }
+
+private:
+  /// The operand types mma.sync (v2) and wgmma (v3) multiply, as Triton's
+  /// supportMMA: fp8, f16, bf16, i8, f64 (v2) and f32 only as tf32.
+  static bool mmaSupportsDot(tt::DotOp dot, unsigned version) {
+    Type a = dot.getA().getType().getElementType();
+    Type b = dot.getB().getType().getElementType();
+    if (a.isF32() && b.isF32())
+      return dot.getInputPrecision() == tt::InputPrecision::TF32;
+    auto supported = [&](Type type) {
+      return isa<Float8E5M2Type, Float8E4M3FNType, Float8E5M2FNUZType,
+                 Float8E4M3FNUZType>(type) ||
+             type.isF16() || type.isBF16() || type.isF32() || type.isF64() ||
+             type.isInteger(8);
+    };
+    return version >= 2 && supported(a) && supported(b);
   }
 };
 } // namespace
@@ -512,7 +550,8 @@ void TTGDialect::initialize() {
 #define GET_OP_LIST
 #include "dialects/ttg/TTGOps.cpp.inc"
       >();
-  addInterfaces<TTGLayoutInference, TTGOpAsmInterface>();
+  addInterfaces<TTGLayoutInference, TTGOpAsmInterface,
+                tt::OpsInlinerInterface>();
 }
 
 LogicalResult TTGDialect::verifyOperationAttribute(Operation *op,

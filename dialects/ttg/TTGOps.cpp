@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/ttg/MemDescViews.h"
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -144,7 +145,9 @@ LogicalResult MemDescSubsliceOp::verify() {
   }
   if (result.getMutableMemory() != src.getMutableMemory())
     return emitOpError("a view must keep the source's mutability");
-  return success();
+  if (result.getShape() == src.getShape())
+    return success();
+  return verifySubsliceView(src, result, [&]() { return emitOpError(); });
 }
 
 LogicalResult MemDescTransOp::verify() {
@@ -239,5 +242,13 @@ LogicalResult ttng::WarpGroupDotOp::verify() {
     return emitOpError("accumulator must be ")
            << aType.getDimSize(0) << "x" << bType.getDimSize(1) << ", got "
            << cType;
+  // Triton's rule: wgmma reads a register operand as 32-bit words.
+  if (auto aTensor = dyn_cast<RankedTensorType>(getA().getType()))
+    if (auto aDot = dyn_cast<DotOperandEncodingAttr>(aTensor.getEncoding())) {
+      unsigned kWidth = 32 / aTensor.getElementTypeBitWidth();
+      if (aDot.getKWidth() != kWidth)
+        return emitOpError("in-register LHS operand must have a kWidth of ")
+               << kWidth << " but got " << aDot.getKWidth();
+    }
   return success();
 }

@@ -74,35 +74,60 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   Attribute encoding, Attribute memorySpace,
                                   bool mutableMemory,
                                   ArrayRef<int64_t> allocShape) {
+  // Triton's checks, in its order and words, then tile's.
   if (shape.empty())
-    return emitError() << "!ttg.memdesc must have rank >= 1";
-  for (auto [i, dim] : llvm::enumerate(shape)) {
-    if (dim <= 0)
-      return emitError() << "!ttg.memdesc dimensions must be positive, got "
-                         << dim;
-    // The leading dimension may count pipeline buffers.
-    if (i > 0 && !llvm::isPowerOf2_64(dim))
-      return emitError() << "!ttg.memdesc dimension " << i
-                         << " must be a power of two, got " << dim;
-  }
-  if (!isSharedEncoding(encoding) && !ttng::isTensorMemoryEncoding(encoding))
-    return emitError() << "!ttg.memdesc needs a shared encoding, got "
-                       << encoding;
+    return emitError() << "rank 0 memdesc is not allowed";
+  // The leading dimension may count pipeline buffers.
+  if (!llvm::all_of(shape.drop_front(), [](int64_t dim) {
+        return dim > 0 && llvm::isPowerOf2_64(dim);
+      }))
+    return emitError()
+           << "shape must have power-of-2 and non-zero dimensions; got "
+           << shape;
+  if (shape.front() <= 0)
+    return emitError() << "!ttg.memdesc dimensions must be positive, got "
+                       << shape.front();
   if (allocShape.size() < shape.size())
-    return emitError() << "!ttg.memdesc alloc shape must have at least the "
-                          "view's rank";
+    return emitError()
+           << "alloc shape must have at least as many dimensions as shape";
   ArrayRef<int64_t> allocTail = allocShape.take_back(shape.size());
   for (auto [dim, allocDim] : llvm::zip(shape, allocTail))
     if (dim > allocDim)
-      return emitError() << "!ttg.memdesc view is larger than its "
-                            "allocation";
+      return emitError() << "shape must be less than or equal to allocShape. "
+                         << "shape = " << shape
+                         << ", allocShape = " << allocShape;
   if (ttng::isTensorMemoryEncoding(encoding))
     return ttng::verifyTensorMemoryDesc(emitError, shape, elementType, encoding,
                                         memorySpace, allocShape);
+  if (!isSharedEncoding(encoding))
+    return emitError() << encoding << " is not a valid encoding";
   if (!isa<SharedMemorySpaceAttr>(memorySpace))
     return emitError()
            << "memorySpace must be SharedMemorySpace for shared encoding. "
            << "Got " << memorySpace;
+  if (auto layout = dyn_cast<LayoutEncodingAttrInterface>(encoding)) {
+    size_t rank = layout.getRank();
+    if (rank != shape.size() && rank + 1 != shape.size())
+      return emitError() << "rank must be equal to or one less than the shape "
+                         << "size. Got " << rank << " and " << shape.size();
+  }
+  // A padded layout's linear part spans exactly one buffer.
+  if (auto padded = dyn_cast<PaddedSharedEncodingAttr>(encoding)) {
+    unsigned rank = padded.getRank();
+    ArrayRef<int64_t> expected = allocShape.take_back(rank);
+    for (unsigned d = 0; d < rank; ++d) {
+      uint64_t reached = 0;
+      for (ArrayRef<int32_t> bases :
+           {padded.getOffsetBases(), padded.getBlockBases()})
+        for (size_t i = d; i < bases.size(); i += rank)
+          reached |= static_cast<uint64_t>(bases[i]);
+      int64_t spanned = llvm::NextPowerOf2(reached);
+      if (spanned != expected[d])
+        return emitError() << "Mismatch in expected shape for dimension " << d
+                           << ". Expected: " << expected[d]
+                           << ", got: " << spanned;
+    }
+  }
   return success();
 }
 

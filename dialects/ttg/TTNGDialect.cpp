@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/tt/TTInliner.h"
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -148,5 +149,5 @@ void TTNGDialect::initialize() {
 #define GET_OP_LIST
 #include "dialects/ttg/TTNGClusterOps.cpp.inc"
       >();
-  addInterfaces<TTNGOpAsmInterface>();
+  addInterfaces<TTNGOpAsmInterface, tt::OpsInlinerInterface>();
 }

@@ -14,6 +14,12 @@ from lint_support import cpp_sources, summarize
 ALLOWED = {
     # Definition: syntax and verification.
     "dialects/ttg/TTGAttrs.cpp",
+    # The memdesc type's verifier: Triton's rule that a padded encoding's
+    # linear part spans exactly one buffer (padding has no linear layout).
+    "dialects/ttg/TTGTypes.cpp",
+    # ttng.warp_group_dot's verifier: Triton's rule on the kWidth of its
+    # in-register (dot_op) operand.
+    "dialects/ttg/TTGOps.cpp",
     # TMA's swizzle mode is a hardware parameter the nvmma_shared encoding
     # names (swizzlingByteWidth), encoded into the CUtensorMap as is.
     "dialects/ttg/TMABlock.cpp",

@@ -188,6 +188,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#shared1d = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #nvmma64 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
@@ -202,16 +203,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 1024, size = 16384
     %b = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
     // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 48, size = 16
-    %c = ttg.local_alloc : () -> !ttg.memdesc<8xf16, #shared, #smem, mutable>
+    %c = ttg.local_alloc : () -> !ttg.memdesc<8xf16, #shared1d, #smem, mutable>
     // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 17408, size = 8192
     %d = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #nvmma64, #smem, mutable>
     // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 256, size = 16
-    %e = ttg.local_alloc {alignment = 256 : i32} : () -> !ttg.memdesc<8xf16, #shared, #smem, mutable>
+    %e = ttg.local_alloc {alignment = 256 : i32} : () -> !ttg.memdesc<8xf16, #shared1d, #smem, mutable>
     ttg.local_dealloc %a : !ttg.memdesc<3x8xf16, #shared, #smem, mutable>
     ttg.local_dealloc %b : !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
-    ttg.local_dealloc %c : !ttg.memdesc<8xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %c : !ttg.memdesc<8xf16, #shared1d, #smem, mutable>
     ttg.local_dealloc %d : !ttg.memdesc<128x32xf16, #nvmma64, #smem, mutable>
-    ttg.local_dealloc %e : !ttg.memdesc<8xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %e : !ttg.memdesc<8xf16, #shared1d, #smem, mutable>
     tt.return
   }
   // CHECK-NEXT: total = 25600

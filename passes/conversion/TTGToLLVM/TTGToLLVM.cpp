@@ -213,15 +213,43 @@ struct ConvertTritonGPUToLLVMPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    MLIRContext *context = &getContext();
-    std::optional<int> numWarps = ttg::getNumWarps(module);
-    if (!numWarps) {
+    if (ttg::getNumWarps(module)) {
+      if (failed(lowerModule(module)))
+        signalPassFailure();
+      return;
+    }
+    // Like Triton's lowering, which looks num-warps up from each op's
+    // parents: a module that only wraps TTGIR modules (mlir-opt wraps
+    // several top-level modules of one file in one) lowers each of them.
+    SmallVector<ModuleOp> ttgirModules;
+    bool strayOps = false;
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto inner = dyn_cast<ModuleOp>(op);
+          inner && inner != module && ttg::getNumWarps(inner)) {
+        ttgirModules.push_back(inner);
+        return WalkResult::skip();
+      }
+      if (isa<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
+              op->getDialect()))
+        strayOps = true;
+      return WalkResult::advance();
+    });
+    if (ttgirModules.empty() || strayOps) {
       mlir::emitError(module.getLoc(),
                       "convert-triton-gpu-to-llvm: the module is not TTGIR "
                       "(no ttg.num-warps); run convert-triton-to-tritongpu "
                       "first");
       return signalPassFailure();
     }
+    for (ModuleOp inner : ttgirModules)
+      if (failed(lowerModule(inner)))
+        return signalPassFailure();
+  }
+
+  /// Lowers one TTGIR module (one with ttg.num-warps).
+  LogicalResult lowerModule(ModuleOp module) {
+    MLIRContext *context = &getContext();
+    std::optional<int> numWarps = ttg::getNumWarps(module);
     if (this->computeCapability > 0 &&
         !module->hasAttr(ttg::TTGDialect::getTargetAttrName()))
       module->setAttr(
@@ -267,7 +295,7 @@ struct ConvertTritonGPUToLLVMPass
           return WalkResult::advance();
         });
     if (unsupported.wasInterrupted())
-      return signalPassFailure();
+      return failure();
 
     // Bound the output before emitting any IR: every tensor an op defines
     // (results and block arguments of its regions) must fit the register
@@ -284,13 +312,13 @@ struct ConvertTritonGPUToLLVMPass
       return WalkResult::advance();
     });
     if (tooBig.wasInterrupted())
-      return signalPassFailure();
+      return failure();
 
     // Triton's pipelines run allocate-shared-memory before this pass; run
     // alone, the pass allocates itself.
     if (!hasSharedMemoryAllocation(module) &&
         failed(annotateSharedMemoryAllocation(module)))
-      return signalPassFailure();
+      return failure();
     // As Triton's lowering does, unless tile-insert-barriers already has.
     if (!module->hasAttr(kBarriersInsertedAttrName))
       insertSharedMemoryBarriers(module);
@@ -348,9 +376,10 @@ struct ConvertTritonGPUToLLVMPass
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      return signalPassFailure();
+      return failure();
     // The barriers are nvvm barriers now; the marker has no more meaning.
     module->removeAttr(kBarriersInsertedAttrName);
+    return success();
   }
 };
 } // namespace

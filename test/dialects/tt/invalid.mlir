@@ -360,7 +360,7 @@ tt.func @atomic_rmw_integer_op_on_floats(%p: !tt.ptr<f32>, %v: f32) {
 // -----
 
 tt.func @atomic_cas_value_type(%p: !tt.ptr<i32>, %c: i64, %v: i32) {
-  // expected-error @+1 {{'tt.atomic_cas' op value type 'i64' does not match the pointee type 'i32'}}
+  // expected-error @+1 {{'tt.atomic_cas' op failed to verify that ptr type matches cmp type}}
   %0 = tt.atomic_cas acq_rel, gpu, %p, %c, %v : (!tt.ptr<i32>, i64, i32) -> i32
   tt.return
 }
@@ -476,7 +476,8 @@ tt.func @join_encoding(%a: tensor<64xbf16, "a">) {
 // -----
 
 tt.func @split_last_dimension(%x: tensor<128x64x4xf32>) {
-  // expected-error @+1 {{'tt.split' op source's last dimension must have size 2, got 'tensor<128x64x4xf32>'}}
+  // expected-error @+2 {{'tt.split' op last dimension of input tensor must be 2, got 'tensor<128x64x4xf32>'}}
+  // expected-error @+1 {{'tt.split' op failed to infer returned types}}
   %0, %1 = tt.split %x : tensor<128x64x4xf32> -> tensor<128x64x2xf32>
   tt.return
 }
@@ -484,7 +485,8 @@ tt.func @split_last_dimension(%x: tensor<128x64x4xf32>) {
 // -----
 
 tt.func @split_result_shape(%x: tensor<128x64x2xf32>) {
-  // expected-error @+1 {{'tt.split' op results must have the source shape without its last dimension, got 'tensor<64x128xf32>'}}
+  // expected-error @+2 {{'tt.split' op inferred type(s) of shape 'tensor<128x64xf32>' are incompatible with return type(s) of operation 'tensor<64x128xf32>'}}
+  // expected-error @+1 {{'tt.split' op failed to infer returned types}}
   %0, %1 = tt.split %x : tensor<128x64x2xf32> -> tensor<64x128xf32>
   tt.return
 }
@@ -560,7 +562,7 @@ tt.func @make_range_size() {
 // -----
 
 tt.func @dot_rank(%a: tensor<16xf16>, %c: tensor<16xf32>) {
-  // expected-error @+1 {{'tt.dot' op operands must all be 2-D, or all 3-D (batched), got ranks 1, 1 and 1}}
+  // expected-error @+1 {{'tt.dot' op expected operands to be 2d or 3d}}
   %0 = tt.dot %a, %a, %c : tensor<16xf16> * tensor<16xf16> -> tensor<16xf32>
   tt.return
 }
@@ -568,7 +570,7 @@ tt.func @dot_rank(%a: tensor<16xf16>, %c: tensor<16xf32>) {
 // -----
 
 tt.func @dot_k(%a: tensor<16x32xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
-  // expected-error @+1 {{'tt.dot' op K of a (32) must equal K of b (16)}}
+  // expected-error @+1 {{'tt.dot' op expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand}}
   %0 = tt.dot %a, %b, %c : tensor<16x32xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
   tt.return
 }
@@ -576,7 +578,7 @@ tt.func @dot_k(%a: tensor<16x32xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16xf3
 // -----
 
 tt.func @dot_accumulator_shape(%a: tensor<16x32xf16>, %b: tensor<32x64xf16>, %c: tensor<16x32xf32>) {
-  // expected-error @+1 {{'tt.dot' op accumulator shape must be M x N = 16x64, got 'tensor<16x32xf32>'}}
+  // expected-error @+1 {{'tt.dot' op expected the output shape to be the concatenation of the last dimension of the first operand and the last dimension of the second, got 'tensor<16x32xf32>'}}
   %0 = tt.dot %a, %b, %c : tensor<16x32xf16> * tensor<32x64xf16> -> tensor<16x32xf32>
   tt.return
 }
@@ -584,7 +586,7 @@ tt.func @dot_accumulator_shape(%a: tensor<16x32xf16>, %b: tensor<32x64xf16>, %c:
 // -----
 
 tt.func @dot_batch(%a: tensor<2x16x16xf16>, %b: tensor<4x16x16xf16>, %c: tensor<2x16x16xf32>) {
-  // expected-error @+1 {{'tt.dot' op batch dimensions must agree, got 2, 4 and 2}}
+  // expected-error @+1 {{'tt.dot' op expected the first dimension of the first operand to be equal to the first dimension of the result}}
   %0 = tt.dot %a, %b, %c : tensor<2x16x16xf16> * tensor<4x16x16xf16> -> tensor<2x16x16xf32>
   tt.return
 }
@@ -608,7 +610,7 @@ tt.func @dot_element_types(%a: tensor<16x16xf16>, %b: tensor<16x16xbf16>, %c: te
 // -----
 
 tt.func @dot_encodings(%a: tensor<16x16xf16, "a">, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
-  // expected-error @+1 {{'tt.dot' op either all operands have a layout encoding or none}}
+  // expected-error @+1 {{'tt.dot' op mismatching encoding between A and B operands}}
   %0 = tt.dot %a, %b, %c : tensor<16x16xf16, "a"> * tensor<16x16xf16> -> tensor<16x16xf32>
   tt.return
 }
@@ -624,7 +626,7 @@ tt.func @dot_scaled_rank(%a: tensor<2x64x64xbf16>, %b: tensor<2x64x64xbf16>, %c:
 // -----
 
 tt.func @dot_scaled_k(%a: tensor<128x64xi8>, %b: tensor<64x128xf8E4M3FN>, %c: tensor<128x128xf32>) {
-  // expected-error @+1 {{'tt.dot_scaled' op K of a (128) must equal K of b (64) after unpacking}}
+  // expected-error @+1 {{'tt.dot_scaled' op expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand (128 and 64 after unpacking)}}
   %0 = tt.dot_scaled %a, %b, %c lhs = e2m1 rhs = e4m3 {fastMath = false} : tensor<128x64xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
   tt.return
 }
@@ -640,7 +642,7 @@ tt.func @dot_scaled_accumulator(%a: tensor<64x64xi8>, %b: tensor<64x128xf8E4M3FN
 // -----
 
 tt.func @dot_scaled_a_scale(%a: tensor<128x64xf8E4M3FN>, %sa: tensor<128x4xi8>, %b: tensor<64x128xf8E4M3FN>, %c: tensor<128x128xf32>) {
-  // expected-error @+1 {{'tt.dot_scaled' op a_scale must be 128x2 (one scale per 32 elements of K), got 'tensor<128x4xi8>'}}
+  // expected-error @+1 {{'tt.dot_scaled' op scales K dimension must match the operand K divided by the scale factor (64 / 32), got 'tensor<128x4xi8>'}}
   %0 = tt.dot_scaled %a scale %sa, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN>, tensor<128x4xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
   tt.return
 }
@@ -648,7 +650,7 @@ tt.func @dot_scaled_a_scale(%a: tensor<128x64xf8E4M3FN>, %sa: tensor<128x4xi8>, 
 // -----
 
 tt.func @dot_scaled_b_scale(%a: tensor<128x64xf8E4M3FN>, %b: tensor<64x128xf8E4M3FN>, %sb: tensor<64x2xi8>, %c: tensor<128x128xf32>) {
-  // expected-error @+1 {{'tt.dot_scaled' op b_scale must be 128x2 (one scale per 32 elements of K), got 'tensor<64x2xi8>'}}
+  // expected-error @+1 {{'tt.dot_scaled' op scales N dimension must match the operand N dimension (128), got 'tensor<64x2xi8>'}}
   %0 = tt.dot_scaled %a, %b scale %sb, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN> * tensor<64x128xf8E4M3FN>, tensor<64x2xi8> -> tensor<128x128xf32>
   tt.return
 }
@@ -683,7 +685,7 @@ tt.func @reduce_axis(%x: tensor<4x8xf32>) {
 // -----
 
 tt.func @reduce_num_results(%x: tensor<4x8xf32>) {
-  // expected-error @+1 {{'tt.reduce' op must have one result per operand (1), got 2}}
+  // expected-error @+1 {{'tt.reduce' op must have the same number of inputs as outputs}}
   %0:2 = "tt.reduce"(%x) <{axis = 1 : i32}> ({
   ^bb0(%a: f32, %b: f32):
     tt.reduce.return %a : f32
@@ -806,7 +808,7 @@ tt.func @scan_axis(%x: tensor<8xi32>) {
 // -----
 
 tt.func @scan_num_results(%x: tensor<8xi32>) {
-  // expected-error @+1 {{'tt.scan' op must have one result per operand (1), got 2}}
+  // expected-error @+1 {{'tt.scan' op must have the same number of inputs as outputs}}
   %0:2 = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
   ^bb0(%a: i32, %b: i32):
     tt.scan.return %a : i32
@@ -817,7 +819,7 @@ tt.func @scan_num_results(%x: tensor<8xi32>) {
 // -----
 
 tt.func @scan_result_type(%x: tensor<8xi32>) {
-  // expected-error @+1 {{'tt.scan' op result type 'tensor<8xf32>' must equal operand type 'tensor<8xi32>'}}
+  // expected-error @+1 {{'tt.scan' op operand types and result types must agree, got 'tensor<8xi32>' and 'tensor<8xf32>'}}
   %0 = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
   ^bb0(%a: i32, %b: i32):
     tt.scan.return %a : i32
@@ -938,7 +940,7 @@ tt.func @inline_asm_multiple_of_pack(%x: tensor<2xi32>) {
 // -----
 
 tt.func @map_elementwise_pack(%x: tensor<64xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op pack must be at least 1, got 0}}
+  // expected-error @+1 {{'tt.map_elementwise' op Pack must be a power of 2, got 0}}
   %0 = "tt.map_elementwise"(%x) <{pack = 0 : i32}> ({
   ^bb0(%a: f32):
     tt.map_elementwise.return %a : f32
@@ -981,7 +983,7 @@ tt.func @map_elementwise_no_body(%x: tensor<64xf32>) {
 // -----
 
 tt.func @map_elementwise_num_arguments(%x: tensor<64xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op body must take 2 arguments (pack x operands), got 1}}
+  // expected-error @+1 {{'tt.map_elementwise' op region has wrong number of arguments: expected 2 (pack x operands), got 1}}
   %0 = "tt.map_elementwise"(%x) <{pack = 2 : i32}> ({
   ^bb0(%a: f32):
     tt.map_elementwise.return %a, %a : f32, f32
@@ -992,7 +994,7 @@ tt.func @map_elementwise_num_arguments(%x: tensor<64xf32>) {
 // -----
 
 tt.func @map_elementwise_argument_type(%x: tensor<64xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op body argument 0 has type 'i32', expected 'f32'}}
+  // expected-error @+1 {{'tt.map_elementwise' op argument types did not match: argument 0 has type 'i32', expected 'f32'}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: i32):
     %f = arith.sitofp %a : i32 to f32
@@ -1004,9 +1006,9 @@ tt.func @map_elementwise_argument_type(%x: tensor<64xf32>) {
 // -----
 
 tt.func @map_elementwise_num_results(%x: tensor<64xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op body must return 1 values, got 2}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: f32):
+    // expected-error @+1 {{'tt.map_elementwise.return' op region return does not match map_elementwise result}}
     tt.map_elementwise.return %a, %a : f32, f32
   }) : (tensor<64xf32>) -> tensor<64xf32>
   tt.return
@@ -1015,9 +1017,9 @@ tt.func @map_elementwise_num_results(%x: tensor<64xf32>) {
 // -----
 
 tt.func @map_elementwise_result_type(%x: tensor<64xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op body result 0 has type 'f32', expected 'i32'}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: f32):
+    // expected-error @+1 {{'tt.map_elementwise.return' op region return does not match map_elementwise result}}
     tt.map_elementwise.return %a : f32
   }) : (tensor<64xf32>) -> tensor<64xi32>
   tt.return
@@ -1136,7 +1138,7 @@ tt.func @descriptor_reduce_indices(%d: !tt.tensordesc<tensor<64x64xf32>>, %i: i3
 // -----
 
 tt.func @descriptor_gather_block(%d: !tt.tensordesc<tensor<2x128xbf16>>, %xs: tensor<32xi32>, %y: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op descriptor block must be 1 x N, got 'tensor<2x128xbf16>'}}
+  // expected-error @+1 {{'tt.descriptor_gather' op block must have exactly 1 row, but got 'tensor<2x128xbf16>'}}
   %0 = tt.descriptor_gather %d[%xs, %y] : (!tt.tensordesc<tensor<2x128xbf16>>, tensor<32xi32>, i32) -> tensor<32x128xbf16>
   tt.return
 }
@@ -1144,7 +1146,7 @@ tt.func @descriptor_gather_block(%d: !tt.tensordesc<tensor<2x128xbf16>>, %xs: te
 // -----
 
 tt.func @descriptor_gather_offsets(%d: !tt.tensordesc<tensor<1x128xbf16>>, %xs: tensor<4x8xi32>, %y: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op x offsets must be 1-D, got 'tensor<4x8xi32>'}}
+  // expected-error @+1 {{'tt.descriptor_gather' op x offsets must be a 1D tensor, but got 'tensor<4x8xi32>'}}
   %0 = tt.descriptor_gather %d[%xs, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<4x8xi32>, i32) -> tensor<32x128xbf16>
   tt.return
 }
@@ -1152,7 +1154,7 @@ tt.func @descriptor_gather_offsets(%d: !tt.tensordesc<tensor<1x128xbf16>>, %xs: 
 // -----
 
 tt.func @descriptor_gather_result(%d: !tt.tensordesc<tensor<1x128xbf16>>, %xs: tensor<32xi32>, %y: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op tensor must be 32x128x'bf16', got 'tensor<32x64xbf16>'}}
+  // expected-error @+1 {{'tt.descriptor_gather' op result tensor number of columns must match block (128), but got 'tensor<32x64xbf16>'}}
   %0 = tt.descriptor_gather %d[%xs, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32) -> tensor<32x64xbf16>
   tt.return
 }
@@ -1160,7 +1162,7 @@ tt.func @descriptor_gather_result(%d: !tt.tensordesc<tensor<1x128xbf16>>, %xs: t
 // -----
 
 tt.func @descriptor_scatter_source(%d: !tt.tensordesc<tensor<1x128xbf16>>, %xs: tensor<32xi32>, %y: i32, %v: tensor<16x128xbf16>) {
-  // expected-error @+1 {{'tt.descriptor_scatter' op tensor must be 32x128x'bf16', got 'tensor<16x128xbf16>'}}
+  // expected-error @+1 {{'tt.descriptor_scatter' op result tensor must have as many rows as indices (32), but got 'tensor<16x128xbf16>'}}
   tt.descriptor_scatter %d[%xs, %y], %v : !tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32, tensor<16x128xbf16>
   tt.return
 }
@@ -1218,5 +1220,91 @@ tt.func private @callee(i32) -> i32
 tt.func @call_result_types(%x: i32) {
   // expected-error @+1 {{'tt.call' op result types do not match 'callee', which returns 'i32'}}
   %0 = tt.call @callee(%x) : (i32) -> f32
+  tt.return
+}
+
+//===----------------------------------------------------------------------===//
+// Triton's checks, in its order and words
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// An empty range is reported as such, before the zero-sized tensor is.
+tt.func @make_range_empty() {
+  // expected-error @+1 {{'tt.make_range' op start must be less than end, got [4, 4)}}
+  %0 = tt.make_range {end = 4 : i32, start = 4 : i32} : tensor<0xi32>
+  tt.return
+}
+
+// -----
+
+tt.func @reduce_element_types(%x: tensor<8x16xf16>) {
+  // expected-error @+1 {{'tt.reduce' op operand types and result types must agree, got 'tensor<8x16xf16>' and 'tensor<16xf32>'}}
+  %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f16, %b: f16):
+    %s = arith.addf %a, %b : f16
+    tt.reduce.return %s : f16
+  }) : (tensor<8x16xf16>) -> tensor<16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @atomic_cas_value(%p: !tt.ptr<i32>, %c: i32, %v: i64) {
+  // expected-error @+1 {{'tt.atomic_cas' op failed to verify that ptr type matches value type}}
+  %0 = tt.atomic_cas acq_rel, gpu, %p, %c, %v : (!tt.ptr<i32>, i32, i64) -> i32
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_gather_block_rank(%d: !tt.tensordesc<tensor<128xbf16>>, %xs: tensor<32xi32>, %y: i32) {
+  // expected-error @+1 {{'tt.descriptor_gather' op block must be a 2D tensor, but got 'tensor<128xbf16>'}}
+  %0 = tt.descriptor_gather %d[%xs, %y] : (!tt.tensordesc<tensor<128xbf16>>, tensor<32xi32>, i32) -> tensor<32x128xbf16>
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_gather_result_rank(%d: !tt.tensordesc<tensor<1x128xbf16>>, %xs: tensor<32xi32>, %y: i32) {
+  // expected-error @+1 {{'tt.descriptor_gather' op result must be a 2D tensor, but got 'tensor<128xbf16>'}}
+  %0 = tt.descriptor_gather %d[%xs, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32) -> tensor<128xbf16>
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_gather_element(%d: !tt.tensordesc<tensor<1x128xbf16>>, %xs: tensor<32xi32>, %y: i32) {
+  // expected-error @+1 {{'tt.descriptor_gather' op result tensor element type must match block ('bf16'), but got 'tensor<32x128xf16>'}}
+  %0 = tt.descriptor_gather %d[%xs, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32) -> tensor<32x128xf16>
+  tt.return
+}
+
+// -----
+
+// Each scalar would be stored unmasked: the body may not write memory.
+tt.func @map_elementwise_store(%ptrs: tensor<64x!tt.ptr<f32>>, %x: tensor<64xf32>) {
+  %0 = "tt.map_elementwise"(%ptrs, %x) <{pack = 1 : i32}> ({
+  ^bb0(%p: !tt.ptr<f32>, %a: f32):
+    // expected-error @+1 {{'tt.store' op Stores are not supported inside map_elementwise}}
+    tt.store %p, %a : !tt.ptr<f32>
+    tt.map_elementwise.return %a : f32
+  }) : (tensor<64x!tt.ptr<f32>>, tensor<64xf32>) -> tensor<64xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_bit_width(%a: tensor<16x16xf32>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tt.dot' op element types of operands A and B must have same bit width, got 'f32' and 'f16'}}
+  %0 = tt.dot %a, %b, %c : tensor<16x16xf32> * tensor<16x16xf16> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_ranks(%a: tensor<2x16x16xf16>, %b: tensor<16x16xf16>, %c: tensor<2x16x16xf32>) {
+  // expected-error @+1 {{'tt.dot' op expected all operands to have the same rank}}
+  %0 = tt.dot %a, %b, %c : tensor<2x16x16xf16> * tensor<16x16xf16> -> tensor<2x16x16xf32>
   tt.return
 }

@@ -166,49 +166,99 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.nvidia_mma: versionMajor must be 2 (mma.sync) or 3 (wgmma), got 1}}
+// Any version and instruction shape parse, as in Triton; a tensor in a
+// layout tile cannot lay out is refused where it is used.
 #m = #ttg.nvidia_mma<{versionMajor = 1, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma: versionMajor must be 2 (mma.sync) or 3 (wgmma), got 1}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // A rank-3 instrShape on a rank-2 layout.
-// expected-error @+1 {{#ttg.nvidia_mma v2 needs rank 2 or 3 and an instrShape of that rank}}
 #m = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [1, 16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v2 needs rank 2 or 3 and an instrShape of that rank}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
-// expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // N must be a multiple of 8.
-// expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K] with N a multiple of 8 in [8, 256]}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 60, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K] with N a multiple of 8 in [8, 256]}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // N at most 256.
-// expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 264, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // K in {8, 16, 32}.
-// expected-error @+1 {{and K in {8, 16, 32}}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 64]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{and K in {8, 16, 32}}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // M is always 16 per warp.
-// expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2 and instrShape [16, N, K]}}
+  %t = tt.splat %x : f32 -> tensor<32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
 // v3 is rank 2 only.
-// expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2}}
 #m = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [1, 4, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @f(%x: f32) {
+  // expected-error @+1 {{#ttg.nvidia_mma v3 needs rank 2}}
+  %t = tt.splat %x : f32 -> tensor<4x32x64xf32, #m>
+  tt.return
+}
+}
 
 // -----
 
@@ -336,7 +386,7 @@
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc must have rank >= 1}}
+// expected-error @+1 {{rank 0 memdesc is not allowed}}
 tt.func @memdesc_rank0(%m: !ttg.memdesc<f16, #shared, #smem>) {
   tt.return
 }
@@ -355,7 +405,7 @@ tt.func @memdesc_zero_dim(%m: !ttg.memdesc<0x64xf16, #shared, #smem>) {
 // Only the leading (pipeline) dimension may be a non-power of two.
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc dimension 1 must be a power of two, got 48}}
+// expected-error @+1 {{shape must have power-of-2 and non-zero dimensions; got 128, 48}}
 tt.func @memdesc_inner_not_pow2(%m: !ttg.memdesc<128x48xf16, #shared, #smem>) {
   tt.return
 }
@@ -364,7 +414,7 @@ tt.func @memdesc_inner_not_pow2(%m: !ttg.memdesc<128x48xf16, #shared, #smem>) {
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc dimension 2 must be a power of two, got 24}}
+// expected-error @+1 {{shape must have power-of-2 and non-zero dimensions; got 3, 64, 24}}
 tt.func @memdesc_inner_not_pow2_3d(%m: !ttg.memdesc<3x64x24xf16, #shared, #smem, mutable>) {
   tt.return
 }
@@ -373,7 +423,7 @@ tt.func @memdesc_inner_not_pow2_3d(%m: !ttg.memdesc<3x64x24xf16, #shared, #smem,
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc needs a shared encoding, got #ttg.blocked}}
+// expected-error @+1 {{#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}> is not a valid encoding}}
 tt.func @memdesc_distributed(%m: !ttg.memdesc<128x64xf16, #blocked, #smem>) {
   tt.return
 }
@@ -382,7 +432,7 @@ tt.func @memdesc_distributed(%m: !ttg.memdesc<128x64xf16, #blocked, #smem>) {
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc view is larger than its allocation}}
+// expected-error @+1 {{shape must be less than or equal to allocShape. shape = 128, 64, allocShape = 128, 32}}
 tt.func @memdesc_view_too_large(%m: !ttg.memdesc<128x64xf16, #shared, #smem, mutable, 128x32>) {
   tt.return
 }
@@ -391,7 +441,7 @@ tt.func @memdesc_view_too_large(%m: !ttg.memdesc<128x64xf16, #shared, #smem, mut
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{!ttg.memdesc alloc shape must have at least the view's rank}}
+// expected-error @+1 {{alloc shape must have at least as many dimensions as shape}}
 tt.func @memdesc_alloc_rank(%m: !ttg.memdesc<128x64xf16, #shared, #smem, 64>) {
   tt.return
 }
@@ -830,7 +880,7 @@ module attributes {ttg.shared = -16 : i32} {
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @shared_on_tensor(%x: tensor<32x32xf32, #shared>) {
-  // expected-error @+1 {{'tt.return' op tensor 'tensor<32x32xf32, #ttg.swizzled_shared<}}
+  // expected-error @+1 {{'tt.return' op layout of 'tensor<32x32xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>': Non-distributed layout is not allowed in tensor type.}}
   tt.return %x : tensor<32x32xf32, #shared>
 }
 }
@@ -964,4 +1014,93 @@ tt.func @cga_unsupported(%x: tensor<64x64xf32, #blocked>) {
   // expected-error @+1 {{#ttg.blocked: multi-CTA (CGALayout) layouts are not supported}}
   tt.return %x : tensor<64x64xf32, #blocked>
 }
+}
+
+//===----------------------------------------------------------------------===//
+// Triton's checks, in its order and words
+//===----------------------------------------------------------------------===//
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @dot_no_accumulator_encoding(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32>) {
+  // expected-error @+1 {{'tt.dot' op miss encoding of C operand}}
+  %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32>
+  tt.return
+}
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @dot_kwidths(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{'tt.dot' op mismatching kWidth between A and B operands, got 2 and 4}}
+  %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+
+// mma.sync has no instruction for i16 operands (Triton's supportMMA).
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @dot_mma_i16(%a: tensor<64x32xi16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x64xi16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xi32, #mma>) {
+  // expected-error @+1 {{'tt.dot' op unsupported MMA version: #ttg.nvidia_mma v2 cannot multiply 'i16' operands}}
+  %d = tt.dot %a, %b, %c : tensor<64x32xi16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xi16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xi32, #mma>
+  tt.return
+}
+}
+
+// -----
+
+// expected-error @+2 {{ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper MMA parent}}
+#mma = #ttg.nvidia_mma<{versionMajor = 1, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#dot = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+
+// -----
+
+#padded = #ttg.padded_shared<[4:+4] {offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}>
+// expected-error @+1 {{rank must be equal to or one less than the shape size. Got 2 and 4}}
+!rank_four = !ttg.memdesc<2x2x4x4xf32, #padded, #ttg.shared_memory>
+
+// -----
+
+// The padded layout's linear part spans 4x4: one buffer of that shape.
+#padded = #ttg.padded_shared<[4:+4] {offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}>
+// expected-error @+1 {{Mismatch in expected shape for dimension 1. Expected: 8, got: 4}}
+!too_wide = !ttg.memdesc<4x8xf32, #padded, #ttg.shared_memory>
+
+// -----
+
+// A slice of 4 columns of a row-swizzled 8x16 buffer: a step of 4 columns
+// lands at a swizzled offset.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 8, order = [0, 1]}>
+#smem = #ttg.shared_memory
+tt.func @subslice_through_swizzle(%m: !ttg.memdesc<8x16xf32, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op We don't support splitting along the swizzling pattern: a step of 4 along dimension 1 is offset 36}}
+  %0 = ttg.memdesc_subslice %m [0, 0] : !ttg.memdesc<8x16xf32, #shared, #smem> -> !ttg.memdesc<8x4xf32, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], CGALayout = [[1, 0]]}>
+#smem = #ttg.shared_memory
+tt.func @subslice_multi_cta(%m: !ttg.memdesc<8x16xf32, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op non-trivial block dimension not supported}}
+  %0 = ttg.memdesc_subslice %m [0, 8] : !ttg.memdesc<8x16xf32, #shared, #smem> -> !ttg.memdesc<8x8xf32, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#padded = #ttg.padded_shared<[4:+4] {offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}>
+#smem = #ttg.shared_memory
+tt.func @subslice_padded_pipelined(%m: !ttg.memdesc<2x4x4xf32, #padded, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op SubSlice of low rank PaddedSharedEncoding from higher rank tensors is not supported yet}}
+  %0 = ttg.memdesc_subslice %m [0, 0, 0] : !ttg.memdesc<2x4x4xf32, #padded, #smem> -> !ttg.memdesc<2x2x4xf32, #padded, #smem, 2x4x4>
+  tt.return
 }

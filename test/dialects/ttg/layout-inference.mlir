@@ -268,7 +268,8 @@ tt.func @dot_fma(%a: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked
 #blocked1d = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @expand_dims_not_slice(%x: tensor<64xi32, #blocked1d>) {
-  // expected-error @+1 {{expand_dims along axis 1 needs an operand in #ttg.slice<{dim = 1, ...}>}}
+  // expected-error @+2 {{expand_dims along axis 1 needs an operand in #ttg.slice<{dim = 1, ...}>}}
+  // expected-error @+1 {{failed to infer returned types}}
   %e = tt.expand_dims %x {axis = 1 : i32} : tensor<64xi32, #blocked1d> -> tensor<64x1xi32, #blocked>
   tt.return
 }
@@ -279,7 +280,8 @@ tt.func @expand_dims_not_slice(%x: tensor<64xi32, #blocked1d>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @expand_dims_wrong_axis(%x: tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>) {
-  // expected-error @+1 {{expand_dims along axis 0 needs an operand in #ttg.slice<{dim = 0, ...}>}}
+  // expected-error @+2 {{expand_dims along axis 0 needs an operand in #ttg.slice<{dim = 0, ...}>}}
+  // expected-error @+1 {{failed to infer returned types}}
   %e = tt.expand_dims %x {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
   tt.return
 }
@@ -291,7 +293,8 @@ tt.func @expand_dims_wrong_axis(%x: tensor<64xi32, #ttg.slice<{dim = 1, parent =
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @expand_dims_wrong_parent(%x: tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>) {
-  // expected-error @+1 {{'tt.expand_dims' op result encoding}}
+  // expected-error @+2 {{'tt.expand_dims' op inferred type(s) with encoding}}
+  // expected-error @+1 {{failed to infer returned types}}
   %e = tt.expand_dims %x {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked1>
   tt.return
 }
@@ -302,7 +305,8 @@ tt.func @expand_dims_wrong_parent(%x: tensor<64xi32, #ttg.slice<{dim = 1, parent
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @reduce_wrong_slice_dim(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{'tt.reduce' op result encoding #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}> does not match the inferred encoding #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}>}}
+  // expected-error @+2 {{'tt.reduce' op inferred type(s) with encoding #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}> are incompatible with return type(s) of operation: result encoding #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}>}}
+  // expected-error @+1 {{failed to infer returned types}}
   %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
   ^bb0(%a: f32, %b: f32):
     %s = arith.addf %a, %b : f32
@@ -318,7 +322,8 @@ tt.func @reduce_wrong_slice_dim(%x: tensor<64x64xf32, #blocked>) {
 #blocked1d = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @reduce_not_slice(%x: tensor<64x32xf32, #blocked>) {
-  // expected-error @+1 {{'tt.reduce' op result encoding #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> does not match the inferred encoding}}
+  // expected-error @+2 {{'tt.reduce' op inferred type(s) with encoding}}
+  // expected-error @+1 {{failed to infer returned types}}
   %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
   ^bb0(%a: f32, %b: f32):
     %s = arith.addf %a, %b : f32
@@ -349,7 +354,8 @@ tt.func @reduce_no_encoding(%x: tensor<64x32xf32, #blocked>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @trans_same_blocked(%x: tensor<64x32xf16, #blocked>) {
-  // expected-error @+1 {{does not match the inferred encoding #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>}}
+  // expected-error @+2 {{inferred type(s) with encoding #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}> are incompatible}}
+  // expected-error @+1 {{failed to infer returned types}}
   %t = tt.trans %x {order = array<i32: 1, 0>} : tensor<64x32xf16, #blocked> -> tensor<32x64xf16, #blocked>
   tt.return
 }
@@ -361,7 +367,8 @@ tt.func @trans_same_blocked(%x: tensor<64x32xf16, #blocked>) {
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @trans_same_mma(%x: tensor<32x16xf32, #mma>) {
-  // expected-error @+1 {{does not match the inferred encoding #ttg.linear<{register = [[1, 0], [0, 8]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[8, 0], [0, 16]], block = []}>}}
+  // expected-error @+2 {{inferred type(s) with encoding #ttg.linear<{register = [[1, 0], [0, 8]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[8, 0], [0, 16]], block = []}> are incompatible}}
+  // expected-error @+1 {{failed to infer returned types}}
   %t = tt.trans %x {order = array<i32: 1, 0>} : tensor<32x16xf32, #mma> -> tensor<16x32xf32, #mma>
   tt.return
 }
@@ -373,7 +380,8 @@ tt.func @trans_same_mma(%x: tensor<32x16xf32, #mma>) {
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @trans_wrong_linear(%x: tensor<32x16xf32, #mma>) {
-  // expected-error @+1 {{'tt.trans' op result encoding #ttg.linear}}
+  // expected-error @+2 {{'tt.trans' op inferred type(s) with encoding}}
+  // expected-error @+1 {{failed to infer returned types}}
   %t = tt.trans %x {order = array<i32: 1, 0>} : tensor<32x16xf32, #mma> -> tensor<16x32xf32, #ttg.linear<{register = [[1, 0], [0, 8]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 16], [8, 0]], block = []}>>
   tt.return
 }
@@ -430,7 +438,8 @@ tt.func @join_other_order(%a: tensor<128x64xf32, #blocked>) {
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @split_over_lanes(%x: tensor<64x32x2xf32, #blocked>) {
-  // expected-error @+1 {{split needs the last dimension (size 2) held within each thread}}
+  // expected-error @+2 {{split needs the last dimension (size 2) held within each thread}}
+  // expected-error @+1 {{failed to infer returned types}}
   %l, %r = tt.split %x : tensor<64x32x2xf32, #blocked> -> tensor<64x32xf32, #blocked1>
   tt.return
 }
@@ -443,7 +452,8 @@ tt.func @split_over_lanes(%x: tensor<64x32x2xf32, #blocked>) {
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @split_over_warps(%x: tensor<64x32x2xf32, #blocked>) {
-  // expected-error @+1 {{split needs the last dimension (size 2) held within each thread}}
+  // expected-error @+2 {{split needs the last dimension (size 2) held within each thread}}
+  // expected-error @+1 {{failed to infer returned types}}
   %l, %r = tt.split %x : tensor<64x32x2xf32, #blocked> -> tensor<64x32xf32, #blocked1>
   tt.return
 }
@@ -456,7 +466,8 @@ tt.func @split_over_warps(%x: tensor<64x32x2xf32, #blocked>) {
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @split_wrong_result(%x: tensor<64x32x2xf32, #blocked>) {
-  // expected-error @+1 {{does not match the inferred encoding #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}}
+  // expected-error @+2 {{inferred type(s) with encoding #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}> are incompatible}}
+  // expected-error @+1 {{failed to infer returned types}}
   %l, %r = tt.split %x : tensor<64x32x2xf32, #blocked> -> tensor<64x32xf32, #blocked1>
   tt.return
 }
@@ -494,7 +505,7 @@ tt.func @reshape_drops_encoding(%x: tensor<512xf32, #blocked>) {
 #mma1 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @dot_mismatched_parent(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32, #mma>) {
-  // expected-error @+1 {{tt.dot operand a must have encoding #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>}>}}
+  // expected-error @+1 {{'tt.dot' op operand a must have encoding #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>}>}}
   %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
   tt.return
 }
@@ -506,7 +517,7 @@ tt.func @dot_mismatched_parent(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, par
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @dot_wrong_opidx(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32, #mma>) {
-  // expected-error @+1 {{tt.dot operand b must have encoding #ttg.dot_op<{opIdx = 1, parent = }}
+  // expected-error @+1 {{'tt.dot' op operand b must have encoding #ttg.dot_op<{opIdx = 1, parent = }}
   %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
   tt.return
 }
@@ -518,7 +529,7 @@ tt.func @dot_wrong_opidx(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = 
 #blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @dot_blocked_operand(%a: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{tt.dot operand b must have encoding #ttg.dot_op<{opIdx = 1, parent = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>, got #ttg.blocked}}
+  // expected-error @+1 {{'tt.dot' op mismatching encoding between A and B operands}}
   %d = tt.dot %a, %b, %c : tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
   tt.return
 }
@@ -529,7 +540,7 @@ tt.func @dot_blocked_operand(%a: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, paren
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func @dot_missing_encoding(%a: tensor<64x32xf16>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32, #mma>) {
-  // expected-error @+1 {{'tt.dot' op either all operands have a layout encoding or none}}
+  // expected-error @+1 {{'tt.dot' op mismatching encoding between A and B operands}}
   %d = tt.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
   tt.return
 }

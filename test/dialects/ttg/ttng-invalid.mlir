@@ -562,14 +562,15 @@ tt.func @f(%s: !ttg.memdesc<128x128xf16, #nvmma, #smem>, %d: !ttg.memdesc<128x12
 
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #nvmma32 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#swz4 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [3, 2, 1, 0]}>
 #swz = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 
 // Operands are 2-D or batched 3-D.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-tt.func @f(%a: !ttg.memdesc<2x2x128x64xf16, #nvmma, #smem>, %b: !ttg.memdesc<2x2x64x128xf16, #nvmma, #smem>, %d: !ttg.memdesc<2x2x128x128xf32, #nvmma32, #smem, mutable>, %p: i1, %bar: !ttg.memdesc<1xi64, #swz, #smem, mutable>) {
+tt.func @f(%a: !ttg.memdesc<2x2x128x64xf16, #swz4, #smem>, %b: !ttg.memdesc<2x2x64x128xf16, #swz4, #smem>, %d: !ttg.memdesc<2x2x128x128xf32, #swz4, #smem, mutable>, %p: i1, %bar: !ttg.memdesc<1xi64, #swz, #smem, mutable>) {
   // expected-error @+1 {{expected operands to be 2d or 3d}}
-  ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<2x2x128x64xf16, #nvmma, #smem>, !ttg.memdesc<2x2x64x128xf16, #nvmma, #smem>, !ttg.memdesc<2x2x128x128xf32, #nvmma32, #smem, mutable>
+  ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<2x2x128x64xf16, #swz4, #smem>, !ttg.memdesc<2x2x64x128xf16, #swz4, #smem>, !ttg.memdesc<2x2x128x128xf32, #swz4, #smem, mutable>
   tt.return
 }
 }

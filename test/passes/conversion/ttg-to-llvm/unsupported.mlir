@@ -16,11 +16,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// f32 operands in IEEE precision have no mma.sync (tf32 rounds them).
+// f32 operands in IEEE precision have no mma.sync (tf32 rounds them): the
+// verifier rejects the dot before the lowering sees it.
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @dot_ieee(%a: tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<8x8xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<16x8xf32, #mma>) {
-    // expected-error @below {{'tt.dot' op cannot be lowered: mma.sync has no instruction for these element types and input precision}}
+    // expected-error @below {{'tt.dot' op unsupported MMA version: #ttg.nvidia_mma v2 cannot multiply 'f32' operands with input precision ieee}}
     %d = tt.dot %a, %b, %c : tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<8x8xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<16x8xf32, #mma>
     tt.return
   }
@@ -100,5 +101,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // expected-error @+1 {{failed to legalize operation 'tt.func'}}
   tt.func private @two_results(%n: i32) -> (i32, i32) {
     tt.return %n, %n : i32, i32
+  }
+}
+
+// -----
+
+// A module wrapping a TTGIR module may hold no tt op of its own.
+// expected-error @below {{convert-triton-gpu-to-llvm: the module is not TTGIR (no ttg.num-warps); run convert-triton-to-tritongpu first}}
+module {
+  module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+    tt.func public @inner() {
+      tt.return
+    }
+  }
+  tt.func public @stray() {
+    tt.return
   }
 }
