@@ -384,15 +384,18 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
 
 def TTNGFenceInsertionPass
     : Pass<"triton-nvidia-gpu-fence-insertion", "::mlir::ModuleOp"> {
-  let summary = "Fence generic-proxy shared-memory writes before wgmma reads";
+  let summary = "Fence generic-proxy shared-memory writes before MMA reads";
   let description = [{
-    wgmma reads its shared operands through the async proxy; a buffer the
-    threads wrote with ordinary stores (`ttg.local_alloc` with a value,
-    `ttg.local_store`) must be fenced before. For each
-    `ttng.warp_group_dot` with such an operand this pass inserts
+    wgmma and tcgen05.mma read their shared operands through the async
+    proxy; a buffer the threads wrote with ordinary stores
+    (`ttg.local_alloc` with a value, `ttg.local_store`) must be fenced
+    before. For each `ttng.warp_group_dot`, `ttng.tc_gen5_mma` and
+    `ttng.tc_gen5_mma_scaled` with such an operand this pass inserts
     `ttng.fence_async_shared` right before it, then hoists the fence out of
-    every enclosing loop that does not define the written operand. A buffer
-    of unknown origin counts as written. Copies (cp.async, TMA) need no
+    every enclosing loop that does not define the written operand, and
+    drops it when a fence already precedes it. A buffer of unknown origin
+    counts as written; warp_specialize partition arguments are traced to
+    the captures they receive. Copies (cp.async, TMA) need no
     fence. Nothing happens below compute capability 90.
 
     ```
