@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <map>
 #include <set>
 
 using namespace mlir;
@@ -33,13 +34,59 @@ struct Interval {
   }
 };
 
-using IntervalSet = std::set<Interval>;
+/// Byte ranges and the ops that accessed each (a null op stands for
+/// accesses the analysis cannot attribute, which nothing exempts).
+using IntervalSet = std::map<Interval, std::set<Operation *>>;
 
-bool anyOverlap(const IntervalSet &a, const IntervalSet &b) {
-  for (const Interval &x : a)
-    for (const Interval &y : b)
+void addRange(IntervalSet &set, Interval range, Operation *op) {
+  set[range].insert(op);
+}
+
+void addAll(IntervalSet &into, const IntervalSet &from) {
+  for (const auto &[range, ops] : from)
+    into[range].insert(ops.begin(), ops.end());
+}
+
+/// Whether `later` may skip the barrier after `earlier` although their
+/// bytes overlap: the pairs of mbarrier operations whose order across
+/// threads does not matter, as Triton's NVIDIA backend allows.
+bool canSkipBarrier(Operation *earlier, Operation *later) {
+  if (!earlier || !later)
+    return false;
+  // Initializing (or invalidating) several mbarriers of one array.
+  if ((isa<ttng::InitBarrierOp>(earlier) && isa<ttng::InitBarrierOp>(later)) ||
+      (isa<ttng::InvalBarrierOp>(earlier) && isa<ttng::InvalBarrierOp>(later)))
+    return true;
+  // A warp must not run ahead into the next wait of a chain of waits.
+  if (isa<ttng::WaitBarrierOp>(earlier) && isa<ttng::WaitBarrierOp>(later))
+    return false;
+  // Arming, loading into and waiting on an mbarrier may happen in any order
+  // on different threads: the mbarrier itself orders them.
+  auto isMBarrierTraffic = [](Operation *op) {
+    return isa<ttng::WaitBarrierOp, ttng::AsyncTMACopyGlobalToLocalOp,
+               ttng::AsyncTMAGatherOp, ttng::BarrierExpectOp>(op);
+  };
+  if (isMBarrierTraffic(earlier) && isMBarrierTraffic(later))
+    return true;
+  // A wait completes only when the whole transfer has landed, for every
+  // thread; only invalidating the mbarrier still needs the CTA to meet.
+  if (isa<ttng::AsyncTMACopyGlobalToLocalOp, ttng::AsyncTMAGatherOp,
+          ttng::WaitBarrierOp>(earlier) &&
+      !isa<ttng::InvalBarrierOp>(later))
+    return true;
+  return false;
+}
+
+/// Whether a byte of `earlier` overlaps one of `later` for a pair of ops
+/// that needs a barrier between them.
+bool anyOverlap(const IntervalSet &earlier, const IntervalSet &later) {
+  for (const auto &[x, xOps] : earlier)
+    for (const auto &[y, yOps] : later)
       if (x.overlaps(y))
-        return true;
+        for (Operation *a : xOps)
+          for (Operation *b : yOps)
+            if (!canSkipBarrier(a, b))
+              return true;
   return false;
 }
 
@@ -57,9 +104,9 @@ struct PendingAccesses {
            anyOverlap(writes, nextWrites);
   }
   void merge(const PendingAccesses &other) {
-    reads.insert(other.reads.begin(), other.reads.end());
-    writes.insert(other.writes.begin(), other.writes.end());
-    inFlight.insert(other.inFlight.begin(), other.inFlight.end());
+    addAll(reads, other.reads);
+    addAll(writes, other.writes);
+    addAll(inFlight, other.inFlight);
   }
   /// What a barrier does: everything before it is complete and visible,
   /// except copies still in flight.
@@ -141,8 +188,8 @@ public:
       if (iteration == 16) {
         // Far more than real control flow needs; stay correct regardless.
         for (Block &block : region) {
-          blockEntry[&block].reads.insert(everything);
-          blockEntry[&block].writes.insert(everything);
+          addRange(blockEntry[&block].reads, everything, nullptr);
+          addRange(blockEntry[&block].writes, everything, nullptr);
         }
         break;
       }
@@ -176,9 +223,23 @@ private:
       visitLoop(op, state, insert);
       return;
     }
+    if (isa<ttng::TMAStoreWaitOp>(op)) {
+      // This thread's TMA stores have read their buffers; the others' have
+      // only once every thread got here, so the CTA meets right after the
+      // wait before anyone may overwrite them.
+      Operation *next = op->getNextNode();
+      if (insert && (!next || !isBarrier(next))) {
+        OpBuilder builder(op->getContext());
+        builder.setInsertionPointAfter(op);
+        ttg::LocalBarrierOp::create(builder, op->getLoc());
+        ++inserted;
+      }
+      state.sync();
+      return;
+    }
     if (auto wait = dyn_cast<ttg::AsyncWaitOp>(op)) {
       // This thread's copies have landed; others' only after a barrier.
-      state.writes.insert(state.inFlight.begin(), state.inFlight.end());
+      addAll(state.writes, state.inFlight);
       if (wait.getNum() == 0)
         state.inFlight.clear();
       return;
@@ -196,7 +257,7 @@ private:
       state.sync();
     }
     if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
-      state.inFlight.insert(writes.begin(), writes.end());
+      addAll(state.inFlight, writes);
       return;
     }
     // An atomic whose old values travel through scratch synchronizes the
@@ -205,11 +266,11 @@ private:
     if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op) &&
         atomicResultNeedsBroadcast(op)) {
       state.sync();
-      state.reads.insert(reads.begin(), reads.end());
+      addAll(state.reads, reads);
       return;
     }
-    state.reads.insert(reads.begin(), reads.end());
-    state.writes.insert(writes.begin(), writes.end());
+    addAll(state.reads, reads);
+    addAll(state.writes, writes);
   }
 
   /// A loop's body runs after the code before the loop and after its own
@@ -231,9 +292,9 @@ private:
       entry = next;
       if (iteration == 8) {
         // Far more than real loops need; stay correct regardless.
-        entry.reads.insert(everything);
-        entry.writes.insert(everything);
-        entry.inFlight.insert(everything);
+        addRange(entry.reads, everything, nullptr);
+        addRange(entry.writes, everything, nullptr);
+        addRange(entry.inFlight, everything, nullptr);
         break;
       }
     }
@@ -303,36 +364,37 @@ private:
     return {source.bytes, source.exact && same};
   }
 
-  /// The bytes `memdesc` may view: all of shared memory when untraceable.
-  void addBuffer(Value memdesc, IntervalSet &set) {
+  /// The bytes `memdesc` may view, accessed by `op`: all of shared memory
+  /// when untraceable.
+  void addBuffer(Operation *op, Value memdesc, IntervalSet &set) {
     SmallVector<ViewRange> ranges;
     DenseSet<Value> visiting;
     if (!traceView(memdesc, ranges, visiting)) {
-      set.insert(everything);
+      addRange(set, everything, op);
       return;
     }
     for (const ViewRange &range : ranges)
-      set.insert(range.bytes);
+      addRange(set, range.bytes, op);
   }
 
   void getAccesses(Operation *op, IntervalSet &reads, IntervalSet &writes) {
     if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
       if (alloc.getSrc())
-        addBuffer(alloc.getResult(), writes);
+        addBuffer(op, alloc.getResult(), writes);
       return;
     }
     if (auto store = dyn_cast<ttg::LocalStoreOp>(op))
-      return addBuffer(store.getDst(), writes);
+      return addBuffer(op, store.getDst(), writes);
     if (auto load = dyn_cast<ttg::LocalLoadOp>(op))
-      return addBuffer(load.getSrc(), reads);
+      return addBuffer(op, load.getSrc(), reads);
     if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op))
-      return addBuffer(copy.getResult(), writes);
+      return addBuffer(op, copy.getResult(), writes);
     if (isa<ttg::LocalDeallocOp>(op))
       return;
     if (isa<tt::CallOp>(op)) {
       // The callee may touch anything, and leaves no barrier at its end.
-      reads.insert(everything);
-      writes.insert(everything);
+      addRange(reads, everything, op);
+      addRange(writes, everything, op);
       return;
     }
     int64_t scratch = getScratchSizeInBytes(op);
@@ -340,11 +402,17 @@ private:
         scratch > 0 && offset) {
       // Threads write their part, sync inside the op, read others' parts.
       Interval range{offset.getInt(), offset.getInt() + scratch};
-      reads.insert(range);
-      writes.insert(range);
+      addRange(reads, range, op);
+      addRange(writes, range, op);
       return;
     }
     getOtherAccesses(op, reads, writes);
+    // An arrive may signal threads waiting elsewhere: everything this CTA
+    // did to shared memory must be complete before it.
+    if (isa<ttng::ArriveBarrierOp>(op)) {
+      addRange(reads, everything, op);
+      addRange(writes, everything, op);
+    }
   }
 
   /// Any other op that declares shared-memory effects (e.g. wgmma reading
@@ -366,17 +434,17 @@ private:
         continue;
       IntervalSet &set = isRead ? reads : writes;
       if (Value value = instance.getValue()) {
-        addBuffer(value, set);
+        addBuffer(op, value, set);
         continue;
       }
       bool any = false;
       for (Value operand : op->getOperands())
         if (isa<ttg::MemDescType>(operand.getType())) {
-          addBuffer(operand, set);
+          addBuffer(op, operand, set);
           any = true;
         }
       if (!any)
-        set.insert(everything);
+        addRange(set, everything, op);
     }
   }
 

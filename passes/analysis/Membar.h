@@ -29,6 +29,15 @@
 // (between the owners' stores and everyone's loads), which orders every
 // access before it.
 //
+// mbarrier operations follow Triton's NVIDIA rules: inits (and invals) of
+// one barrier array need no barrier among them, and arming an mbarrier,
+// TMA loads signalling it and waits on it may run in any order across
+// threads (a wait completes only once the whole transfer landed), except
+// that two waits in a row, and an inval after them, need the CTA to meet.
+// An async_tma_store_wait is always followed by a barrier (the stores'
+// buffers may be reused only once every thread's stores have read them),
+// and an arrive orders every access before it.
+//
 // A function body of several blocks (cf branches) is walked to a fixpoint
 // over its control flow graph: a block starts from what any predecessor may
 // leave pending.
