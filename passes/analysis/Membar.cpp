@@ -78,15 +78,19 @@ bool canSkipBarrier(Operation *earlier, Operation *later) {
 }
 
 /// Whether a byte of `earlier` overlaps one of `later` for a pair of ops
-/// that needs a barrier between them.
-bool anyOverlap(const IntervalSet &earlier, const IntervalSet &later) {
+/// that needs a barrier between them (every pair unless `exemptMBarriers`).
+bool anyOverlap(const IntervalSet &earlier, const IntervalSet &later,
+                bool exemptMBarriers) {
   for (const auto &[x, xOps] : earlier)
     for (const auto &[y, yOps] : later)
-      if (x.overlaps(y))
+      if (x.overlaps(y)) {
+        if (!exemptMBarriers)
+          return true;
         for (Operation *a : xOps)
           for (Operation *b : yOps)
             if (!canSkipBarrier(a, b))
               return true;
+      }
   return false;
 }
 
@@ -99,9 +103,11 @@ struct PendingAccesses {
 
   /// Read after write, write after read, write after write.
   bool conflictsWith(const IntervalSet &nextReads,
-                     const IntervalSet &nextWrites) const {
-    return anyOverlap(writes, nextReads) || anyOverlap(reads, nextWrites) ||
-           anyOverlap(writes, nextWrites);
+                     const IntervalSet &nextWrites,
+                     bool exemptMBarriers) const {
+    return anyOverlap(writes, nextReads, exemptMBarriers) ||
+           anyOverlap(reads, nextWrites, exemptMBarriers) ||
+           anyOverlap(writes, nextWrites, exemptMBarriers);
   }
   void merge(const PendingAccesses &other) {
     addAll(reads, other.reads);
@@ -139,8 +145,9 @@ bool isBarrier(Operation *op) {
 
 class BarrierInserter {
 public:
-  explicit BarrierInserter(int64_t totalBytes)
-      : everything{0, std::max<int64_t>(totalBytes, 1)} {}
+  BarrierInserter(int64_t totalBytes, bool exemptMBarriers)
+      : everything{0, std::max<int64_t>(totalBytes, 1)},
+        exemptMBarriers(exemptMBarriers) {}
 
   /// Walks `block` from `state`; with `insert`, puts barriers where needed
   /// (otherwise only computes the state at the end).
@@ -248,7 +255,7 @@ private:
     getAccesses(op, reads, writes);
     if (reads.empty() && writes.empty())
       return;
-    if (state.conflictsWith(reads, writes)) {
+    if (state.conflictsWith(reads, writes, exemptMBarriers)) {
       if (insert) {
         OpBuilder builder(op);
         ttg::LocalBarrierOp::create(builder, op->getLoc());
@@ -449,14 +456,16 @@ private:
   }
 
   Interval everything;
+  bool exemptMBarriers;
 };
 } // namespace
 
-int mlir::tile::insertSharedMemoryBarriers(ModuleOp module) {
+int mlir::tile::insertSharedMemoryBarriers(ModuleOp module,
+                                           bool exemptMBarrierPairs) {
   auto total = module->getAttrOfType<IntegerAttr>(kSharedMemorySizeAttrName);
   if (!total || total.getInt() == 0)
     return 0;
-  BarrierInserter inserter(total.getInt());
+  BarrierInserter inserter(total.getInt(), exemptMBarrierPairs);
   module.walk([&](tt::FuncOp func) {
     if (func.getBody().empty())
       return;
