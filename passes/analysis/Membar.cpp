@@ -143,11 +143,37 @@ bool isBarrier(Operation *op) {
          name == "nvvm.barrier";
 }
 
+/// The async-proxy ops that write shared memory: their destination must not
+/// overlap generic-proxy accesses not yet fenced.
+Value getAsyncProxyDestination(Operation *op) {
+  if (auto copy = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op))
+    return copy.getResult();
+  if (auto gather = dyn_cast<ttng::AsyncTMAGatherOp>(op))
+    return gather.getResult();
+  return {};
+}
+
+/// Ops whose own shared-memory accesses never call for a proxy fence: the
+/// async-proxy ops themselves and the mbarrier and tcgen05 copy ops.
+bool isProxyFenceNeutral(Operation *op) {
+  return isa<ttng::WarpGroupDotOp, ttng::TCGen5MMAOp, ttng::TCGen5MMAScaledOp,
+             ttng::AsyncTMACopyGlobalToLocalOp, ttng::AsyncTMAGatherOp,
+             ttng::AsyncTMAScatterOp, ttng::AsyncTMAReduceOp,
+             ttng::ArriveBarrierOp, ttng::TMEMCopyOp, ttng::WaitBarrierOp,
+             ttng::InitBarrierOp, ttng::InvalBarrierOp>(op);
+}
+
+/// What the walk synchronizes: threads (ttg.local_barrier between
+/// conflicting accesses) or proxies (ttng.fence_async_shared between
+/// generic-proxy accesses and an async-proxy write of the same bytes).
+enum class SyncKind { Barrier, ProxyFence };
+
 class BarrierInserter {
 public:
-  BarrierInserter(int64_t totalBytes, bool exemptMBarriers)
+  BarrierInserter(int64_t totalBytes, bool exemptMBarriers,
+                  SyncKind kind = SyncKind::Barrier)
       : everything{0, std::max<int64_t>(totalBytes, 1)},
-        exemptMBarriers(exemptMBarriers) {}
+        exemptMBarriers(exemptMBarriers), kind(kind) {}
 
   /// Walks `block` from `state`; with `insert`, puts barriers where needed
   /// (otherwise only computes the state at the end).
@@ -211,7 +237,9 @@ public:
 
 private:
   void visitOp(Operation *op, PendingAccesses &state, bool insert) {
-    if (isBarrier(op)) {
+    bool syncs = kind == SyncKind::Barrier ? isBarrier(op)
+                                           : isa<ttng::FenceAsyncSharedOp>(op);
+    if (syncs) {
       state.sync();
       return;
     }
@@ -228,6 +256,10 @@ private:
     // as a loop, which covers every order the regions may run in).
     if (isa<RegionBranchOpInterface>(op) && op->getNumRegions() > 0) {
       visitLoop(op, state, insert);
+      return;
+    }
+    if (kind == SyncKind::ProxyFence) {
+      visitForProxyFence(op, state, insert);
       return;
     }
     if (isa<ttng::TMAStoreWaitOp>(op)) {
@@ -276,6 +308,37 @@ private:
       addAll(state.reads, reads);
       return;
     }
+    addAll(state.reads, reads);
+    addAll(state.writes, writes);
+  }
+
+  /// The proxy-fence walk: generic-proxy reads and writes accumulate until a
+  /// fence; an async-proxy write overlapping any of them gets a fence first.
+  void visitForProxyFence(Operation *op, PendingAccesses &state, bool insert) {
+    if (Value destination = getAsyncProxyDestination(op)) {
+      IntervalSet written;
+      addBuffer(op, destination, written);
+      if (anyOverlap(state.reads, written, /*exemptMBarriers=*/false) ||
+          anyOverlap(state.writes, written, /*exemptMBarriers=*/false)) {
+        if (insert) {
+          OpBuilder builder(op);
+          ttng::FenceAsyncSharedOp::create(builder, op->getLoc(),
+                                           /*bCluster=*/false);
+          ++inserted;
+        }
+        state.sync();
+      }
+      return;
+    }
+    if (isProxyFenceNeutral(op))
+      return;
+    IntervalSet reads, writes;
+    getAccesses(op, reads, writes);
+    // An op's scratch is written and read back by the same op: what a later
+    // async write could race with is its reads.
+    if (op->hasAttr(kAllocationOffsetAttrName) && !isa<ttg::LocalAllocOp>(op) &&
+        getScratchSizeInBytes(op) > 0)
+      writes.clear();
     addAll(state.reads, reads);
     addAll(state.writes, writes);
   }
@@ -457,6 +520,7 @@ private:
 
   Interval everything;
   bool exemptMBarriers;
+  SyncKind kind;
 };
 } // namespace
 
@@ -466,6 +530,20 @@ int mlir::tile::insertSharedMemoryBarriers(ModuleOp module,
   if (!total || total.getInt() == 0)
     return 0;
   BarrierInserter inserter(total.getInt(), exemptMBarrierPairs);
+  module.walk([&](tt::FuncOp func) {
+    if (func.getBody().empty())
+      return;
+    inserter.visitRegion(func.getBody(), PendingAccesses(), /*insert=*/true);
+  });
+  return inserter.inserted;
+}
+
+int mlir::tile::insertProxyFences(ModuleOp module) {
+  auto total = module->getAttrOfType<IntegerAttr>(kSharedMemorySizeAttrName);
+  if (!total || total.getInt() == 0)
+    return 0;
+  BarrierInserter inserter(total.getInt(), /*exemptMBarriers=*/false,
+                           SyncKind::ProxyFence);
   module.walk([&](tt::FuncOp func) {
     if (func.getBody().empty())
       return;

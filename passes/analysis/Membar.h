@@ -67,6 +67,14 @@ constexpr llvm::StringLiteral kBarriersInsertedAttrName =
 /// place every barrier). Returns the number of barriers inserted.
 int insertSharedMemoryBarriers(ModuleOp module,
                                bool exemptMBarrierPairs = false);
+/// Inserts ttng.fence_async_shared before each async-proxy write (TMA load,
+/// TMA gather) whose destination overlaps shared memory the generic proxy
+/// read or wrote since the last fence, with the same walk over control flow
+/// as the barriers (a fence, not a barrier, clears what is pending). The
+/// async-proxy ops, mbarrier ops and tmem_copy themselves count for
+/// nothing. The module must carry an allocation. Returns the number of
+/// fences inserted.
+int insertProxyFences(ModuleOp module);
 } // namespace mlir::tile
 
 #endif // TILE_PASSES_ANALYSIS_MEMBAR_H

@@ -670,4 +670,38 @@ def TTNGPlanCTAPass : Pass<"triton-nvidia-gpu-plan-cta", "::mlir::ModuleOp"> {
   }];
 }
 
+def TTNGProxyFenceInsertionPass
+    : Pass<"triton-nvidia-gpu-proxy-fence-insertion", "::mlir::ModuleOp"> {
+  let summary = "Fence generic-proxy shared-memory accesses before TMA writes";
+  let description = [{
+    Triton 3.6's proxy fence insertion, run after shared memory is
+    allocated: TMA loads and gathers write shared memory through the async
+    proxy, which is not ordered with the threads' ordinary (generic-proxy)
+    reads and writes of the same bytes. Walking each function over its
+    control flow (branches of `scf.if`, loops to a fixpoint, `cf` blocks),
+    the pass keeps the byte ranges the generic proxy accessed since the
+    last `ttng.fence_async_shared` and inserts one before a TMA load or
+    gather whose destination overlaps any of them. An op's scratch counts
+    as read; the async-proxy ops themselves (wgmma, tcgen05 mma, TMA),
+    mbarrier ops and `ttng.tmem_copy` count for nothing; a `tt.call` may
+    touch anything. Buffers of aliasing allocations overlap by their
+    offsets. A module without an allocation is allocated first, as
+    `allocate-shared-memory` does. Nothing happens below compute
+    capability 90.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(allocate-shared-memory,triton-nvidia-gpu-proxy-fence-insertion{compute-capability=90})' k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"90", "The target's compute capability">,
+  ];
+  let statistics = [
+    Statistic<"numFences", "fences-inserted", "Number of fences inserted">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttng::TTNGDialect"];
+}
+
 #endif // TILE_PASSES_TTG_PASSES_TD
