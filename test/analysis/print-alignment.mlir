@@ -107,3 +107,23 @@ tt.func @conversion_casts(%t: tensor<64x32xi32> {tt.contiguity = dense<[8, 4]> :
   %v = builtin.unrealized_conversion_cast %s : !llvm.struct<(i32, i32)> to tensor<2048xi32>
   tt.return
 }
+
+// -----
+
+// As in Triton: an and with a constant that is not a low-bit mask claims no
+// divisibility, and a scalar comparison is neither analysed nor folded.
+tt.func @triton_imprecisions() {
+  // expected-remark @below {{contiguity = [128], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [32], constancy = [128], constant_value = 32}}
+  %c32 = arith.constant dense<32> : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %a = arith.andi %r, %c32 : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = 1}}
+  %one = arith.constant 1 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1], constant_value = 4}}
+  %four = arith.constant 4 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %lt = arith.cmpi slt, %one, %four : i32
+  tt.return
+}
