@@ -252,6 +252,16 @@ private:
       state.merge(elseState);
       return;
     }
+    // warp_specialize: the default region runs on these warps after what
+    // came before; each partition on warps of its own, from nothing pending
+    // (its captures were written before the partitions started).
+    if (auto warpSpecialize = dyn_cast<ttg::WarpSpecializeOp>(op)) {
+      visitBlock(warpSpecialize.getDefaultRegion().front(), state, insert);
+      for (Region *partition : warpSpecialize.getPartitionRegions())
+        if (!partition->empty())
+          visitRegion(*partition, PendingAccesses(), insert);
+      return;
+    }
     // Loops, and any other op whose regions branch among themselves (run
     // as a loop, which covers every order the regions may run in).
     if (isa<RegionBranchOpInterface>(op) && op->getNumRegions() > 0) {

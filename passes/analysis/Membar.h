@@ -39,6 +39,10 @@
 // buffers may be reused only once every thread's stores have read them),
 // and an arrive orders every access before it.
 //
+// In a ttg.warp_specialize the default region continues from what came
+// before; each partition runs on warps of its own and starts from nothing
+// pending.
+//
 // A function body of several blocks (cf branches) is walked to a fixpoint
 // over its control flow graph: a block starts from what any predecessor may
 // leave pending.

@@ -202,3 +202,42 @@ tt.func @arrive_orders_all(%v: tensor<64x64xf16, #blocked>) -> tensor<64x64xf16,
   tt.return %t : tensor<64x64xf16, #blocked>
 }
 }
+
+// -----
+
+// warp_specialize: the default region continues from what came before (the
+// store before the op conflicts with its load); each partition starts from
+// nothing pending and gets the barriers its own accesses need.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK-LABEL: tt.func @partitions
+// CHECK: ttg.local_store
+// CHECK-NEXT: ttg.warp_specialize
+// CHECK-NEXT: default
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_load
+// CHECK: partition0
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: ttg.local_alloc
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_load
+tt.func @partitions(%v: tensor<1xi64>) {
+  %a = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+  ttg.local_store %v, %a : tensor<1xi64> -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+  ttg.warp_specialize(%a)
+  default {
+    %x = ttg.local_load %a : !ttg.memdesc<1xi64, #shared, #smem, mutable> -> tensor<1xi64>
+    ttg.warp_yield
+  }
+  partition0(%arg: !ttg.memdesc<1xi64, #shared, #smem, mutable>) num_warps(4) {
+    %cst = arith.constant dense<0> : tensor<1xi64>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttg.local_store %cst, %b : tensor<1xi64> -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    %y = ttg.local_load %b : !ttg.memdesc<1xi64, #shared, #smem, mutable> -> tensor<1xi64>
+    ttg.warp_return
+  } : (!ttg.memdesc<1xi64, #shared, #smem, mutable>) -> ()
+  tt.return
+}
+}
