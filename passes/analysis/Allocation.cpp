@@ -44,6 +44,15 @@ bool mlir::tile::getIncomingValues(Value value,
       }
       return true;
     }
+    // A partition sees the warp_specialize's captures as its arguments.
+    if (auto partitions = dyn_cast_or_null<ttg::WarpSpecializePartitionsOp>(
+            block->getParentOp())) {
+      auto warpSpecialize =
+          cast<ttg::WarpSpecializeOp>(partitions->getParentOp());
+      incoming.push_back(
+          warpSpecialize.getExplicitCaptures()[arg.getArgNumber()]);
+      return true;
+    }
   }
   Operation *owner = isa<BlockArgument>(value)
                          ? value.getParentBlock()->getParentOp()

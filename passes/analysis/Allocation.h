@@ -78,8 +78,9 @@ bool isSharedMemoryView(Operation *op);
 /// The values that flow into `value` when it is an argument of a region or
 /// a result of a region-branching op (scf.for/if/while): initial values,
 /// yields, condition arguments; or when it is an argument of a block that
-/// branches (cf.br, cf.cond_br) reach: their successor operands. Returns
-/// false when it is none of these.
+/// branches (cf.br, cf.cond_br) reach: their successor operands; or when it
+/// is an argument of a ttg.warp_specialize partition: the explicit capture
+/// it receives. Returns false when it is none of these.
 bool getIncomingValues(Value value, SmallVectorImpl<Value> &incoming);
 
 /// The ttg.local_alloc ops whose buffer `memdesc` may view, found by

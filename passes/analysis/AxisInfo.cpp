@@ -184,9 +184,9 @@ AxisInfoAnalysis::visitOperation(Operation *op,
   for (AxisInfoLattice *result : results) {
     Value value = result->getAnchor();
     unsigned rank = getAxisShape(value.getType()).size();
-    AxisInfo info = computed && computed->getRank() == rank
-                        ? *computed
-                        : AxisInfo::getPessimistic(rank);
+    bool fits = computed && (computed->getRank() == rank ||
+                             !axisinfo::hasAxisShape(value.getType()));
+    AxisInfo info = fits ? *computed : AxisInfo::getPessimistic(rank);
     // Hints on the op say more than the rules can prove.
     info = applyHints(
         info, [&](StringRef name) { return op->getDiscardableAttr(name); });
@@ -198,6 +198,24 @@ AxisInfoAnalysis::visitOperation(Operation *op,
 void AxisInfoAnalysis::visitNonControlFlowArguments(
     Operation *op, const RegionSuccessor &successor,
     ArrayRef<AxisInfoLattice *> argLattices, unsigned firstIndex) {
+  // A warp_specialize partition receives the explicit captures.
+  if (isa<ttg::WarpSpecializePartitionsOp>(op) && successor.getSuccessor() &&
+      !successor.getSuccessor()->empty()) {
+    auto warpSpecialize = cast<ttg::WarpSpecializeOp>(op->getParentOp());
+    ProgramPoint *point =
+        getProgramPointBefore(&successor.getSuccessor()->front());
+    OperandRange captures = warpSpecialize.getExplicitCaptures();
+    for (auto [index, lattice] : llvm::enumerate(argLattices)) {
+      if (firstIndex + index >= captures.size()) {
+        setToEntryState(lattice);
+        continue;
+      }
+      const AxisInfoLattice *captured =
+          getLatticeElementFor(point, captures[firstIndex + index]);
+      propagateIfChanged(lattice, lattice->join(captured->getValue()));
+    }
+    return;
+  }
   auto forOp = dyn_cast<scf::ForOp>(op);
   // The body's arguments are the induction variable then the iter_args.
   // (A loop without iter_args reports firstIndex 0: the induction variable
@@ -224,6 +242,41 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(
       argLattices.drop_front(1 + successor.getSuccessorInputs().size()));
 }
 
+void AxisInfoAnalysis::visitCallableOperation(
+    CallableOpInterface callable,
+    ArrayRef<dataflow::AbstractSparseLattice *> argLattices) {
+  auto func = dyn_cast<tt::FuncOp>(callable.getOperation());
+  Operation *symbolTable =
+      func ? SymbolTable::getNearestSymbolTable(func->getParentOp()) : nullptr;
+  SmallVector<tt::CallOp> calls;
+  if (symbolTable)
+    symbolTable->walk([&](tt::CallOp call) {
+      if (call.getCallee() == func.getSymName())
+        calls.push_back(call);
+    });
+  Region *body = callable.getCallableRegion();
+  if (calls.empty() || !body || body->empty()) {
+    SparseForwardDataFlowAnalysis::visitCallableOperation(callable,
+                                                          argLattices);
+    return;
+  }
+  ProgramPoint *point = getProgramPointBefore(&body->front());
+  for (auto [index, abstractLattice] : llvm::enumerate(argLattices)) {
+    auto *lattice = static_cast<AxisInfoLattice *>(abstractLattice);
+    AxisInfo joined;
+    for (tt::CallOp call : calls)
+      if (index < call.getNumOperands())
+        joined = AxisInfo::join(
+            joined,
+            getLatticeElementFor(point, call.getOperand(index))->getValue());
+    if (!joined.isInitialized())
+      continue; // The call sites are not known yet; they will be.
+    joined = applyHints(
+        joined, [&](StringRef name) { return func.getArgAttr(index, name); });
+    propagateIfChanged(lattice, lattice->join(joined));
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // ModuleAxisInfoAnalysis
 //===----------------------------------------------------------------------===//
@@ -232,13 +285,25 @@ ModuleAxisInfoAnalysis::ModuleAxisInfoAnalysis(Operation *root) {
   solver.load<dataflow::DeadCodeAnalysis>();
   solver.load<dataflow::SparseConstantPropagation>();
   solver.load<AxisInfoAnalysis>();
+  // warp_specialize's partitions run, but no region branch leads to the
+  // region holding them: make it live so that the dead code analysis
+  // enters them (their arguments are then the captures).
+  root->walk([&](ttg::WarpSpecializeOp warpSpecialize) {
+    for (Block &block : warpSpecialize.getPartitionOpHolder())
+      (void)solver
+          .getOrCreateState<dataflow::Executable>(
+              solver.getProgramPointBefore(&block))
+          ->setToLive();
+  });
   solverFailed = mlir::failed(solver.initializeAndRun(root));
 }
 
 AxisInfo ModuleAxisInfoAnalysis::getAxisInfo(Value value) const {
   unsigned rank = getAxisShape(value.getType()).size();
   if (const auto *lattice = solver.lookupState<AxisInfoLattice>(value))
-    if (lattice->getValue().getRank() == rank)
+    if (lattice->getValue().getRank() == rank ||
+        (lattice->getValue().isInitialized() &&
+         !axisinfo::hasAxisShape(value.getType())))
       return lattice->getValue();
   return AxisInfo::getPessimisticValueState(value);
 }

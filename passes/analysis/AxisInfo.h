@@ -129,6 +129,13 @@ public:
                                     ArrayRef<AxisInfoLattice *> argLattices,
                                     unsigned firstIndex) override;
 
+  /// A function some tt.call in its module calls starts from what its call
+  /// sites pass (the join over them, under its own argument hints); one
+  /// nobody calls, a kernel, from its hints alone.
+  void visitCallableOperation(
+      CallableOpInterface callable,
+      ArrayRef<dataflow::AbstractSparseLattice *> argLattices) override;
+
 protected:
   void setToEntryState(AxisInfoLattice *lattice) override;
 };

@@ -145,8 +145,9 @@ public:
     return finish(contiguity, divisibility, constancy, std::nullopt);
   }
 
-  /// and/or/xor without a known mask: each element keeps the trailing zeros
-  /// both (or, for and, either) operands guarantee.
+  /// and/or/xor without a known mask. or and xor keep the trailing zeros
+  /// both operands guarantee; and, as in Triton, is not credited with any
+  /// (although it keeps those of either operand).
   AxisInfo bitwise(const AxisInfo &lhs, const AxisInfo &rhs, bool isAnd,
                    std::optional<int64_t> constant) {
     if (constant)
@@ -155,7 +156,7 @@ public:
     for (unsigned d = 0; d < rank(); ++d) {
       int64_t l = lhs.getElementDivisibility(d);
       int64_t r = rhs.getElementDivisibility(d);
-      divisibility.push_back(isAnd ? std::max(l, r) : std::min(l, r));
+      divisibility.push_back(isAnd ? 1 : std::min(l, r));
       constancy.push_back(std::gcd(lhs.getConstancy(d), rhs.getConstancy(d)));
     }
     return finish(contiguity, divisibility, constancy, std::nullopt);
@@ -178,13 +179,10 @@ public:
                                       int64_t(1) << *amount)
                     : lhs.getElementDivisibility(d);
       } else if (known) {
+        // As in Triton, only the runs both operands are constant on stay
+        // constant (x >> k is in fact constant on aligned blocks of 2^k).
         int64_t step = int64_t(1) << std::min<int64_t>(*amount, 30);
         div = std::max<int64_t>(lhs.getElementDivisibility(d) / step, 1);
-        // x >> k is x / 2^k rounded down: constant on aligned blocks.
-        if (lhs.getContiguity(d) > 1)
-          runs = std::max(runs, std::gcd(std::gcd(lhs.getContiguity(d),
-                                                  lhs.getDivisibility(d)),
-                                         step));
       }
       divisibility.push_back(div);
       constancy.push_back(runs);
@@ -407,7 +405,8 @@ std::optional<AxisInfo> axisinfo::shiftRule(Operation *op,
 
 std::optional<AxisInfo> axisinfo::cmpRule(arith::CmpIOp cmp,
                                           const RuleContext &ctx) {
-  if (!ctx.isBinary())
+  // As in Triton, a scalar comparison is not analysed (not even folded).
+  if (!ctx.isBinary() || !isa<RankedTensorType>(cmp.getType()))
     return std::nullopt;
   unsigned operandWidth = getIntWidth(cmp.getLhs().getType());
   IntegerTransfer rules(ctx.shape);

@@ -28,6 +28,11 @@ SmallVector<int64_t> axisinfo::getAxisShape(Type type) {
   return {1};
 }
 
+bool axisinfo::hasAxisShape(Type type) {
+  return isa<RankedTensorType, IntegerType, IndexType, FloatType,
+             tt::PointerType>(type);
+}
+
 int64_t axisinfo::getPointeeBytes(Type ptrLike) {
   Type pointee = tt::getPointeeType(ptrLike);
   if (auto tensor = dyn_cast_or_null<RankedTensorType>(pointee))
@@ -100,6 +105,15 @@ std::optional<AxisInfo> axisinfo::computeAxisInfo(Operation *op,
             arith::TruncIOp, arith::IndexCastOp, arith::IndexCastUIOp,
             tt::BitcastOp, tt::IntToPtrOp, tt::PtrToIntOp>(
           [&](Operation *) { return sameValuesRule(ctx); })
+      // A conversion cast keeps the values; into a type without a shape of
+      // its own it carries the operand's info as it is.
+      .Case([&](UnrealizedConversionCastOp op) -> Result {
+        if (op->getNumOperands() != 1)
+          return std::nullopt;
+        if (!hasAxisShape(resultType))
+          return operands[0];
+        return sameValuesRule(ctx);
+      })
       .Case([&](tt::AddPtrOp op) { return addPtrRule(op, ctx); })
       .Case<arith::AddIOp, arith::SubIOp>(
           [&](Operation *op) { return addSubRule(op, ctx); })

@@ -23,6 +23,11 @@ namespace mlir::tile::axisinfo {
 /// The shape the analysis gives `type`: a scalar is one element.
 SmallVector<int64_t> getAxisShape(Type type);
 
+/// Whether the analysis gives `type` a shape of its own: tensors, integers,
+/// index, floats and pointers. Any other type (an LLVM struct a conversion
+/// cast wraps a tensor in) carries whatever info flows into it, of any rank.
+bool hasAxisShape(Type type);
+
 /// The size in bytes of what a pointer (or tensor of pointers) points to; 1
 /// for anything else, so pointer arithmetic on it is still sound.
 int64_t getPointeeBytes(Type ptrLike);

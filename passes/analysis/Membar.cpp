@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <map>
 #include <set>
 
 using namespace mlir;
@@ -33,13 +34,63 @@ struct Interval {
   }
 };
 
-using IntervalSet = std::set<Interval>;
+/// Byte ranges and the ops that accessed each (a null op stands for
+/// accesses the analysis cannot attribute, which nothing exempts).
+using IntervalSet = std::map<Interval, std::set<Operation *>>;
 
-bool anyOverlap(const IntervalSet &a, const IntervalSet &b) {
-  for (const Interval &x : a)
-    for (const Interval &y : b)
-      if (x.overlaps(y))
-        return true;
+void addRange(IntervalSet &set, Interval range, Operation *op) {
+  set[range].insert(op);
+}
+
+void addAll(IntervalSet &into, const IntervalSet &from) {
+  for (const auto &[range, ops] : from)
+    into[range].insert(ops.begin(), ops.end());
+}
+
+/// Whether `later` may skip the barrier after `earlier` although their
+/// bytes overlap: the pairs of mbarrier operations whose order across
+/// threads does not matter, as Triton's NVIDIA backend allows.
+bool canSkipBarrier(Operation *earlier, Operation *later) {
+  if (!earlier || !later)
+    return false;
+  // Initializing (or invalidating) several mbarriers of one array.
+  if ((isa<ttng::InitBarrierOp>(earlier) && isa<ttng::InitBarrierOp>(later)) ||
+      (isa<ttng::InvalBarrierOp>(earlier) && isa<ttng::InvalBarrierOp>(later)))
+    return true;
+  // A warp must not run ahead into the next wait of a chain of waits.
+  if (isa<ttng::WaitBarrierOp>(earlier) && isa<ttng::WaitBarrierOp>(later))
+    return false;
+  // Arming, loading into and waiting on an mbarrier may happen in any order
+  // on different threads: the mbarrier itself orders them.
+  auto isMBarrierTraffic = [](Operation *op) {
+    return isa<ttng::WaitBarrierOp, ttng::AsyncTMACopyGlobalToLocalOp,
+               ttng::AsyncTMAGatherOp, ttng::BarrierExpectOp>(op);
+  };
+  if (isMBarrierTraffic(earlier) && isMBarrierTraffic(later))
+    return true;
+  // A wait completes only when the whole transfer has landed, for every
+  // thread; only invalidating the mbarrier still needs the CTA to meet.
+  if (isa<ttng::AsyncTMACopyGlobalToLocalOp, ttng::AsyncTMAGatherOp,
+          ttng::WaitBarrierOp>(earlier) &&
+      !isa<ttng::InvalBarrierOp>(later))
+    return true;
+  return false;
+}
+
+/// Whether a byte of `earlier` overlaps one of `later` for a pair of ops
+/// that needs a barrier between them (every pair unless `exemptMBarriers`).
+bool anyOverlap(const IntervalSet &earlier, const IntervalSet &later,
+                bool exemptMBarriers) {
+  for (const auto &[x, xOps] : earlier)
+    for (const auto &[y, yOps] : later)
+      if (x.overlaps(y)) {
+        if (!exemptMBarriers)
+          return true;
+        for (Operation *a : xOps)
+          for (Operation *b : yOps)
+            if (!canSkipBarrier(a, b))
+              return true;
+      }
   return false;
 }
 
@@ -52,14 +103,16 @@ struct PendingAccesses {
 
   /// Read after write, write after read, write after write.
   bool conflictsWith(const IntervalSet &nextReads,
-                     const IntervalSet &nextWrites) const {
-    return anyOverlap(writes, nextReads) || anyOverlap(reads, nextWrites) ||
-           anyOverlap(writes, nextWrites);
+                     const IntervalSet &nextWrites,
+                     bool exemptMBarriers) const {
+    return anyOverlap(writes, nextReads, exemptMBarriers) ||
+           anyOverlap(reads, nextWrites, exemptMBarriers) ||
+           anyOverlap(writes, nextWrites, exemptMBarriers);
   }
   void merge(const PendingAccesses &other) {
-    reads.insert(other.reads.begin(), other.reads.end());
-    writes.insert(other.writes.begin(), other.writes.end());
-    inFlight.insert(other.inFlight.begin(), other.inFlight.end());
+    addAll(reads, other.reads);
+    addAll(writes, other.writes);
+    addAll(inFlight, other.inFlight);
   }
   /// What a barrier does: everything before it is complete and visible,
   /// except copies still in flight.
@@ -90,10 +143,37 @@ bool isBarrier(Operation *op) {
          name == "nvvm.barrier";
 }
 
+/// The async-proxy ops that write shared memory: their destination must not
+/// overlap generic-proxy accesses not yet fenced.
+Value getAsyncProxyDestination(Operation *op) {
+  if (auto copy = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op))
+    return copy.getResult();
+  if (auto gather = dyn_cast<ttng::AsyncTMAGatherOp>(op))
+    return gather.getResult();
+  return {};
+}
+
+/// Ops whose own shared-memory accesses never call for a proxy fence: the
+/// async-proxy ops themselves and the mbarrier and tcgen05 copy ops.
+bool isProxyFenceNeutral(Operation *op) {
+  return isa<ttng::WarpGroupDotOp, ttng::TCGen5MMAOp, ttng::TCGen5MMAScaledOp,
+             ttng::AsyncTMACopyGlobalToLocalOp, ttng::AsyncTMAGatherOp,
+             ttng::AsyncTMAScatterOp, ttng::AsyncTMAReduceOp,
+             ttng::ArriveBarrierOp, ttng::TMEMCopyOp, ttng::WaitBarrierOp,
+             ttng::InitBarrierOp, ttng::InvalBarrierOp>(op);
+}
+
+/// What the walk synchronizes: threads (ttg.local_barrier between
+/// conflicting accesses) or proxies (ttng.fence_async_shared between
+/// generic-proxy accesses and an async-proxy write of the same bytes).
+enum class SyncKind { Barrier, ProxyFence };
+
 class BarrierInserter {
 public:
-  explicit BarrierInserter(int64_t totalBytes)
-      : everything{0, std::max<int64_t>(totalBytes, 1)} {}
+  BarrierInserter(int64_t totalBytes, bool exemptMBarriers,
+                  SyncKind kind = SyncKind::Barrier)
+      : everything{0, std::max<int64_t>(totalBytes, 1)},
+        exemptMBarriers(exemptMBarriers), kind(kind) {}
 
   /// Walks `block` from `state`; with `insert`, puts barriers where needed
   /// (otherwise only computes the state at the end).
@@ -141,8 +221,8 @@ public:
       if (iteration == 16) {
         // Far more than real control flow needs; stay correct regardless.
         for (Block &block : region) {
-          blockEntry[&block].reads.insert(everything);
-          blockEntry[&block].writes.insert(everything);
+          addRange(blockEntry[&block].reads, everything, nullptr);
+          addRange(blockEntry[&block].writes, everything, nullptr);
         }
         break;
       }
@@ -157,7 +237,9 @@ public:
 
 private:
   void visitOp(Operation *op, PendingAccesses &state, bool insert) {
-    if (isBarrier(op)) {
+    bool syncs = kind == SyncKind::Barrier ? isBarrier(op)
+                                           : isa<ttng::FenceAsyncSharedOp>(op);
+    if (syncs) {
       state.sync();
       return;
     }
@@ -170,15 +252,43 @@ private:
       state.merge(elseState);
       return;
     }
+    // warp_specialize: the default region runs on these warps after what
+    // came before; each partition on warps of its own, from nothing pending
+    // (its captures were written before the partitions started).
+    if (auto warpSpecialize = dyn_cast<ttg::WarpSpecializeOp>(op)) {
+      visitBlock(warpSpecialize.getDefaultRegion().front(), state, insert);
+      for (Region *partition : warpSpecialize.getPartitionRegions())
+        if (!partition->empty())
+          visitRegion(*partition, PendingAccesses(), insert);
+      return;
+    }
     // Loops, and any other op whose regions branch among themselves (run
     // as a loop, which covers every order the regions may run in).
     if (isa<RegionBranchOpInterface>(op) && op->getNumRegions() > 0) {
       visitLoop(op, state, insert);
       return;
     }
+    if (kind == SyncKind::ProxyFence) {
+      visitForProxyFence(op, state, insert);
+      return;
+    }
+    if (isa<ttng::TMAStoreWaitOp>(op)) {
+      // This thread's TMA stores have read their buffers; the others' have
+      // only once every thread got here, so the CTA meets right after the
+      // wait before anyone may overwrite them.
+      Operation *next = op->getNextNode();
+      if (insert && (!next || !isBarrier(next))) {
+        OpBuilder builder(op->getContext());
+        builder.setInsertionPointAfter(op);
+        ttg::LocalBarrierOp::create(builder, op->getLoc());
+        ++inserted;
+      }
+      state.sync();
+      return;
+    }
     if (auto wait = dyn_cast<ttg::AsyncWaitOp>(op)) {
       // This thread's copies have landed; others' only after a barrier.
-      state.writes.insert(state.inFlight.begin(), state.inFlight.end());
+      addAll(state.writes, state.inFlight);
       if (wait.getNum() == 0)
         state.inFlight.clear();
       return;
@@ -187,7 +297,7 @@ private:
     getAccesses(op, reads, writes);
     if (reads.empty() && writes.empty())
       return;
-    if (state.conflictsWith(reads, writes)) {
+    if (state.conflictsWith(reads, writes, exemptMBarriers)) {
       if (insert) {
         OpBuilder builder(op);
         ttg::LocalBarrierOp::create(builder, op->getLoc());
@@ -196,7 +306,7 @@ private:
       state.sync();
     }
     if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
-      state.inFlight.insert(writes.begin(), writes.end());
+      addAll(state.inFlight, writes);
       return;
     }
     // An atomic whose old values travel through scratch synchronizes the
@@ -205,11 +315,42 @@ private:
     if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op) &&
         atomicResultNeedsBroadcast(op)) {
       state.sync();
-      state.reads.insert(reads.begin(), reads.end());
+      addAll(state.reads, reads);
       return;
     }
-    state.reads.insert(reads.begin(), reads.end());
-    state.writes.insert(writes.begin(), writes.end());
+    addAll(state.reads, reads);
+    addAll(state.writes, writes);
+  }
+
+  /// The proxy-fence walk: generic-proxy reads and writes accumulate until a
+  /// fence; an async-proxy write overlapping any of them gets a fence first.
+  void visitForProxyFence(Operation *op, PendingAccesses &state, bool insert) {
+    if (Value destination = getAsyncProxyDestination(op)) {
+      IntervalSet written;
+      addBuffer(op, destination, written);
+      if (anyOverlap(state.reads, written, /*exemptMBarriers=*/false) ||
+          anyOverlap(state.writes, written, /*exemptMBarriers=*/false)) {
+        if (insert) {
+          OpBuilder builder(op);
+          ttng::FenceAsyncSharedOp::create(builder, op->getLoc(),
+                                           /*bCluster=*/false);
+          ++inserted;
+        }
+        state.sync();
+      }
+      return;
+    }
+    if (isProxyFenceNeutral(op))
+      return;
+    IntervalSet reads, writes;
+    getAccesses(op, reads, writes);
+    // An op's scratch is written and read back by the same op: what a later
+    // async write could race with is its reads.
+    if (op->hasAttr(kAllocationOffsetAttrName) && !isa<ttg::LocalAllocOp>(op) &&
+        getScratchSizeInBytes(op) > 0)
+      writes.clear();
+    addAll(state.reads, reads);
+    addAll(state.writes, writes);
   }
 
   /// A loop's body runs after the code before the loop and after its own
@@ -231,9 +372,9 @@ private:
       entry = next;
       if (iteration == 8) {
         // Far more than real loops need; stay correct regardless.
-        entry.reads.insert(everything);
-        entry.writes.insert(everything);
-        entry.inFlight.insert(everything);
+        addRange(entry.reads, everything, nullptr);
+        addRange(entry.writes, everything, nullptr);
+        addRange(entry.inFlight, everything, nullptr);
         break;
       }
     }
@@ -303,36 +444,37 @@ private:
     return {source.bytes, source.exact && same};
   }
 
-  /// The bytes `memdesc` may view: all of shared memory when untraceable.
-  void addBuffer(Value memdesc, IntervalSet &set) {
+  /// The bytes `memdesc` may view, accessed by `op`: all of shared memory
+  /// when untraceable.
+  void addBuffer(Operation *op, Value memdesc, IntervalSet &set) {
     SmallVector<ViewRange> ranges;
     DenseSet<Value> visiting;
     if (!traceView(memdesc, ranges, visiting)) {
-      set.insert(everything);
+      addRange(set, everything, op);
       return;
     }
     for (const ViewRange &range : ranges)
-      set.insert(range.bytes);
+      addRange(set, range.bytes, op);
   }
 
   void getAccesses(Operation *op, IntervalSet &reads, IntervalSet &writes) {
     if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
       if (alloc.getSrc())
-        addBuffer(alloc.getResult(), writes);
+        addBuffer(op, alloc.getResult(), writes);
       return;
     }
     if (auto store = dyn_cast<ttg::LocalStoreOp>(op))
-      return addBuffer(store.getDst(), writes);
+      return addBuffer(op, store.getDst(), writes);
     if (auto load = dyn_cast<ttg::LocalLoadOp>(op))
-      return addBuffer(load.getSrc(), reads);
+      return addBuffer(op, load.getSrc(), reads);
     if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op))
-      return addBuffer(copy.getResult(), writes);
+      return addBuffer(op, copy.getResult(), writes);
     if (isa<ttg::LocalDeallocOp>(op))
       return;
     if (isa<tt::CallOp>(op)) {
       // The callee may touch anything, and leaves no barrier at its end.
-      reads.insert(everything);
-      writes.insert(everything);
+      addRange(reads, everything, op);
+      addRange(writes, everything, op);
       return;
     }
     int64_t scratch = getScratchSizeInBytes(op);
@@ -340,11 +482,17 @@ private:
         scratch > 0 && offset) {
       // Threads write their part, sync inside the op, read others' parts.
       Interval range{offset.getInt(), offset.getInt() + scratch};
-      reads.insert(range);
-      writes.insert(range);
+      addRange(reads, range, op);
+      addRange(writes, range, op);
       return;
     }
     getOtherAccesses(op, reads, writes);
+    // An arrive may signal threads waiting elsewhere: everything this CTA
+    // did to shared memory must be complete before it.
+    if (isa<ttng::ArriveBarrierOp>(op)) {
+      addRange(reads, everything, op);
+      addRange(writes, everything, op);
+    }
   }
 
   /// Any other op that declares shared-memory effects (e.g. wgmma reading
@@ -366,29 +514,46 @@ private:
         continue;
       IntervalSet &set = isRead ? reads : writes;
       if (Value value = instance.getValue()) {
-        addBuffer(value, set);
+        addBuffer(op, value, set);
         continue;
       }
       bool any = false;
       for (Value operand : op->getOperands())
         if (isa<ttg::MemDescType>(operand.getType())) {
-          addBuffer(operand, set);
+          addBuffer(op, operand, set);
           any = true;
         }
       if (!any)
-        set.insert(everything);
+        addRange(set, everything, op);
     }
   }
 
   Interval everything;
+  bool exemptMBarriers;
+  SyncKind kind;
 };
 } // namespace
 
-int mlir::tile::insertSharedMemoryBarriers(ModuleOp module) {
+int mlir::tile::insertSharedMemoryBarriers(ModuleOp module,
+                                           bool exemptMBarrierPairs) {
   auto total = module->getAttrOfType<IntegerAttr>(kSharedMemorySizeAttrName);
   if (!total || total.getInt() == 0)
     return 0;
-  BarrierInserter inserter(total.getInt());
+  BarrierInserter inserter(total.getInt(), exemptMBarrierPairs);
+  module.walk([&](tt::FuncOp func) {
+    if (func.getBody().empty())
+      return;
+    inserter.visitRegion(func.getBody(), PendingAccesses(), /*insert=*/true);
+  });
+  return inserter.inserted;
+}
+
+int mlir::tile::insertProxyFences(ModuleOp module) {
+  auto total = module->getAttrOfType<IntegerAttr>(kSharedMemorySizeAttrName);
+  if (!total || total.getInt() == 0)
+    return 0;
+  BarrierInserter inserter(total.getInt(), /*exemptMBarriers=*/false,
+                           SyncKind::ProxyFence);
   module.walk([&](tt::FuncOp func) {
     if (func.getBody().empty())
       return;

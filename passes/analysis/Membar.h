@@ -29,6 +29,20 @@
 // (between the owners' stores and everyone's loads), which orders every
 // access before it.
 //
+// Optionally (test-print-membar, as Triton's test pass), mbarrier
+// operations follow Triton's NVIDIA rules: inits (and invals) of
+// one barrier array need no barrier among them, and arming an mbarrier,
+// TMA loads signalling it and waits on it may run in any order across
+// threads (a wait completes only once the whole transfer landed), except
+// that two waits in a row, and an inval after them, need the CTA to meet.
+// Always, an async_tma_store_wait is always followed by a barrier (the stores'
+// buffers may be reused only once every thread's stores have read them),
+// and an arrive orders every access before it.
+//
+// In a ttg.warp_specialize the default region continues from what came
+// before; each partition runs on warps of its own and starts from nothing
+// pending.
+//
 // A function body of several blocks (cf branches) is walked to a fixpoint
 // over its control flow graph: a block starts from what any predecessor may
 // leave pending.
@@ -51,8 +65,20 @@ constexpr llvm::StringLiteral kBarriersInsertedAttrName =
 
 /// Inserts ttg.local_barrier where shared-memory accesses of `module`
 /// conflict. The module must carry an allocation (`allocation.offset`,
-/// `ttg.shared`). Returns the number of barriers inserted.
-int insertSharedMemoryBarriers(ModuleOp module);
+/// `ttg.shared`). With `exemptMBarrierPairs`, the pairs of mbarrier
+/// operations Triton's NVIDIA backend deems order-free need no barrier
+/// (Triton applies this only in its test pass; its compiler, and tile's,
+/// place every barrier). Returns the number of barriers inserted.
+int insertSharedMemoryBarriers(ModuleOp module,
+                               bool exemptMBarrierPairs = false);
+/// Inserts ttng.fence_async_shared before each async-proxy write (TMA load,
+/// TMA gather) whose destination overlaps shared memory the generic proxy
+/// read or wrote since the last fence, with the same walk over control flow
+/// as the barriers (a fence, not a barrier, clears what is pending). The
+/// async-proxy ops, mbarrier ops and tmem_copy themselves count for
+/// nothing. The module must carry an allocation. Returns the number of
+/// fences inserted.
+int insertProxyFences(ModuleOp module);
 } // namespace mlir::tile
 
 #endif // TILE_PASSES_ANALYSIS_MEMBAR_H

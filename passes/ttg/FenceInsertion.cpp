@@ -2,9 +2,10 @@
 //
 // triton-nvidia-gpu-fence-insertion: the generic-proxy stores that fill a
 // wgmma operand buffer must be ordered before the async-proxy reads of
-// wgmma by fence.proxy.async (ttng.fence_async_shared). The fence goes
-// before the dot and moves out of the loops that do not write the buffer,
-// so a loop over a buffer written once outside it fences once.
+// wgmma and tcgen05.mma by fence.proxy.async (ttng.fence_async_shared).
+// The fence goes before the MMA and moves out of the loops that do not
+// write the buffer, so a loop over a buffer written once outside it fences
+// once; a fence right after another is dropped.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +58,18 @@ SmallVector<Operation *> getGenericWriters(Value operand,
   return writers;
 }
 
+/// The shared operands an MMA reads through the async proxy: wgmma's and
+/// tcgen05.mma's A and B; nulls for any other op.
+std::pair<Value, Value> getAsyncProxyOperands(Operation *op) {
+  if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(op))
+    return {dot.getA(), dot.getB()};
+  if (auto mma = dyn_cast<ttng::TCGen5MMAOp>(op))
+    return {mma.getA(), mma.getB()};
+  if (auto mma = dyn_cast<ttng::TCGen5MMAScaledOp>(op))
+    return {mma.getA(), mma.getB()};
+  return {};
+}
+
 struct TTNGFenceInsertionPass
     : public tile::impl::TTNGFenceInsertionPassBase<TTNGFenceInsertionPass> {
   using Base::Base;
@@ -72,15 +85,17 @@ struct TTNGFenceInsertionPass
       traced.known = getAllocationSources(store.getDst(), traced.allocs);
       stores.push_back(std::move(traced));
     });
-    module.walk([&](ttng::WarpGroupDotOp dot) {
-      SmallVector<Operation *> writers = getGenericWriters(dot.getA(), stores);
-      writers.append(getGenericWriters(dot.getB(), stores));
+    module.walk([&](Operation *op) {
+      auto [a, b] = getAsyncProxyOperands(op);
+      if (!a)
+        return;
+      SmallVector<Operation *> writers = getGenericWriters(a, stores);
+      writers.append(getGenericWriters(b, stores));
       if (writers.empty())
         return;
-      OpBuilder builder(dot);
-      auto fence = ttng::FenceAsyncSharedOp::create(builder, dot.getLoc(),
+      OpBuilder builder(op);
+      auto fence = ttng::FenceAsyncSharedOp::create(builder, op->getLoc(),
                                                     /*bCluster=*/false);
-      ++numFences;
       // Out of each loop that holds no writer: the writes all happened
       // before the loop started.
       while (auto loop = dyn_cast<LoopLikeOpInterface>(fence->getParentOp())) {
@@ -91,6 +106,15 @@ struct TTNGFenceInsertionPass
           break;
         loop.moveOutOfLoop(fence);
       }
+      // Two fences in a row order nothing more than one (two dots of a
+      // loop whose fences both left it).
+      auto previous =
+          dyn_cast_or_null<ttng::FenceAsyncSharedOp>(fence->getPrevNode());
+      if (previous && previous.getBCluster() == fence.getBCluster()) {
+        fence.erase();
+        return;
+      }
+      ++numFences;
     });
   }
 };

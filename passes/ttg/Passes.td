@@ -392,15 +392,18 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
 
 def TTNGFenceInsertionPass
     : Pass<"triton-nvidia-gpu-fence-insertion", "::mlir::ModuleOp"> {
-  let summary = "Fence generic-proxy shared-memory writes before wgmma reads";
+  let summary = "Fence generic-proxy shared-memory writes before MMA reads";
   let description = [{
-    wgmma reads its shared operands through the async proxy; a buffer the
-    threads wrote with ordinary stores (`ttg.local_alloc` with a value,
-    `ttg.local_store`) must be fenced before. For each
-    `ttng.warp_group_dot` with such an operand this pass inserts
+    wgmma and tcgen05.mma read their shared operands through the async
+    proxy; a buffer the threads wrote with ordinary stores
+    (`ttg.local_alloc` with a value, `ttg.local_store`) must be fenced
+    before. For each `ttng.warp_group_dot`, `ttng.tc_gen5_mma` and
+    `ttng.tc_gen5_mma_scaled` with such an operand this pass inserts
     `ttng.fence_async_shared` right before it, then hoists the fence out of
-    every enclosing loop that does not define the written operand. A buffer
-    of unknown origin counts as written. Copies (cp.async, TMA) need no
+    every enclosing loop that does not define the written operand, and
+    drops it when a fence already precedes it. A buffer of unknown origin
+    counts as written; warp_specialize partition arguments are traced to
+    the captures they receive. Copies (cp.async, TMA) need no
     fence. Nothing happens below compute capability 90.
 
     ```
@@ -724,6 +727,40 @@ def TTGFuseNestedLoopsPass
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::ub::UBDialect"];
+}
+
+def TTNGProxyFenceInsertionPass
+    : Pass<"triton-nvidia-gpu-proxy-fence-insertion", "::mlir::ModuleOp"> {
+  let summary = "Fence generic-proxy shared-memory accesses before TMA writes";
+  let description = [{
+    Triton 3.6's proxy fence insertion, run after shared memory is
+    allocated: TMA loads and gathers write shared memory through the async
+    proxy, which is not ordered with the threads' ordinary (generic-proxy)
+    reads and writes of the same bytes. Walking each function over its
+    control flow (branches of `scf.if`, loops to a fixpoint, `cf` blocks),
+    the pass keeps the byte ranges the generic proxy accessed since the
+    last `ttng.fence_async_shared` and inserts one before a TMA load or
+    gather whose destination overlaps any of them. An op's scratch counts
+    as read; the async-proxy ops themselves (wgmma, tcgen05 mma, TMA),
+    mbarrier ops and `ttng.tmem_copy` count for nothing; a `tt.call` may
+    touch anything. Buffers of aliasing allocations overlap by their
+    offsets. A module without an allocation is allocated first, as
+    `allocate-shared-memory` does. Nothing happens below compute
+    capability 90.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(allocate-shared-memory,triton-nvidia-gpu-proxy-fence-insertion{compute-capability=90})' k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"90", "The target's compute capability">,
+  ];
+  let statistics = [
+    Statistic<"numFences", "fences-inserted", "Number of fences inserted">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttng::TTNGDialect"];
 }
 
 #endif // TILE_PASSES_TTG_PASSES_TD

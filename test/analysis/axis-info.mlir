@@ -73,7 +73,9 @@ tt.func @arith_rules(%x: i32 {tt.divisibility = 8 : i32}) {
   %and = arith.andi %range, %c3 : tensor<256xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1], constant_value = <none>}}
   %shl = arith.shli %range, %c2 : tensor<256xi32>
-  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [4], constant_value = <none>}}
+  // Like Triton, a right shift keeps only the runs both operands are
+  // constant on (range >> 2 is constant on blocks of 4, unclaimed).
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
   %shr = arith.shrui %range, %c2 : tensor<256xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [256], constant_value = <none>}}
   %xs = tt.splat %x : i32 -> tensor<256xi32>

@@ -120,3 +120,124 @@ tt.func @atomic_then_reuse(%p: !tt.ptr<i32>, %v: tensor<16x16xf16, #blocked>) ->
   tt.return %old : i32
 }
 }
+
+// -----
+
+// mbarrier traffic. Several inits (and invals) of one barrier array need no
+// barrier among them; arming, TMA loads and waits may run in any order on
+// different threads; two waits in a row do need one, and so does an
+// inval after a wait. After an async_tma_store_wait the CTA meets before
+// anyone may overwrite the stored buffer. An arrive orders everything
+// before it.
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// CHECK-LABEL: tt.func @mbarrier_pairs
+// CHECK: ttng.init_barrier
+// CHECK-NEXT: ttng.init_barrier
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttng.barrier_expect
+// CHECK-NEXT: ttng.async_tma_copy_global_to_local
+// CHECK-NEXT: ttng.wait_barrier
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttng.wait_barrier
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttng.inval_barrier
+// CHECK-NEXT: ttng.inval_barrier
+// CHECK-NEXT: tt.return
+tt.func @mbarrier_pairs(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>) -> tensor<64x64xf16, #blocked> {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : i32
+  %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.barrier_expect %bar, 8192, %true : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %buf, %bar, %true : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  %t = ttg.local_load %buf : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+  ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  tt.return %t : tensor<64x64xf16, #blocked>
+}
+
+// CHECK-LABEL: tt.func @tma_store_wait
+// CHECK: ttng.async_tma_copy_local_to_global
+// CHECK-NEXT: ttng.async_tma_store_wait
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: tt.return
+tt.func @tma_store_wait(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %v: tensor<64x64xf16, #blocked>) {
+  %c0 = arith.constant 0 : i32
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  ttng.async_tma_copy_local_to_global %desc[%c0, %c0] %buf : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  ttng.async_tma_store_wait {pendings = 0 : i32}
+  ttg.local_store %v, %buf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  tt.return
+}
+
+// Nothing follows the wait but the return: the barrier still goes after it.
+// CHECK-LABEL: tt.func @tma_store_wait_last
+// CHECK: ttng.async_tma_store_wait
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: tt.return
+tt.func @tma_store_wait_last() {
+  ttng.async_tma_store_wait {pendings = 0 : i32}
+  tt.return
+}
+
+// CHECK-LABEL: tt.func @arrive_orders_all
+// CHECK: ttg.local_load
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttng.arrive_barrier
+tt.func @arrive_orders_all(%v: tensor<64x64xf16, #blocked>) -> tensor<64x64xf16, #blocked> {
+  %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  %buf = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+  %t = ttg.local_load %buf : !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf16, #blocked>
+  ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  tt.return %t : tensor<64x64xf16, #blocked>
+}
+}
+
+// -----
+
+// warp_specialize: the default region continues from what came before (the
+// store before the op conflicts with its load); each partition starts from
+// nothing pending and gets the barriers its own accesses need.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK-LABEL: tt.func @partitions
+// CHECK: ttg.local_store
+// CHECK-NEXT: ttg.warp_specialize
+// CHECK-NEXT: default
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_load
+// CHECK: partition0
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: ttg.local_alloc
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_load
+tt.func @partitions(%v: tensor<1xi64>) {
+  %a = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+  ttg.local_store %v, %a : tensor<1xi64> -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+  ttg.warp_specialize(%a)
+  default {
+    %x = ttg.local_load %a : !ttg.memdesc<1xi64, #shared, #smem, mutable> -> tensor<1xi64>
+    ttg.warp_yield
+  }
+  partition0(%arg: !ttg.memdesc<1xi64, #shared, #smem, mutable>) num_warps(4) {
+    %cst = arith.constant dense<0> : tensor<1xi64>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttg.local_store %cst, %b : tensor<1xi64> -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    %y = ttg.local_load %b : !ttg.memdesc<1xi64, #shared, #smem, mutable> -> tensor<1xi64>
+    ttg.warp_return
+  } : (!ttg.memdesc<1xi64, #shared, #smem, mutable>) -> ()
+  tt.return
+}
+}

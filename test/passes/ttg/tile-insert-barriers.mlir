@@ -442,3 +442,41 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The compiler's barriers, as Triton's compiler places them: every pair of
+// mbarrier operations on one barrier meets (only test-print-membar exempts
+// the order-free pairs), and the CTA meets after an async_tma_store_wait.
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// CHECK-LABEL: tt.func @mbarrier_pairs_meet
+// CHECK: ttng.init_barrier
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttng.init_barrier
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttng.barrier_expect
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttng.async_tma_copy_global_to_local
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttng.wait_barrier
+// CHECK: ttng.async_tma_store_wait
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: tt.return
+tt.func @mbarrier_pairs_meet(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : i32
+  %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.barrier_expect %bar, 8192, %true : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %buf, %bar, %true : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.async_tma_copy_local_to_global %desc[%c0, %c0] %buf : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  ttng.async_tma_store_wait {pendings = 0 : i32}
+  tt.return
+}
+}
