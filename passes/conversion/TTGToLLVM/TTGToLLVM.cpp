@@ -19,6 +19,7 @@
 #include "passes/conversion/TTGToLLVM/TypeConverter.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
+#include "dialects/nvg/NVGDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"

@@ -14,6 +14,8 @@
 #include "passes/conversion/TTGToLLVM/nvidia/InlinePTX.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
+#include "dialects/nvg/NVGDialect.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/raw_ostream.h"
@@ -268,6 +270,26 @@ nvidia::emitAtomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind,
   if (numElements == 2)
     return unpackPair(builder, loc, old, elementType);
   return {fromBits(builder, loc, old, elementType)};
+}
+
+Value nvidia::emitOrderedLoad(OpBuilder &builder, Location loc, Type type,
+                              Value ptr, Value pred, tt::MemSemantic sem,
+                              tt::MemSyncScope scope) {
+  nvg::MemSemantic semantic = sem == tt::MemSemantic::ACQUIRE
+                                  ? nvg::MemSemantic::ACQUIRE
+                                  : nvg::MemSemantic::RELAXED;
+  nvg::MemSyncScope syncScope = scope == tt::MemSyncScope::CTA
+                                    ? nvg::MemSyncScope::CTA
+                                : scope == tt::MemSyncScope::GPU
+                                    ? nvg::MemSyncScope::GPU
+                                    : nvg::MemSyncScope::SYSTEM;
+  Value loaded = nvg::LoadAcquireOp::create(builder, loc, type, ptr, pred,
+                                            semantic, syncScope);
+  if (!pred)
+    return loaded;
+  // The predicated load leaves its register unwritten where `pred` fails.
+  Value zero = LLVM::ZeroOp::create(builder, loc, type);
+  return LLVM::SelectOp::create(builder, loc, pred, loaded, zero);
 }
 
 Value nvidia::emitAtomicCAS(OpBuilder &builder, Location loc, Value ptr,
