@@ -278,11 +278,10 @@ Value nvidia::emitOrderedLoad(OpBuilder &builder, Location loc, Type type,
   nvg::MemSemantic semantic = sem == tt::MemSemantic::ACQUIRE
                                   ? nvg::MemSemantic::ACQUIRE
                                   : nvg::MemSemantic::RELAXED;
-  nvg::MemSyncScope syncScope = scope == tt::MemSyncScope::CTA
-                                    ? nvg::MemSyncScope::CTA
-                                : scope == tt::MemSyncScope::GPU
-                                    ? nvg::MemSyncScope::GPU
-                                    : nvg::MemSyncScope::SYSTEM;
+  nvg::MemSyncScope syncScope =
+      scope == tt::MemSyncScope::CTA   ? nvg::MemSyncScope::CTA
+      : scope == tt::MemSyncScope::GPU ? nvg::MemSyncScope::GPU
+                                       : nvg::MemSyncScope::SYSTEM;
   Value loaded = nvg::LoadAcquireOp::create(builder, loc, type, ptr, pred,
                                             semantic, syncScope);
   if (!pred)
