@@ -62,11 +62,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // old value.
   // CHECK-LABEL: llvm.func @stays_atomic
   // CHECK-NOT: nvg.ld_acquire
-  // CHECK: atom.acquire.gpu.global.add.f32
+  // CHECK: atom.global.gpu.acquire.add.f32
   // CHECK-NOT: nvg.ld_acquire
-  // CHECK: atom.acq_rel.gpu.global.add.f32
+  // CHECK: atom.global.gpu.acq_rel.add.f32
   // CHECK-NOT: nvg.ld_acquire
-  // CHECK: atom.acquire.gpu.global.add.f32
+  // CHECK: atom.global.gpu.acquire.add.f32
   // CHECK-NOT: nvg.ld_acquire
   // CHECK: llvm.return
   tt.func public @stays_atomic(%p: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
@@ -88,7 +88,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @tensor_stays_atomic
   // CHECK-NOT: nvg.ld_acquire
-  // CHECK: atom.acquire.gpu.global.add.f32
+  // CHECK: atom.global.gpu.acquire.add.f32
   // CHECK-NOT: nvg.ld_acquire
   // CHECK: llvm.return
   tt.func public @tensor_stays_atomic(%p: tensor<128x!tt.ptr<f32>, #b>, %out: tensor<128x!tt.ptr<f32>, #b>) {
