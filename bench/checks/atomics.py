@@ -1,7 +1,8 @@
 """Atomics: tt.atomic_rmw of every kind and tt.atomic_cas, scalar and
 tensor, with collisions between programs, packed f16/bf16 adds, a layout
-that repeats elements across warps, and a spin lock. The kernels are
-test/Inputs/language/atomics/*.ttir; each runs for sm_80 and sm_90.
+that repeats elements across warps, a spin lock, and adds of zero (ordered
+loads). The kernels are test/Inputs/language/atomics/*.ttir; each runs for
+sm_80 and sm_90.
 
 Where the programs' order decides a result, the check accepts every order:
 float sums within the rounding their order allows, exchanged and swapped
@@ -252,6 +253,34 @@ def check_broadcast_layout(ctx):
     return found
 
 
+def check_add_zero_loads(ctx):
+    """Adds of zero read the element and leave memory as it was (a -0.0
+    stays -0.0); a masked-off one returns 0."""
+    torch = ctx.torch
+    programs, n = 64, 256
+    src_f = torch.randn(programs, device="cuda")
+    src_f[::5] = -0.0
+    src_i = torch.randint(-2**40, 2**40, (programs,), device="cuda",
+                          dtype=torch.int64)
+    before_f = src_f.clone()
+    before_i = src_i.clone()
+    out_f = torch.full((programs, n), -1.0, device="cuda")
+    out_i = torch.full((programs, n), -1, device="cuda", dtype=torch.int64)
+    out_m = torch.full((programs, n), -1.0, device="cuda")
+    ctx.launch((programs,), src_f, src_i, out_f, out_i, out_m)
+    found = mismatch("out_f", out_f, before_f[:, None].expand(-1, n))
+    found += mismatch("out_i", out_i, before_i[:, None].expand(-1, n))
+    even = (torch.arange(programs, device="cuda") % 2 == 0)[:, None]
+    found += mismatch("out_m", out_m,
+                      torch.where(even, before_f[:, None],
+                                  torch.zeros_like(before_f)[:, None])
+                      .expand(-1, n))
+    found += mismatch("src_f bits", src_f.view(torch.int32),
+                      before_f.view(torch.int32))
+    found += mismatch("src_i", src_i, before_i)
+    return found
+
+
 # --------------------------------------------------------------------------
 # A spin lock
 # --------------------------------------------------------------------------
@@ -288,4 +317,5 @@ CASES = (cases("histogram_f32", check_histogram_f32) +
          cases("cas_i64", check_cas_i64) +
          cases("scalar_result", check_scalar_result) +
          cases("broadcast_layout", check_broadcast_layout) +
-         cases("spin_lock", check_spin_lock))
+         cases("spin_lock", check_spin_lock) +
+         cases("add_zero_loads", check_add_zero_loads))

@@ -85,7 +85,8 @@ def ConvertTritonGPUToLLVMPass
            "The PTX ISA version (accepted for Triton's pipelines)">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
-                           "::mlir::NVVM::NVVMDialect"];
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::tile::nvg::NVGDialect"];
 }
 
 def EnableLineInfoPass : Pass<"enable-line-info", "::mlir::ModuleOp"> {

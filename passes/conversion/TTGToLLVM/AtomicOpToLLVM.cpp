@@ -32,6 +32,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -69,6 +70,25 @@ FailureOr<ElementOwners> getAtomicOwners(Value ptr) {
   if (!layout)
     return failure();
   return getElementOwners(*layout);
+}
+
+/// Whether `op` only reads: a scalar add of the constant zero with relaxed
+/// or acquire semantics returns the old value and leaves memory as it was,
+/// so an ordered load with the same semantic and scope does its work
+/// without taking the memory location for a read-modify-write (Triton
+/// lowers it the same way).
+bool isOrderedLoad(tt::AtomicRMWOp op) {
+  if (isa<RankedTensorType>(op.getType()) || op.getResult().use_empty())
+    return false;
+  if (op.getSem() != tt::MemSemantic::RELAXED &&
+      op.getSem() != tt::MemSemantic::ACQUIRE)
+    return false;
+  if (op.getAtomicRmwOp() == tt::RMWOp::ADD)
+    return matchPattern(op.getVal(), m_Zero());
+  // -0.0 too: x + -0.0 is x, and the old value is what the load returns.
+  if (op.getAtomicRmwOp() == tt::RMWOp::FADD)
+    return matchPattern(op.getVal(), m_AnyZeroFloat());
+  return false;
 }
 
 /// What both atomics share: which registers issue, under which predicate,
@@ -236,6 +256,12 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<tt::AtomicRMWOp> {
       if (!atomic->issues(first))
         continue;
       Value pred = atomic->predicate(masks.empty() ? Value() : masks[first]);
+      if (isOrderedLoad(op)) {
+        old[first] = nvidia::emitOrderedLoad(
+            rewriter, loc, getTypeConverter()->convertType(op.getType()),
+            ptrs[first], pred, op.getSem(), op.getScope());
+        continue;
+      }
       SmallVector<Value> results = nvidia::emitAtomicRMW(
           rewriter, loc, op.getAtomicRmwOp(), ptrs[first],
           ArrayRef<Value>(values).slice(first, width), pred, op.getSem(),

@@ -60,6 +60,11 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
       // Device functions are private to the module; a declaration stays
       // external so it can be resolved at link time (libdevice, ...).
       llvmFunc.setLinkage(LLVM::Linkage::Internal);
+      // As in Triton: the TTIR `inline` pass has inlined every call it
+      // may, so a function still called was asked to stay a call
+      // (noinline = true), and LLVM's inliner must not undo that.
+      llvmFunc.setPassthroughAttr(
+          rewriter.getArrayAttr({rewriter.getStringAttr("noinline")}));
     }
     rewriter.inlineRegionBefore(func.getBody(), llvmFunc.getBody(),
                                 llvmFunc.end());

@@ -19,6 +19,7 @@
 #include "passes/conversion/TTGToLLVM/TypeConverter.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
+#include "dialects/nvg/NVGDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -206,6 +207,30 @@ LogicalResult checkRelabel(Operation *op) {
   return op->emitOpError("cannot be lowered: ") << error;
 }
 
+/// Folds `unrealized_conversion_cast`s that undo one another: a cast of
+/// the input (a tensor, say, that the lowering gave an LLVM form) that the
+/// conversion met in the IR leaves a pair LLVM -> tensor -> LLVM behind,
+/// which names a tensor type no LLVM tool knows. As in Triton's lowering,
+/// the pair goes and the LLVM value is used directly.
+void foldRoundTripCasts(ModuleOp module) {
+  SmallVector<UnrealizedConversionCastOp> casts;
+  module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+  for (UnrealizedConversionCastOp cast : casts) {
+    auto input = cast.getInputs().empty()
+                     ? UnrealizedConversionCastOp()
+                     : cast.getInputs()
+                           .front()
+                           .getDefiningOp<UnrealizedConversionCastOp>();
+    if (!input || input.getOutputs() != cast.getInputs() ||
+        input.getInputs().getTypes() != cast.getResultTypes())
+      continue;
+    cast.replaceAllUsesWith(input.getInputs());
+  }
+  for (UnrealizedConversionCastOp cast : llvm::reverse(casts))
+    if (cast.use_empty())
+      cast.erase();
+}
+
 struct ConvertTritonGPUToLLVMPass
     : public tile::impl::ConvertTritonGPUToLLVMPassBase<
           ConvertTritonGPUToLLVMPass> {
@@ -377,6 +402,7 @@ struct ConvertTritonGPUToLLVMPass
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return failure();
+    foldRoundTripCasts(module);
     // The barriers are nvvm barriers now; the marker has no more meaning.
     module->removeAttr(kBarriersInsertedAttrName);
     return success();

@@ -2,8 +2,9 @@
 //
 // tt.atomic_rmw and tt.atomic_cas become one predicated PTX instruction per
 // element (or per packed pair of 16-bit floats), in the spelling Triton
-// emits: `atom.<sem>.<scope>.global.<op>.<type>`, or `red` when the old
-// value is not wanted and the semantic allows it. The one combination PTX
+// emits: `atom.global.<scope>.<sem>.<op>.<type>` (compare-and-swap:
+// `atom.global.<sem>.<scope>.cas`), or `red.<sem>.<scope>.global` when the
+// old value is not wanted and the semantic allows it. The one combination PTX
 // lacks on a supported target, a bf16 add before sm_90, is a
 // compare-and-swap loop on the 16-bit element. Which element types each
 // operation takes is decided here too, so that the lowering's up-front check
@@ -13,6 +14,8 @@
 
 #include "passes/conversion/TTGToLLVM/nvidia/InlinePTX.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
+
+#include "dialects/nvg/NVGDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -155,9 +158,9 @@ Value emitEmulatedBF16Add(OpBuilder &builder, Location loc, Value ptr,
       "ld.global.b16 %tile_expected, [ $1 + 0 ];\n\t"
       "tile_retry:\n\t"
       "fma.rn.bf16 %tile_sum, %tile_expected, %tile_one, $2;\n\t"
-      "atom" +
+      "atom.global" +
       ordering +
-      ".global.cas.b16 $0, [ $1 + 0 ], %tile_expected, %tile_sum;\n\t"
+      ".cas.b16 $0, [ $1 + 0 ], %tile_expected, %tile_sum;\n\t"
       "setp.ne.b16 %tile_changed, $0, %tile_expected;\n\t"
       "mov.b16 %tile_expected, $0;\n\t"
       "@%tile_changed bra tile_retry;\n\t"
@@ -260,7 +263,11 @@ nvidia::emitAtomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind,
     // Lanes whose predicate is false return 0.
     asmString = "mov.b" + std::to_string(bits) + " $0, 0;\n\t@$3 ";
   }
-  asmString += "atom" + ordering + ".global" + suffix + " $0, [ $1 + 0 ], $2;";
+  // Triton's order of the qualifiers (space, scope, semantic), which ptxas
+  // takes as well as the ISA's (semantic, scope, space).
+  asmString += "atom.global." + tt::stringifyMemSyncScope(scope).str() + "." +
+               tt::stringifyMemSemantic(sem).str() + suffix +
+               " $0, [ $1 + 0 ], $2;";
   Value old = nvidia::emitInlinePTX(builder, loc, builder.getIntegerType(bits),
                                     operands, asmString, constraints);
   if (!returnsOld)
@@ -268,6 +275,25 @@ nvidia::emitAtomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind,
   if (numElements == 2)
     return unpackPair(builder, loc, old, elementType);
   return {fromBits(builder, loc, old, elementType)};
+}
+
+Value nvidia::emitOrderedLoad(OpBuilder &builder, Location loc, Type type,
+                              Value ptr, Value pred, tt::MemSemantic sem,
+                              tt::MemSyncScope scope) {
+  nvg::MemSemantic semantic = sem == tt::MemSemantic::ACQUIRE
+                                  ? nvg::MemSemantic::ACQUIRE
+                                  : nvg::MemSemantic::RELAXED;
+  nvg::MemSyncScope syncScope =
+      scope == tt::MemSyncScope::CTA   ? nvg::MemSyncScope::CTA
+      : scope == tt::MemSyncScope::GPU ? nvg::MemSyncScope::GPU
+                                       : nvg::MemSyncScope::SYSTEM;
+  Value loaded = nvg::LoadAcquireOp::create(builder, loc, type, ptr, pred,
+                                            semantic, syncScope);
+  if (!pred)
+    return loaded;
+  // The predicated load leaves its register unwritten where `pred` fails.
+  Value zero = LLVM::ZeroOp::create(builder, loc, type);
+  return LLVM::SelectOp::create(builder, loc, pred, loaded, zero);
 }
 
 Value nvidia::emitAtomicCAS(OpBuilder &builder, Location loc, Value ptr,

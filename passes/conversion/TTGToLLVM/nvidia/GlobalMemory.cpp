@@ -65,9 +65,11 @@ std::string getCacheSuffix(tt::CacheModifier cache, bool isLoad) {
 }
 
 /// The L1 eviction priority. PTX does not combine it with a cache operator
-/// (`.cg.L1::evict_last` is rejected), so a cache modifier wins.
-std::string getEvictSuffix(tt::EvictionPolicy evict, tt::CacheModifier cache) {
-  if (cache != tt::CacheModifier::NONE)
+/// (`.cg.L1::evict_last` is rejected), so a cache operator the access
+/// carries (`cacheSuffix`) wins; a modifier the access has no operator for
+/// (a store's `ca`) leaves the priority in place, as in Triton.
+std::string getEvictSuffix(tt::EvictionPolicy evict, StringRef cacheSuffix) {
+  if (!cacheSuffix.empty())
     return "";
   switch (evict) {
   case tt::EvictionPolicy::NORMAL:
@@ -218,8 +220,11 @@ nvidia::emitPredicatedLoad(OpBuilder &builder, Location loc, Value ptr,
   asmString +=
       "@$" + std::to_string(n + 1) + " ld" + (isVolatile ? ".volatile" : "") +
       ".global" + getCacheSuffix(cache, /*isLoad=*/true) +
-      (isVolatile ? "" : getEvictSuffix(evict, cache)) + vectorSuffix(n) + "." +
-      type + " " + registerList(0, n) + ", [ $" + std::to_string(n) + " + 0 ];";
+      (isVolatile
+           ? ""
+           : getEvictSuffix(evict, getCacheSuffix(cache, /*isLoad=*/true))) +
+      vectorSuffix(n) + "." + type + " " + registerList(0, n) + ", [ $" +
+      std::to_string(n) + " + 0 ];";
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
     constraints += std::string("=") + getConstraint(plan.wordBits) + ",";
@@ -254,11 +259,12 @@ void nvidia::emitPredicatedStore(OpBuilder &builder, Location loc, Value ptr,
   operands.push_back(pred);
   std::string type =
       plan.byteAccess ? "u8" : "b" + std::to_string(plan.wordBits);
-  std::string asmString = "@$" + std::to_string(n + 1) + " st.global" +
-                          getCacheSuffix(cache, /*isLoad=*/false) +
-                          getEvictSuffix(evict, cache) + vectorSuffix(n) + "." +
-                          type + " [ $" + std::to_string(n) + " + 0 ], " +
-                          registerList(0, n) + ";";
+  std::string asmString =
+      "@$" + std::to_string(n + 1) + " st.global" +
+      getCacheSuffix(cache, /*isLoad=*/false) +
+      getEvictSuffix(evict, getCacheSuffix(cache, /*isLoad=*/false)) +
+      vectorSuffix(n) + "." + type + " [ $" + std::to_string(n) + " + 0 ], " +
+      registerList(0, n) + ";";
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
     constraints += std::string(getConstraint(plan.wordBits)) + ",";

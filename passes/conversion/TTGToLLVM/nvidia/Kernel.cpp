@@ -2,6 +2,8 @@
 
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
+#include "dialects/nvg/NVGDialect.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -10,7 +12,8 @@ using namespace mlir;
 using namespace mlir::tile;
 
 void nvidia::addLegalTargetDialect(ConversionTarget &target) {
-  target.addLegalDialect<NVVM::NVVMDialect>();
+  // nvg ops (Triton's NVGPU) stay for convert-nv-gpu-to-llvm.
+  target.addLegalDialect<NVVM::NVVMDialect, nvg::NVGDialect>();
 }
 
 void nvidia::markAsKernel(LLVM::LLVMFuncOp func, int numThreads) {

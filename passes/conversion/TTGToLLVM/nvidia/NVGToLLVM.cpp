@@ -178,7 +178,8 @@ struct ConvertNVGToLLVMPass
     IRRewriter rewriter(&getContext());
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
-      if (isa<nvg::NVGDialect>(op->getDialect()))
+      // An unregistered op (-allow-unregistered-dialect) has no dialect.
+      if (isa_and_nonnull<nvg::NVGDialect>(op->getDialect()))
         ops.push_back(op);
     });
     for (Operation *op : ops) {

@@ -283,6 +283,13 @@ SmallVector<Value> emitAtomicRMW(OpBuilder &builder, Location loc,
                                  tt::MemSemantic sem, tt::MemSyncScope scope,
                                  bool returnsOld, int computeCapability);
 
+/// Loads the scalar `type` from global memory at `ptr` with memory
+/// semantic `sem` (relaxed or acquire) at `scope`, when `pred` (null for
+/// always) holds: what an atomic add of zero returns, without the write.
+/// Returns 0 where `pred` is false, as emitAtomicRMW does.
+Value emitOrderedLoad(OpBuilder &builder, Location loc, Type type, Value ptr,
+                      Value pred, tt::MemSemantic sem, tt::MemSyncScope scope);
+
 /// Atomically stores `value` to global memory at `ptr` if it holds `cmp`,
 /// when `pred` (null for always) holds; returns the old value (0 where
 /// `pred` is false).

@@ -1,5 +1,5 @@
 // convert-triton-gpu-to-llvm on tt.atomic_rmw and tt.atomic_cas: one
-// predicated inline-asm `atom.<sem>.<scope>.global.<op>.<type>` per element
+// predicated inline-asm `atom.global.<scope>.<sem>.<op>.<type>` per element
 // (masked-off lanes return 0 through a mov before it), `red` when the old
 // value is unused and the semantic is relaxed or release, packed f16x2 /
 // bf16x2 adds for contiguous aligned pairs where the target has them, a
@@ -18,17 +18,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[P0:.+]] = llvm.extractvalue %[[P]][0]
   // CHECK: %[[V0:.+]] = llvm.extractvalue %[[V]][0]
   // CHECK: %[[M0:.+]] = llvm.extractvalue %[[M]][0]
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$3 atom.relaxed.gpu.global.and.b32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %[[P0]], %[[V0]], %[[M0]] : (!llvm.ptr<1>, i32, i1) -> i32
-  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.acquire.gpu.global.or.b32 $0, [ $1 + 0 ], $2;"
-  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.release.gpu.global.xor.b32 $0, [ $1 + 0 ], $2;"
-  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.acq_rel.sys.global.add.u32 $0, [ $1 + 0 ], $2;"
-  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.acq_rel.cta.global.max.s32 $0, [ $1 + 0 ], $2;"
-  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.relaxed.sys.global.min.s32 $0, [ $1 + 0 ], $2;"
-  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.acquire.cta.global.max.u32 $0, [ $1 + 0 ], $2;"
-  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.release.cta.global.min.u32 $0, [ $1 + 0 ], $2;"
-  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.acq_rel.gpu.global.exch.b32 $0, [ $1 + 0 ], $2;"
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.relaxed.and.b32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %[[P0]], %[[V0]], %[[M0]] : (!llvm.ptr<1>, i32, i1) -> i32
+  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.acquire.or.b32 $0, [ $1 + 0 ], $2;"
+  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.release.xor.b32 $0, [ $1 + 0 ], $2;"
+  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.sys.acq_rel.add.u32 $0, [ $1 + 0 ], $2;"
+  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.cta.acq_rel.max.s32 $0, [ $1 + 0 ], $2;"
+  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.sys.relaxed.min.s32 $0, [ $1 + 0 ], $2;"
+  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.cta.acquire.max.u32 $0, [ $1 + 0 ], $2;"
+  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.cta.release.min.u32 $0, [ $1 + 0 ], $2;"
+  // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.acq_rel.exch.b32 $0, [ $1 + 0 ], $2;"
   // Without a mask: no predicate.
-  // CHECK: %[[A:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "atom.acq_rel.gpu.global.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i32) -> i32
+  // CHECK: %[[A:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "atom.global.gpu.acq_rel.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i32) -> i32
   // CHECK: llvm.insertvalue %[[A]], %{{.+}}[0] : !llvm.struct<(i32)>
   tt.func public @kinds_i32(%p: tensor<128x!tt.ptr<i32>, #b>, %v: tensor<128xi32, #b>, %m: tensor<128xi1, #b>, %o: tensor<128x!tt.ptr<i32>, #b>) {
     %0 = tt.atomic_rmw and, relaxed, gpu, %p, %v, %m : (tensor<128x!tt.ptr<i32>, #b>, tensor<128xi32, #b>, tensor<128xi1, #b>) -> tensor<128xi32, #b>
@@ -56,11 +56,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // 64-bit elements: 64-bit registers and types.
   // CHECK-LABEL: llvm.func @kinds_i64
-  // CHECK: "atom.relaxed.gpu.global.and.b64 $0, [ $1 + 0 ], $2;", "=l,l,l"
-  // CHECK: "atom.acq_rel.gpu.global.add.u64 $0, [ $1 + 0 ], $2;", "=l,l,l"
-  // CHECK: "atom.acq_rel.gpu.global.max.s64 $0, [ $1 + 0 ], $2;", "=l,l,l"
-  // CHECK: "atom.acq_rel.gpu.global.min.u64 $0, [ $1 + 0 ], $2;", "=l,l,l"
-  // CHECK: "atom.acq_rel.gpu.global.exch.b64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.relaxed.and.b64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.acq_rel.add.u64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.acq_rel.max.s64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.acq_rel.min.u64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.acq_rel.exch.b64 $0, [ $1 + 0 ], $2;", "=l,l,l"
   tt.func public @kinds_i64(%p: tensor<128x!tt.ptr<i64>, #b>, %v: tensor<128xi64, #b>, %o: tensor<128x!tt.ptr<i64>, #b>) {
     %0 = tt.atomic_rmw and, relaxed, gpu, %p, %v : (tensor<128x!tt.ptr<i64>, #b>, tensor<128xi64, #b>) -> tensor<128xi64, #b>
     %1 = tt.atomic_rmw add, acq_rel, gpu, %p, %v : (tensor<128x!tt.ptr<i64>, #b>, tensor<128xi64, #b>) -> tensor<128xi64, #b>
@@ -79,13 +79,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // (.noftz), exchange of floats as bits.
   // CHECK-LABEL: llvm.func @float_kinds
   // CHECK: %[[F:.+]] = llvm.bitcast %{{.+}} : f32 to i32
-  // CHECK: %[[OF:.+]] = llvm.inline_asm {{.*}}"atom.acq_rel.gpu.global.add.f32 $0, [ $1 + 0 ], $2;", "=r,l,r" %{{.+}}, %[[F]]
+  // CHECK: %[[OF:.+]] = llvm.inline_asm {{.*}}"atom.global.gpu.acq_rel.add.f32 $0, [ $1 + 0 ], $2;", "=r,l,r" %{{.+}}, %[[F]]
   // CHECK: llvm.bitcast %[[OF]] : i32 to f32
-  // CHECK: "atom.acq_rel.gpu.global.add.f64 $0, [ $1 + 0 ], $2;", "=l,l,l"
-  // CHECK: %[[OH:.+]] = llvm.inline_asm {{.*}}"atom.acq_rel.gpu.global.add.noftz.f16 $0, [ $1 + 0 ], $2;", "=h,l,h"
+  // CHECK: "atom.global.gpu.acq_rel.add.f64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: %[[OH:.+]] = llvm.inline_asm {{.*}}"atom.global.gpu.acq_rel.add.noftz.f16 $0, [ $1 + 0 ], $2;", "=h,l,h"
   // CHECK: llvm.bitcast %[[OH]] : i16 to f16
-  // CHECK: "atom.acq_rel.gpu.global.exch.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
-  // CHECK: "atom.acq_rel.gpu.global.exch.b64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.acq_rel.exch.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.gpu.acq_rel.exch.b64 $0, [ $1 + 0 ], $2;", "=l,l,l"
   tt.func public @float_kinds(%pf: tensor<128x!tt.ptr<f32>, #b>, %vf: tensor<128xf32, #b>, %of: tensor<128x!tt.ptr<f32>, #b>,
                               %pd: tensor<128x!tt.ptr<f64>, #b>, %vd: tensor<128xf64, #b>, %od: tensor<128x!tt.ptr<f64>, #b>,
                               %ph: tensor<128x!tt.ptr<f16>, #b>, %vh: tensor<128xf16, #b>, %oh: tensor<128x!tt.ptr<f16>, #b>) {
@@ -109,9 +109,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 red.relaxed.gpu.global.add.f32 [ $0 + 0 ], $1;", "l,r,b"
   // CHECK: "red.release.sys.global.add.u32 [ $0 + 0 ], $1;", "l,r"
   // CHECK: "red.relaxed.cta.global.max.s32 [ $0 + 0 ], $1;", "l,r"
-  // CHECK: "atom.acquire.gpu.global.add.u32 $0, [ $1 + 0 ], $2;"
-  // CHECK: "atom.acq_rel.gpu.global.add.u32 $0, [ $1 + 0 ], $2;"
-  // CHECK: "atom.relaxed.gpu.global.exch.b32 $0, [ $1 + 0 ], $2;"
+  // CHECK: "atom.global.gpu.acquire.add.u32 $0, [ $1 + 0 ], $2;"
+  // CHECK: "atom.global.gpu.acq_rel.add.u32 $0, [ $1 + 0 ], $2;"
+  // CHECK: "atom.global.gpu.relaxed.exch.b32 $0, [ $1 + 0 ], $2;"
   // CHECK-NOT: inline_asm
   // CHECK: llvm.return
   tt.func public @unused_results(%pf: tensor<128x!tt.ptr<f32>, #b>, %vf: tensor<128xf32, #b>, %m: tensor<128xi1, #b>,
@@ -150,7 +150,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // false.
   // CHECK-LABEL: llvm.func @bf16_add_sm80
   // CHECK: %[[BV:.+]] = llvm.bitcast %{{.+}} : bf16 to i16
-  // CHECK: %[[BO:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "{\0A\09.reg .pred %tile_changed;\0A\09.reg .b16 %tile_expected, %tile_sum, %tile_one;\0A\09mov.b16 $0, 0;\0A\09@!$3 bra tile_done;\0A\09mov.b16 %tile_one, 0x3F80;\0A\09ld.global.b16 %tile_expected, [ $1 + 0 ];\0A\09tile_retry:\0A\09fma.rn.bf16 %tile_sum, %tile_expected, %tile_one, $2;\0A\09atom.acq_rel.gpu.global.cas.b16 $0, [ $1 + 0 ], %tile_expected, %tile_sum;\0A\09setp.ne.b16 %tile_changed, $0, %tile_expected;\0A\09mov.b16 %tile_expected, $0;\0A\09@%tile_changed bra tile_retry;\0A\09tile_done:\0A\09}", "=h,l,h,b" %{{.+}}, %[[BV]], %{{.+}} : (!llvm.ptr<1>, i16, i1) -> i16
+  // CHECK: %[[BO:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "{\0A\09.reg .pred %tile_changed;\0A\09.reg .b16 %tile_expected, %tile_sum, %tile_one;\0A\09mov.b16 $0, 0;\0A\09@!$3 bra tile_done;\0A\09mov.b16 %tile_one, 0x3F80;\0A\09ld.global.b16 %tile_expected, [ $1 + 0 ];\0A\09tile_retry:\0A\09fma.rn.bf16 %tile_sum, %tile_expected, %tile_one, $2;\0A\09atom.global.acq_rel.gpu.cas.b16 $0, [ $1 + 0 ], %tile_expected, %tile_sum;\0A\09setp.ne.b16 %tile_changed, $0, %tile_expected;\0A\09mov.b16 %tile_expected, $0;\0A\09@%tile_changed bra tile_retry;\0A\09tile_done:\0A\09}", "=h,l,h,b" %{{.+}}, %[[BV]], %{{.+}} : (!llvm.ptr<1>, i16, i1) -> i16
   // CHECK: llvm.bitcast %[[BO]] : i16 to bf16
   // CHECK-NOT: add.noftz.bf16
   tt.func public @bf16_add_sm80(%p: tensor<128x!tt.ptr<bf16>, #b>, %v: tensor<128xbf16, #b>, %m: tensor<128xi1, #b>, %o: tensor<128x!tt.ptr<bf16>, #b>) {
@@ -170,7 +170,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @packed_f16
   // CHECK: %[[W:.+]] = llvm.bitcast %{{.+}} : vector<2xf16> to i32
-  // CHECK: %[[O:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "atom.acq_rel.gpu.global.add.noftz.f16x2 $0, [ $1 + 0 ], $2;", "=r,l,r" %{{.+}}, %[[W]] : (!llvm.ptr<1>, i32) -> i32
+  // CHECK: %[[O:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "atom.global.gpu.acq_rel.add.noftz.f16x2 $0, [ $1 + 0 ], $2;", "=r,l,r" %{{.+}}, %[[W]] : (!llvm.ptr<1>, i32) -> i32
   // CHECK: llvm.bitcast %[[O]] : i32 to vector<2xf16>
   // CHECK-COUNT-2: llvm.extractelement
   // CHECK-NOT: atom.
@@ -203,7 +203,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // CHECK-LABEL: llvm.func @bf16_pairs_sm80
-  // CHECK-COUNT-2: atom.relaxed.gpu.global.cas.b16
+  // CHECK-COUNT-2: atom.global.relaxed.gpu.cas.b16
   // CHECK-NOT: bf16x2
   // CHECK: llvm.return
   tt.func public @bf16_pairs_sm80(%q: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %v: tensor<256xbf16, #b2>) {
@@ -222,7 +222,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @bf16_sm90
-  // CHECK: "atom.acq_rel.gpu.global.add.noftz.bf16 $0, [ $1 + 0 ], $2;", "=h,l,h"
+  // CHECK: "atom.global.gpu.acq_rel.add.noftz.bf16 $0, [ $1 + 0 ], $2;", "=h,l,h"
   // CHECK: "red.relaxed.gpu.global.add.noftz.bf16x2 [ $0 + 0 ], $1;", "l,r"
   // CHECK-NOT: cas
   // CHECK: llvm.return
@@ -253,7 +253,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NOT: nvvm.barrier0
   // CHECK: %[[TID:.+]] = nvvm.read.ptx.sreg.tid.x : i32
   // CHECK: %[[FIRST:.+]] = llvm.icmp "eq" %[[TID]], %{{.+}} : i32
-  // CHECK: %[[OLD:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$3 atom.relaxed.gpu.global.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %[[P]], %[[V]], %[[FIRST]]
+  // CHECK: %[[OLD:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.relaxed.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %[[P]], %[[V]], %[[FIRST]]
   // CHECK: %[[BASE:.+]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
   // CHECK: %[[SCRATCH:.+]] = llvm.getelementptr %[[BASE]]
   // CHECK: %[[SLOT:.+]] = llvm.getelementptr %[[SCRATCH]][%{{.+}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
@@ -275,10 +275,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: nvvm.read.ptx.sreg.tid.x
   // CHECK: "@$2 red.release.gpu.global.add.f32 [ $0 + 0 ], $1;"
   // CHECK-NOT: nvvm.barrier0
-  // CHECK: "mov.b16 $0, 0;\0A\09@$3 atom.acquire.sys.global.add.noftz.f16 $0, [ $1 + 0 ], $2;"
+  // CHECK: "mov.b16 $0, 0;\0A\09@$3 atom.global.sys.acquire.add.noftz.f16 $0, [ $1 + 0 ], $2;"
   // CHECK-NEXT: nvvm.barrier0
   // CHECK: nvvm.barrier0
-  // CHECK: "mov.b64 $0, 0;\0A\09@$3 atom.acq_rel.cta.global.exch.b64 $0, [ $1 + 0 ], $2;"
+  // CHECK: "mov.b64 $0, 0;\0A\09@$3 atom.global.cta.acq_rel.exch.b64 $0, [ $1 + 0 ], $2;"
   // CHECK-NEXT: nvvm.barrier0
   // CHECK-NEXT: llvm.return
   tt.func public @scalar_release_acquire(%pf: !tt.ptr<f32>, %f: f32, %ph: !tt.ptr<f16>, %h: f16, %pl: !tt.ptr<i64>, %l: i64) {
@@ -320,7 +320,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[WARP:.+]] = llvm.udiv %[[TID]], %{{.+}} : i32
   // CHECK: %[[BITS:.+]] = llvm.and %[[WARP]], %{{.+}} : i32
   // CHECK: %[[OWNER:.+]] = llvm.icmp "eq" %[[BITS]], %{{.+}} : i32
-  // CHECK: %[[OLD:.+]] = llvm.inline_asm {{.*}}"mov.b32 $0, 0;\0A\09@$3 atom.acq_rel.gpu.global.add.f32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %{{.+}}, %{{.+}}, %[[OWNER]]
+  // CHECK: %[[OLD:.+]] = llvm.inline_asm {{.*}}"mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.acq_rel.add.f32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %{{.+}}, %{{.+}}, %[[OWNER]]
   // CHECK: %[[OLDF:.+]] = llvm.bitcast %[[OLD]] : i32 to f32
   // CHECK: nvvm.read.ptx.sreg.tid.x
   // CHECK: %[[SLOT:.+]] = llvm.getelementptr %{{.+}}[%{{.+}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32

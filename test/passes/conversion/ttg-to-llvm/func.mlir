@@ -1,8 +1,9 @@
 // convert-triton-gpu-to-llvm on tt.func, tt.return and tt.call: a public
 // function with a body is a PTX kernel (nvvm.kernel, nvvm.reqntid =
 // ttg.num-warps x ttg.threads-per-warp) whose parameters are exactly its
-// arguments; other functions get internal linkage; tensors travel as
-// structs of the calling thread's registers.
+// arguments; other functions get internal linkage and LLVM's noinline (the
+// TTIR inliner has inlined every call it may); tensors travel as structs
+// of the calling thread's registers.
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm)' \
 // RUN:   | FileCheck %s --implicit-check-not='{{(= |^ *)(tt|ttg|ttng|arith|math)\.}}'
@@ -13,16 +14,16 @@
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @helper
-  // CHECK-SAME: (%[[X:.+]]: i32, %{{.+}}: !llvm.struct<(f32)>) -> i32 {
+  // CHECK-SAME: (%[[X:.+]]: i32, %{{.+}}: !llvm.struct<(f32)>) -> i32 attributes {passthrough = ["noinline"]} {
   // CHECK-NOT: nvvm.kernel
   // CHECK: llvm.return %[[X]] : i32
-  // LLVMIR: define internal i32 @helper(i32 %0, { float } %1)
+  // LLVMIR: define internal i32 @helper(i32 %0, { float } %1) #[[NOINLINE:[0-9]+]]
   tt.func private @helper(%x: i32, %t: tensor<128xf32, #blocked>) -> i32 {
     tt.return %x : i32
   }
 
   // CHECK-LABEL: llvm.func internal @no_result
-  // CHECK-SAME: () {
+  // CHECK-SAME: () attributes {passthrough = ["noinline"]} {
   // CHECK: llvm.return{{$}}
   tt.func private @no_result() {
     tt.return
@@ -41,6 +42,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // LLVMIR: call i32 @helper(i32 %1,
   // LLVMIR: call void @no_result()
   // LLVMIR: define ptx_kernel void @implicit_public() #[[A128:[0-9]+]]
+  // LLVMIR: attributes #[[NOINLINE]] = { noinline }
   // LLVMIR: attributes #[[A128]] = { "nvvm.reqntid"="128" }
   tt.func public @kernel(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32, %f: f32, %i: i64, %q: !tt.ptr<f16>, %b: i1, %h: f16) {
     %t = tt.splat %f : f32 -> tensor<128xf32, #blocked>
