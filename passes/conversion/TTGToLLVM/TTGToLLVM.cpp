@@ -95,6 +95,8 @@ bool isSupported(Operation *op) {
       tt::JoinOp,
       tt::LoadOp,
       tt::MakeRangeOp,
+      tt::MapElementwiseOp,
+      tt::MapElementwiseReturnOp,
       tt::MulhiUIOp,
       tt::PreciseDivFOp,
       tt::PreciseSqrtOp,
@@ -115,6 +117,7 @@ bool isSupported(Operation *op) {
       ttg::AsyncCopyGlobalToLocalOp,
       ttg::AsyncWaitOp,
       ttg::ConvertLayoutOp,
+      ttg::Fp4ToFpOp,
       ttg::LocalAllocOp,
       ttg::LocalBarrierOp,
       ttg::LocalDeallocOp,
@@ -125,6 +128,7 @@ bool isSupported(Operation *op) {
       ttg::MemDescReshapeOp,
       ttg::MemDescSubsliceOp,
       ttg::MemDescTransOp,
+      ttg::WarpIdOp,
       ttng::ArriveBarrierOp,
       ttng::AsyncTMACopyGlobalToLocalOp,
       ttng::AsyncTMACopyLocalToGlobalOp,
@@ -252,6 +256,8 @@ struct ConvertTritonGPUToLLVMPass
               failed(checkAsyncCopyLowering(op)) ||
               failed(checkMemDescViewLowering(op)) ||
               failed(checkInlineAsmLowering(op)) ||
+              failed(checkMapElementwiseLowering(op)) ||
+              failed(checkFp4ToFpLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)) ||
               failed(checkAtomicLowering(op)) ||
               failed(checkHistogramLowering(op)) ||
@@ -318,6 +324,8 @@ struct ConvertTritonGPUToLLVMPass
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
     populateFpToFpOpToLLVMPatterns(converter, patterns, lowering);
     populateInlineAsmOpToLLVMPatterns(converter, patterns, lowering);
+    populateMapElementwiseOpToLLVMPatterns(converter, patterns, lowering);
+    populateFp4ToFpOpToLLVMPatterns(converter, patterns, lowering);
     populateDebugOpToLLVMPatterns(converter, patterns, lowering);
     populateConstantOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);
