@@ -2,7 +2,8 @@
 scale multiplies and a tt.dot (Triton's decomposition below sm_100): one
 64x64 tile, K = 64, for the operand formats of
 bench/make_dot_scaled_kernels.py (e2m1, e4m3, e5m2, bf16, fp16; scales on
-both, one or neither side; fastMath on and off).
+both, one or neither side; fastMath on and off), and e2m1 x bf16 in a
+pipelined loop over K = 256 (dot_scaled_loop.ttir).
 
 The reference is torch's: fp4 codes decoded through their table (low
 nibble first along K), fp8/bf16/fp16 values upcast, each times
@@ -45,59 +46,76 @@ def make_operand(torch, fmt, rows, cols, k_dim, gen):
     return x.cuda(), x.double()
 
 
-def checker(name):
-    lhs, rhs, lscaled, rscaled, fast = kernels.KERNELS[name]
+def check_scaled(ctx, lhs, rhs, lscaled, rscaled, fast, k):
+    """Runs a kernel of C (M x N) = scale(A, sa) @ scale(B, sb) with K = k
+    and compares it with torch's float64 product of the same values."""
+    torch = ctx.torch
+    gen = torch.Generator().manual_seed(0)
+    compute = torch.float16 if "fp16" in (lhs, rhs) else torch.bfloat16
+    a, av = make_operand(torch, lhs, M, k, 1, gen)
+    b, bv = make_operand(torch, rhs, k, N, 0, gen)
 
-    def check(ctx):
-        torch = ctx.torch
-        gen = torch.Generator().manual_seed(0)
-        compute = torch.float16 if "fp16" in (lhs, rhs) else torch.bfloat16
-        a, av = make_operand(torch, lhs, M, K, 1, gen)
-        b, bv = make_operand(torch, rhs, K, N, 0, gen)
+    def scales(rows):
+        # Exponents around 127 keep every product exact in f16 too;
+        # without fastMath one 0xFF (the NaN scale) per scaled side.
+        s = torch.randint(122, 133, (rows, k // 32), generator=gen)
+        if not fast:
+            s[rows // 2, 1] = 255
+        return s
 
-        def scales(rows):
-            # Exponents around 127 keep every product exact in f16 too;
-            # without fastMath one 0xFF (the NaN scale) per scaled side.
-            s = torch.randint(122, 133, (rows, K // 32), generator=gen)
-            if not fast:
-                s[rows // 2, 1] = 255
-            return s
+    sa = scales(M) if lscaled else None
+    sb = scales(N) if rscaled else None
+    dummy = torch.zeros(1, dtype=torch.int8, device="cuda")
 
-        sa = scales(M) if lscaled else None
-        sb = scales(N) if rscaled else None
-        dummy = torch.zeros(1, dtype=torch.int8, device="cuda")
-
-        def scaled(values, s, k_dim):
-            v = values.to(compute).double()  # the upcast
-            if s is None:
-                return v
-            factor = torch.pow(2.0, (s.double() - 127))
-            nan = s == 255
-            if k_dim == 0:  # b's scale is N x K/32
-                factor, nan = factor.t(), nan.t()
-            factor = factor.repeat_interleave(32, dim=k_dim)
-            nan = nan.repeat_interleave(32, dim=k_dim)
-            v = (v * factor).to(compute).double()
-            if not fast:
-                v = torch.where(nan, torch.full_like(v, float("nan")), v)
+    def scaled(values, s, k_dim):
+        v = values.to(compute).double()  # the upcast
+        if s is None:
             return v
+        factor = torch.pow(2.0, (s.double() - 127))
+        nan = s == 255
+        if k_dim == 0:  # b's scale is N x K/32
+            factor, nan = factor.t(), nan.t()
+        factor = factor.repeat_interleave(32, dim=k_dim)
+        nan = nan.repeat_interleave(32, dim=k_dim)
+        v = (v * factor).to(compute).double()
+        if not fast:
+            v = torch.where(nan, torch.full_like(v, float("nan")), v)
+        return v
 
-        ref = scaled(av, sa, 1) @ scaled(bv, sb, 0)
-        c = torch.full((M, N), -7.0, device="cuda")
-        to_dev = lambda s: (dummy if s is None  # noqa: E731
-                            else s.to(torch.uint8).view(torch.int8).cuda())
-        ctx.launch((1,), a, to_dev(sa), b, to_dev(sb), c)
-        got = c.double().cpu()
-        if (got.isnan() != ref.isnan()).any():
-            return [f"NaN pattern differs: {int(got.isnan().sum())} NaN, "
-                    f"want {int(ref.isnan().sum())}"]
-        finite = ~ref.isnan()
-        err = ((got - ref)[finite].abs().max()
-               / ref[finite].abs().max().clamp(min=1e-30)).item()
-        if err > 1e-5:
-            return [f"relative error {err:.3g} above 1e-5"]
-        return []
-    return check
+    ref = scaled(av, sa, 1) @ scaled(bv, sb, 0)
+    c = torch.full((M, N), -7.0, device="cuda")
+
+    def device_scales(s):
+        if s is None:
+            return dummy
+        return s.to(torch.uint8).view(torch.int8).cuda()
+
+    ctx.launch((1,), a, device_scales(sa), b, device_scales(sb), c)
+    got = c.double().cpu()
+    if (got.isnan() != ref.isnan()).any():
+        return [f"NaN pattern differs: {int(got.isnan().sum())} NaN, "
+                f"want {int(ref.isnan().sum())}"]
+    finite = ~ref.isnan()
+    err = ((got - ref)[finite].abs().max()
+           / ref[finite].abs().max().clamp(min=1e-30)).item()
+    if err > 1e-5:
+        return [f"relative error {err:.3g} above 1e-5"]
+    return []
+
+
+def checker(name):
+    return lambda ctx: check_scaled(ctx, *kernels.KERNELS[name], k=K)
+
+
+def check_loop(ctx):
+    """dot_scaled_loop.ttir: e2m1 (scaled) x bf16, K = 256 in 4 steps."""
+    # Its signature has no sb: launch through a wrapper that drops it.
+    launch = ctx.launch
+    ctx.launch = lambda grid, a, sa, b, sb, c: launch(grid, a, sa, b, c)
+    try:
+        return check_scaled(ctx, "e2m1", "bf16", True, False, False, k=256)
+    finally:
+        ctx.launch = launch
 
 
 def targets(name):
@@ -110,4 +128,9 @@ CASES = [
          f"test/Inputs/language/dot_scaled/dot_scaled_{name}.ttir",
          checker(name), target=f"cuda:{t}")
     for name in kernels.KERNELS for t in targets(name)
+] + [
+    Case(f"dot_scaled_loop_sm{t}",
+         "test/Inputs/language/dot_scaled/dot_scaled_loop.ttir", check_loop,
+         target=f"cuda:{t}", num_stages=3)
+    for t in (80, 90)
 ]
