@@ -510,6 +510,43 @@ private:
 };
 } // namespace
 
+Attribute ttg::inferFp4ToFpEncoding(Attribute srcEncoding,
+                                    ArrayRef<int64_t> srcShape, unsigned axis,
+                                    std::string *error) {
+  MLIRContext *context = srcEncoding.getContext();
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(srcEncoding);
+      blocked && !blocked.getOrder().empty() &&
+      blocked.getOrder().front() == axis) {
+    SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
+    sizePerThread[axis] *= 2;
+    return BlockedEncodingAttr::get(
+        context, sizePerThread, blocked.getThreadsPerWarp(),
+        blocked.getWarpsPerCTA(), blocked.getOrder(), blocked.getCgaLayout());
+  }
+  std::optional<LinearLayout> src =
+      toLinearLayout(srcEncoding, srcShape, error);
+  if (!src)
+    return {};
+  LinearLayout::BasesT bases = src->getBases();
+  for (auto &[inDim, vectors] : bases) {
+    for (auto &basis : vectors)
+      basis[axis] *= 2;
+    if (inDim == kRegister) {
+      LinearLayout::Basis unit(srcShape.size(), 0);
+      unit[axis] = 1;
+      vectors.insert(vectors.begin(), unit);
+    }
+  }
+  std::vector<layout::NamedSize> outDims;
+  for (auto [d, size] : llvm::enumerate(srcShape))
+    outDims.emplace_back(layout::outDimName(d), d == axis ? 2 * size : size);
+  std::optional<LinearLayout> dst = LinearLayout::create(
+      std::move(bases), std::move(outDims), /*requireSurjective=*/true, error);
+  if (!dst)
+    return {};
+  return getLinearEncoding(context, *dst);
+}
+
 //===----------------------------------------------------------------------===//
 // Printing aliases
 //===----------------------------------------------------------------------===//

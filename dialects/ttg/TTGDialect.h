@@ -108,6 +108,18 @@ linearEncodingTile(unsigned rank, ArrayRef<int32_t> registerBases,
 LinearEncodingAttr getLinearEncoding(MLIRContext *context,
                                      const layout::LinearLayout &layout);
 
+/// The encoding of ttg.fp4_to_fp's result for an operand of `srcShape` in
+/// `srcEncoding` unpacked along `axis`: each register of the operand (two
+/// e2m1 values) becomes two consecutive registers, the low nibble's element
+/// first, so the new lowest register bit steps along `axis` and every other
+/// step along it doubles. A #ttg.blocked whose fastest dim is `axis` stays
+/// blocked (sizePerThread[axis] doubles, as in Triton); otherwise the result
+/// is that layout as a #ttg.linear. Null with `*error` set when the operand
+/// has no linear layout.
+Attribute inferFp4ToFpEncoding(Attribute srcEncoding,
+                               ArrayRef<int64_t> srcShape, unsigned axis,
+                               std::string *error = nullptr);
+
 /// Whether `encoding` is a register (distributed) encoding.
 bool isDistributedEncoding(Attribute encoding);
 /// Whether `encoding` is a shared-memory encoding.

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/ttg/DecomposeScaledDot.h"
 #include "passes/ttg/Passes.h"
 
 #include "dialects/tt/TTDialect.h"
@@ -397,16 +398,34 @@ void widenUnsupportedOperands(tt::DotOp dot, int computeCapability) {
   dot.getBMutable().set(widenOperand(builder, dot.getB(), to));
 }
 
+/// Every path widens fp8 operands (mma.sync below cuda:89, FMA always),
+/// and e4m3 has no conversion below cuda:89: such a dot cannot be lowered
+/// there (Triton's frontend refuses e4m3 below sm_89 too).
+LogicalResult checkFp8Operands(tt::DotOp dot, int capability) {
+  if (capability >= 89)
+    return success();
+  for (Value operand : {dot.getA(), dot.getB()})
+    if (isa<Float8E4M3FNType>(getElementType(operand)))
+      return dot.emitOpError("with ")
+             << getElementType(operand) << " operands needs cuda:89 or higher "
+             << "(no e4m3 conversion instructions on cuda:" << capability
+             << "); use f8E5M2 or convert the operands first";
+  return success();
+}
+
 struct TTGAccelerateMatmulPass
     : public tile::impl::TTGAccelerateMatmulPassBase<TTGAccelerateMatmulPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<tt::DotOp> dots;
-    module.walk([&](tt::DotOp dot) {
+    SmallVector<tt::DotScaledOp> scaledDots;
+    module.walk([&](tt::DotScaledOp dot) {
       if (dot.getType().getEncoding())
-        dots.push_back(dot);
+        scaledDots.push_back(dot);
     });
-    if (dots.empty())
+    bool hasDots = !scaledDots.empty();
+    module.walk(
+        [&](tt::DotOp dot) { hasDots |= bool(dot.getType().getEncoding()); });
+    if (!hasDots)
       return;
 
     std::optional<int> capability = ttg::getComputeCapability(module);
@@ -422,7 +441,19 @@ struct TTGAccelerateMatmulPass
       return signalPassFailure();
     }
 
+    // No target tile compiles for has scaled tensor-core instructions:
+    // every tt.dot_scaled becomes upcasts and a tt.dot, accelerated below.
+    for (tt::DotScaledOp dot : scaledDots)
+      if (failed(decomposeScaledDot(dot, *capability)))
+        return signalPassFailure();
+    SmallVector<tt::DotOp> dots;
+    module.walk([&](tt::DotOp dot) {
+      if (dot.getType().getEncoding())
+        dots.push_back(dot);
+    });
     for (tt::DotOp dot : dots) {
+      if (failed(checkFp8Operands(dot, *capability)))
+        return signalPassFailure();
       FailureOr<bool> accelerated = accelerate(dot, *capability, *numWarps);
       if (failed(accelerated))
         return signalPassFailure();

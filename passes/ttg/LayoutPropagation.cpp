@@ -442,6 +442,13 @@ bool mlir::tile::isExpensiveLoad(tt::LoadOp load) {
 }
 
 bool mlir::tile::canComputeIn(Operation *op, Attribute encoding) {
+  // A map's packs must divide each thread's registers in the new layout.
+  if (auto map = dyn_cast<tt::MapElementwiseOp>(op)) {
+    auto type = cast<RankedTensorType>(map.getSrcs().front().getType());
+    std::optional<layout::LinearLayout> layout =
+        ttg::toLinearLayout(type.cloneWithEncoding(encoding));
+    return layout && layout->getNumRegisters() % map.getPack() == 0;
+  }
   auto scan = dyn_cast<tt::ScanOp>(op);
   if (!scan)
     return true;

@@ -152,6 +152,21 @@ def TTGAccelerateMatmulPass
     (M or N below 16, K below 256 / bits). Triton's frontend never emits
     such small dots; tile also takes hand-written TTIR, so they stay FMA.
 
+    Every `tt.dot_scaled` is first decomposed, as Triton does below sm_100
+    (DecomposeScaledBlocked): both operands are upcast to bf16 (f16 when
+    either is fp16), e2m1 with `ttg.fp4_to_fp` along K and fp8 with
+    `tt.fp_to_fp`; an e8m0 scale s becomes 2^(s - 127) (shifted into a bf16
+    exponent, or an f32 one rounded to f16), is repeated along its 32
+    elements of K and multiplied in, and unless `fastMath` a scale of 0xFF
+    makes the values NaN; an ordinary `tt.dot` of the results then gets its
+    layouts like any other. Formats without an upcast on the target are an
+    error naming the op, the side and the format: e4m3 below cuda:89, fp6
+    (e2m3, e3m2), and e2m1 packed along M or N (`lhs_k_pack`/`rhs_k_pack`
+    false). Likewise a `tt.dot` with e4m3 operands below cuda:89 is an
+    error (every path there widens fp8, and e4m3 has no conversion).
+    Triton's transposition of dot_scaled ops that scale only B is not done
+    (it chooses layouts; the result is the same).
+
     Deliberate difference from Triton 3.6: a dot whose operands the tensor
     cores take but whose accumulator type they have no instruction for
     (e.g. bf16 x bf16 -> bf16, i8 x i8 -> i8, tf32 -> f16) is an error

@@ -75,10 +75,14 @@ constexpr unsigned kMaxForwardSliceSize = 256;
 constexpr unsigned kMaxRounds = 8;
 
 /// Whether every tensor operand and the result of `op` have one shape and
-/// one layout, so that `op` may compute in any layout.
+/// one layout, so that `op` may compute in any layout. A tt.map_elementwise
+/// with one result counts (its body sees scalars; which registers form a
+/// pack follows the layout, as in Triton).
 bool isLayoutAgnosticElementwise(Operation *op) {
-  if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
-      !isMemoryEffectFree(op) || !op->hasTrait<OpTrait::Elementwise>())
+  bool isMap = isa<tt::MapElementwiseOp>(op);
+  if (op->getNumResults() != 1 || (op->getNumRegions() != 0 && !isMap) ||
+      !isMemoryEffectFree(op) ||
+      (!op->hasTrait<OpTrait::Elementwise>() && !isMap))
     return false;
   auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!resultType)
@@ -163,7 +167,7 @@ public:
           ++*newConversions;
         continue;
       }
-      if (!isRematerializable(def))
+      if (!isRematerializable(def) || !canComputeIn(def, target))
         return false;
       for (unsigned i = 0; i < def->getNumOperands(); ++i) {
         if (!isa<RankedTensorType>(def->getOperand(i).getType()))

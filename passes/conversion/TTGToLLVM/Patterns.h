@@ -35,7 +35,7 @@ struct LoweringContext {
 void populateFuncOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);
-/// tt.get_program_id, tt.get_num_programs, tt.make_range.
+/// tt.get_program_id, tt.get_num_programs, ttg.warp_id, tt.make_range.
 void populateSPMDOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const LoweringContext &lowering);
@@ -75,6 +75,14 @@ void populateFpToFpOpToLLVMPatterns(LLVMTypeConverter &converter,
 /// Emits an error on `op` when it is a tt.fp_to_fp the target cannot lower
 /// (its element types, rounding and `computeCapability`, as in Triton 3.6).
 LogicalResult checkFpToFpLowering(Operation *op, int computeCapability);
+/// ttg.fp4_to_fp: two e2m1 values of each i8 register to f16 or bf16.
+void populateFp4ToFpOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns,
+                                     const LoweringContext &lowering);
+/// Emits an error on `op` when it is a ttg.fp4_to_fp the lowering cannot
+/// express (a result that is not f16 or bf16, or whose encoding does not
+/// put each register's two values side by side along the axis).
+LogicalResult checkFp4ToFpLowering(Operation *op);
 /// tt.load, tt.store as predicated vector accesses.
 void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
@@ -167,6 +175,13 @@ void populateDebugOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateInlineAsmOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const LoweringContext &lowering);
+/// tt.map_elementwise: its body once per pack of registers.
+void populateMapElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                            RewritePatternSet &patterns,
+                                            const LoweringContext &lowering);
+/// Emits an error when `op` is a tt.map_elementwise whose body has several
+/// blocks or whose packs do not divide each thread's registers.
+LogicalResult checkMapElementwiseLowering(Operation *op);
 /// Emits an error when `op` is a tt.elementwise_inline_asm whose packs do not
 /// divide each thread's registers.
 LogicalResult checkInlineAsmLowering(Operation *op);

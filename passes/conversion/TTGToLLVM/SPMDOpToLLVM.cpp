@@ -1,4 +1,4 @@
-//===- SPMDOpToLLVM.cpp - Program ids and ranges to LLVM ------------------===//
+//===- SPMDOpToLLVM.cpp - Program ids, warp ids and ranges to LLVM --------===//
 
 #include "passes/conversion/TTGToLLVM/Patterns.h"
 #include "passes/conversion/TTGToLLVM/Utility.h"
@@ -50,6 +50,36 @@ struct GetNumProgramsOpConversion
   }
 };
 
+/// ttg.warp_id: the thread id divided by the warp size, 0 with one warp.
+/// As Triton does on NVIDIA, the quotient is then read back from lane 0 of
+/// the warp (an index shuffle) unless `omitUniformHint` is set: every lane
+/// holds the same value already, but ptxas cannot see that through the
+/// division, and a warp-uniform value keeps branches on it non-divergent.
+struct WarpIdOpConversion : public ConvertOpToLLVMPattern<ttg::WarpIdOp> {
+  WarpIdOpConversion(LLVMTypeConverter &converter,
+                     const LoweringContext &lowering)
+      : ConvertOpToLLVMPattern(converter), lowering(lowering) {}
+  LogicalResult
+  matchAndRewrite(ttg::WarpIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (lowering.numWarps == 1) {
+      rewriter.replaceOp(op, i32Constant(rewriter, loc, 0));
+      return success();
+    }
+    Value warp = LLVM::UDivOp::create(
+        rewriter, loc, nvidia::getThreadId(rewriter, loc),
+        i32Constant(rewriter, loc, lowering.threadsPerWarp));
+    if (!op.getOmitUniformHint())
+      warp = nvidia::emitShuffle32(
+          rewriter, loc, warp, i32Constant(rewriter, loc, 0),
+          nvidia::ShuffleMode::Index, lowering.threadsPerWarp);
+    rewriter.replaceOp(op, warp);
+    return success();
+  }
+  const LoweringContext &lowering;
+};
+
 /// Each register holds start + its coordinate under the layout.
 struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<tt::MakeRangeOp> {
   MakeRangeOpConversion(LLVMTypeConverter &converter,
@@ -81,4 +111,5 @@ void mlir::tile::populateSPMDOpToLLVMPatterns(LLVMTypeConverter &converter,
   patterns.add<GetProgramIdOpConversion,               // tt.get_program_id
                GetNumProgramsOpConversion>(converter); // tt.get_num_programs
   patterns.add<MakeRangeOpConversion>(converter, lowering); // tt.make_range
+  patterns.add<WarpIdOpConversion>(converter, lowering);    // ttg.warp_id
 }

@@ -97,6 +97,8 @@ bool isSupported(Operation *op) {
       tt::JoinOp,
       tt::LoadOp,
       tt::MakeRangeOp,
+      tt::MapElementwiseOp,
+      tt::MapElementwiseReturnOp,
       tt::MulhiUIOp,
       tt::PreciseDivFOp,
       tt::PreciseSqrtOp,
@@ -117,6 +119,7 @@ bool isSupported(Operation *op) {
       ttg::AsyncCopyGlobalToLocalOp,
       ttg::AsyncWaitOp,
       ttg::ConvertLayoutOp,
+      ttg::Fp4ToFpOp,
       ttg::LocalAllocOp,
       ttg::LocalBarrierOp,
       ttg::LocalDeallocOp,
@@ -127,6 +130,7 @@ bool isSupported(Operation *op) {
       ttg::MemDescReshapeOp,
       ttg::MemDescSubsliceOp,
       ttg::MemDescTransOp,
+      ttg::WarpIdOp,
       ttng::ArriveBarrierOp,
       ttng::AsyncTMACopyGlobalToLocalOp,
       ttng::AsyncTMACopyLocalToGlobalOp,
@@ -306,6 +310,8 @@ struct ConvertTritonGPUToLLVMPass
               failed(checkAsyncCopyLowering(op)) ||
               failed(checkMemDescViewLowering(op)) ||
               failed(checkInlineAsmLowering(op)) ||
+              failed(checkMapElementwiseLowering(op)) ||
+              failed(checkFp4ToFpLowering(op)) ||
               failed(checkWarpGroupDotLowering(op)) ||
               failed(checkAtomicLowering(op)) ||
               failed(checkHistogramLowering(op)) ||
@@ -372,6 +378,8 @@ struct ConvertTritonGPUToLLVMPass
     populateElementwiseOpToLLVMPatterns(converter, patterns, lowering);
     populateFpToFpOpToLLVMPatterns(converter, patterns, lowering);
     populateInlineAsmOpToLLVMPatterns(converter, patterns, lowering);
+    populateMapElementwiseOpToLLVMPatterns(converter, patterns, lowering);
+    populateFp4ToFpOpToLLVMPatterns(converter, patterns, lowering);
     populateDebugOpToLLVMPatterns(converter, patterns, lowering);
     populateConstantOpToLLVMPatterns(converter, patterns, lowering);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, lowering);

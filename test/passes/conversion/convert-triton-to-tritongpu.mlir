@@ -427,3 +427,30 @@ tt.func @gather_scatter_rows(%desc: !tt.tensordesc<tensor<1x128xf32>>, %rows: te
   tt.descriptor_scatter %desc[%rows, %col], %0 : !tt.tensordesc<tensor<1x128xf32>>, tensor<32xi32>, i32, tensor<32x128xf32>
   tt.return
 }
+
+// -----
+
+// tt.map_elementwise keeps one layout for its operands and results (the
+// default of their shape); its body stays scalar. Likewise the operands
+// and result of tt.dot_scaled get default layouts, with no conversions:
+// accelerate-matmul decomposes it later.
+// CHECK-LABEL: tt.func @map_elementwise
+// CHECK: "tt.map_elementwise"(%arg0, %arg1) <{pack = 2 : i32}> ({
+// CHECK: ^bb0(%{{.+}}: f32, %{{.+}}: f32, %{{.+}}: i32, %{{.+}}: i32):
+// CHECK: }) : (tensor<256xf32, #[[B:blocked[0-9]*]]>, tensor<256xi32, #[[B]]>) -> (tensor<256xf32, #[[B]]>, tensor<256xi32, #[[B]]>)
+// CHECK-LABEL: tt.func @dot_scaled
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.dot_scaled %arg0 scale %arg1, %arg2, %arg3 lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<32x16xi8, #{{.+}}>, tensor<32x1xi8, #{{.+}}> * tensor<32x32xbf16, #[[B2:blocked[0-9]*]]> -> tensor<32x32xf32, #[[B2]]>
+module {
+  tt.func @map_elementwise(%x: tensor<256xf32>, %y: tensor<256xi32>) -> tensor<256xf32> {
+    %r:2 = "tt.map_elementwise"(%x, %y) <{pack = 2 : i32}> ({
+    ^bb0(%a0: f32, %a1: f32, %b0: i32, %b1: i32):
+      tt.map_elementwise.return %a1, %a0, %b1, %b0 : f32, f32, i32, i32
+    }) : (tensor<256xf32>, tensor<256xi32>) -> (tensor<256xf32>, tensor<256xi32>)
+    tt.return %r#0 : tensor<256xf32>
+  }
+  tt.func @dot_scaled(%a: tensor<32x16xi8>, %sa: tensor<32x1xi8>, %b: tensor<32x32xbf16>, %c: tensor<32x32xf32>) -> tensor<32x32xf32> {
+    %d = tt.dot_scaled %a scale %sa, %b, %c lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<32x16xi8>, tensor<32x1xi8> * tensor<32x32xbf16> -> tensor<32x32xf32>
+    tt.return %d : tensor<32x32xf32>
+  }
+}

@@ -84,24 +84,34 @@ FailureOr<DotPlan> planFma(const LinearLayout &a, const LinearLayout &b,
 FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
                              const LinearLayout &d, int64_t kSize,
                              int64_t instrK, int p, std::string &why) {
-  // A's and B's registers hold `p` elements along K, the accumulator's a
-  // pair of columns.
-  if (!lanesHoldFragments(a, p) ||
-      !lanesHoldFragments(b, p, /*transposed=*/true) ||
+  // A's and B's 32-bit registers hold `p` elements along K, the
+  // accumulator's a pair of columns. A thread may hold `width` = q * p
+  // consecutive elements along K (kWidth, e.g. 4 for f16 upcast from fp8):
+  // lane t then has K elements [t * width, (t + 1) * width) and the same 4 *
+  // width further, which q instructions take one register at a time. Each
+  // instruction then sums a permutation of K's elements, the same for A
+  // and B, which leaves the product unchanged.
+  int32_t width = basis(a, layout::kLane, 0).second;
+  if (width < p || width % p != 0 || !llvm::isPowerOf2_32(width / p) ||
+      !lanesHoldFragments(a, width) ||
+      !lanesHoldFragments(b, width, /*transposed=*/true) ||
       !lanesHoldFragments(d, 2)) {
     why = "the operand layouts are not mma.sync fragments (check kWidth)";
     return failure();
   }
+  const int32_t q = width / p;
   if (!warpsAgree(a, b, d)) {
     why = "the warps of A and B do not hold the rows and columns of the "
           "result's warps";
     return failure();
   }
-  if (kSize % instrK != 0) {
-    why = "K = " + std::to_string(kSize) +
-          " is not a multiple of the "
-          "instruction's K = " +
-          std::to_string(instrK);
+  if (kSize % (q * instrK) != 0) {
+    why = "K = " + std::to_string(kSize) + " is not a multiple of " +
+          std::to_string(q * instrK) + " (the instruction's K";
+    if (q > 1)
+      why += ", times " + std::to_string(q) + " for kWidth " +
+             std::to_string(width);
+    why += ")";
     return failure();
   }
   std::map<Coord, int> aTable = registerTable(a), bTable = registerTable(b),
@@ -120,32 +130,35 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
   };
   MmaV2DotPlan plan{p, {}};
   const int32_t tileM = ttg::kMmaV2TileM, tileN = ttg::kMmaV2TileN;
-  const int32_t halfM = tileM / 2, halfK = instrK / 2;
-  for (int64_t k0 = 0; k0 < kSize; k0 += instrK) {
-    for (int32_t r = 0; r < d.getNumRegisters(); ++r) {
-      auto origin = d.apply({{layout::kRegister, r}});
-      int32_t m0 = (*origin)[0].second, n0 = (*origin)[1].second;
-      if (m0 % tileM != 0 || n0 % tileN != 0)
-        continue;
-      MmaV2Step step;
-      step.c = {lookup(dTable, {m0, n0}), lookup(dTable, {m0, n0 + 1}),
-                lookup(dTable, {m0 + halfM, n0}),
-                lookup(dTable, {m0 + halfM, n0 + 1})};
-      int32_t k = k0;
-      for (Coord at : {Coord{m0, k}, Coord{m0 + halfM, k}, Coord{m0, k + halfK},
-                       Coord{m0 + halfM, k + halfK}})
-        step.a.push_back(operand(aTable, at, /*kIsRow=*/false));
-      for (Coord at : {Coord{k, n0}, Coord{k + halfK, n0}})
-        step.b.push_back(operand(bTable, at, /*kIsRow=*/true));
-      auto missing = [](const SmallVector<int> &regs) {
-        return llvm::is_contained(regs, -1);
-      };
-      if (missing(step.c) || llvm::any_of(step.a, missing) ||
-          llvm::any_of(step.b, missing)) {
-        why = "a fragment of the tile is not held by one thread";
-        return failure();
+  const int32_t halfM = tileM / 2, halfK = q * instrK / 2;
+  for (int64_t chunk = 0; chunk < kSize; chunk += q * instrK) {
+    for (int32_t j = 0; j < q; ++j) {
+      int64_t k0 = chunk + j * p;
+      for (int32_t r = 0; r < d.getNumRegisters(); ++r) {
+        auto origin = d.apply({{layout::kRegister, r}});
+        int32_t m0 = (*origin)[0].second, n0 = (*origin)[1].second;
+        if (m0 % tileM != 0 || n0 % tileN != 0)
+          continue;
+        MmaV2Step step;
+        step.c = {lookup(dTable, {m0, n0}), lookup(dTable, {m0, n0 + 1}),
+                  lookup(dTable, {m0 + halfM, n0}),
+                  lookup(dTable, {m0 + halfM, n0 + 1})};
+        int32_t k = k0;
+        for (Coord at : {Coord{m0, k}, Coord{m0 + halfM, k},
+                         Coord{m0, k + halfK}, Coord{m0 + halfM, k + halfK}})
+          step.a.push_back(operand(aTable, at, /*kIsRow=*/false));
+        for (Coord at : {Coord{k, n0}, Coord{k + halfK, n0}})
+          step.b.push_back(operand(bTable, at, /*kIsRow=*/true));
+        auto missing = [](const SmallVector<int> &regs) {
+          return llvm::is_contained(regs, -1);
+        };
+        if (missing(step.c) || llvm::any_of(step.a, missing) ||
+            llvm::any_of(step.b, missing)) {
+          why = "a fragment of the tile is not held by one thread";
+          return failure();
+        }
+        plan.steps.push_back(std::move(step));
       }
-      plan.steps.push_back(std::move(step));
     }
   }
   return DotPlan(std::move(plan));

@@ -102,3 +102,49 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// f16 operands with kWidth = 4 (Triton's choice for f16 upcast from fp8):
+// lane t holds K elements 4t..4t+3 and 16+4t..16+4t+3, so each 32 of K are
+// two m16n8k16 instructions, the first on registers (0, 1) of each 4-run
+// and the second on (2, 3); A and B agree, so each instruction sums a
+// permutation of K. A's runs: (m0, k0..3) regs 0-3, (m8) 4-7, (m0, k16..19)
+// 8-11, (m8) 12-15; B's: k0..3 regs 0-3, k16..19 regs 4-7.
+// CHECK-LABEL: llvm.func @mma_f16_kwidth4
+// CHECK-DAG: %[[A0:.+]] = llvm.extractvalue %arg0[0]
+// CHECK-DAG: %[[A2:.+]] = llvm.extractvalue %arg0[2]
+// CHECK-DAG: %[[A4:.+]] = llvm.extractvalue %arg0[4]
+// CHECK-DAG: %[[A8:.+]] = llvm.extractvalue %arg0[8]
+// CHECK-DAG: %[[A12:.+]] = llvm.extractvalue %arg0[12]
+// CHECK-DAG: %[[A14:.+]] = llvm.extractvalue %arg0[14]
+// CHECK-DAG: %[[B0:.+]] = llvm.extractvalue %arg1[0]
+// CHECK-DAG: %[[B4:.+]] = llvm.extractvalue %arg1[4]
+// CHECK-DAG: %[[B6:.+]] = llvm.extractvalue %arg1[6]
+// CHECK: %[[P0:.+]] = llvm.insertelement %[[A0]], %{{.+}} : vector<2xf16>
+// CHECK: %[[P0F:.+]] = llvm.insertelement %{{.+}}, %[[P0]]
+// CHECK: %[[P1:.+]] = llvm.insertelement %[[A4]], %{{.+}} : vector<2xf16>
+// CHECK: %[[P1F:.+]] = llvm.insertelement %{{.+}}, %[[P1]]
+// CHECK: %[[P2:.+]] = llvm.insertelement %[[A8]], %{{.+}} : vector<2xf16>
+// CHECK: %[[P2F:.+]] = llvm.insertelement %{{.+}}, %[[P2]]
+// CHECK: %[[P3:.+]] = llvm.insertelement %[[A12]], %{{.+}} : vector<2xf16>
+// CHECK: %[[P3F:.+]] = llvm.insertelement %{{.+}}, %[[P3]]
+// CHECK: %[[Q0:.+]] = llvm.insertelement %[[B0]], %{{.+}} : vector<2xf16>
+// CHECK: %[[Q0F:.+]] = llvm.insertelement %{{.+}}, %[[Q0]]
+// CHECK: %[[Q1:.+]] = llvm.insertelement %[[B4]], %{{.+}} : vector<2xf16>
+// CHECK: %[[Q1F:.+]] = llvm.insertelement %{{.+}}, %[[Q1]]
+// CHECK: nvvm.mma.sync A[%[[P0F]], %[[P1F]], %[[P2F]], %[[P3F]]]  B[%[[Q0F]], %[[Q1F]]]
+// CHECK: llvm.insertelement %[[A2]], %{{.+}} : vector<2xf16>
+// CHECK: llvm.insertelement %[[A14]], %{{.+}} : vector<2xf16>
+// CHECK: llvm.insertelement %[[B6]], %{{.+}} : vector<2xf16>
+// CHECK: nvvm.mma.sync
+// CHECK-NOT: nvvm.mma.sync
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_f16_kwidth4(%a: tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<32x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %p: tensor<16x8x!tt.ptr<f32>, #mma>) {
+    %c = arith.constant dense<0.0> : tensor<16x8xf32, #mma>
+    %d = tt.dot %a, %b, %c : tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<16x8xf32, #mma>
+    tt.store %p, %d : tensor<16x8x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}

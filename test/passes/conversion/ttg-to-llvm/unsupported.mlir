@@ -4,11 +4,12 @@
 
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics -p 'builtin.module(convert-triton-gpu-to-llvm)' -o /dev/null
 
-// f16 operands with kWidth = 4 are not the m16n8k16 fragments.
+// f16 operands with kWidth = 4 take two m16n8k16 instructions per 32
+// elements of K; K = 16 is too short.
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @dot_kwidth(%a: tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<16x8xf32, #mma>) {
-    // expected-error @below {{'tt.dot' op cannot be lowered: the operand layouts are not mma.sync fragments (check kWidth)}}
+    // expected-error @below {{'tt.dot' op cannot be lowered: K = 16 is not a multiple of 32 (the instruction's K, times 2 for kWidth 4)}}
     %d = tt.dot %a, %b, %c : tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<16x8xf32, #mma>
     tt.return
   }
@@ -65,10 +66,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // The first unsupported op stops the pass, even after supported ones.
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @warp_id(%v: tensor<128xi32, #b>) {
+  tt.func public @global_scratch(%v: tensor<128xi32, #b>) {
     %x = arith.addi %v, %v : tensor<128xi32, #b>
-    // expected-error @below {{'ttg.warp_id' op is not supported by convert-triton-gpu-to-llvm yet}}
-    %w = ttg.warp_id
+    // expected-error @below {{'ttg.global_scratch_alloc' op is not supported by convert-triton-gpu-to-llvm yet}}
+    %p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
     tt.return
   }
 }
@@ -115,6 +116,16 @@ module {
     }
   }
   tt.func public @stray() {
+
+// -----
+
+// f16 operands with kWidth = 1 hold half a 32-bit register per lane: not
+// mma.sync fragments.
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dot_kwidth1(%a: tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<16x8xf32, #mma>) {
+    // expected-error @below {{'tt.dot' op cannot be lowered: the operand layouts are not mma.sync fragments (check kWidth)}}
+    %d = tt.dot %a, %b, %c : tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<16x8xf32, #mma>
     tt.return
   }
 }
