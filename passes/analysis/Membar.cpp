@@ -170,6 +170,10 @@ private:
       state.merge(elseState);
       return;
     }
+    if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(op)) {
+      visitWarpSpecialize(ws, state, insert);
+      return;
+    }
     // Loops, and any other op whose regions branch among themselves (run
     // as a loop, which covers every order the regions may run in).
     if (isa<RegionBranchOpInterface>(op) && op->getNumRegions() > 0) {
@@ -210,6 +214,32 @@ private:
     }
     state.reads.insert(reads.begin(), reads.end());
     state.writes.insert(writes.begin(), writes.end());
+  }
+
+  /// The lowering of ttg.warp_specialize synchronizes the whole CTA before
+  /// any group starts (after the captures are written) and after all have
+  /// finished. Each group's code needs barriers only among its own
+  /// accesses; a barrier inside a partition synchronizes only the
+  /// partition's warps (convert-warp-specialize-to-llvm gives it a named
+  /// barrier). What the groups exchange is ordered by the kernel itself
+  /// (mbarriers), as in Triton.
+  void visitWarpSpecialize(ttg::WarpSpecializeOp op, PendingAccesses &state,
+                           bool insert) {
+    PendingAccesses groupState;
+    groupState.inFlight = state.inFlight;
+    Region &defaultRegion = op.getDefaultRegion();
+    if (defaultRegion.hasOneBlock()) {
+      visitBlock(defaultRegion.front(), groupState, insert);
+    } else {
+      visitRegion(defaultRegion, groupState, insert);
+      // Not tracked through the blocks: any copy may still be in flight.
+      groupState.inFlight.insert(everything);
+    }
+    for (Region *partition : op.getPartitionRegions())
+      visitRegion(*partition, PendingAccesses(), insert);
+    // Copies the default group left in flight stay in flight after the op.
+    state.inFlight = groupState.inFlight;
+    state.sync();
   }
 
   /// A loop's body runs after the code before the loop and after its own
