@@ -201,7 +201,19 @@ def ConvertWarpSpecializeToLLVMPass
 
     Needs `ttg.total-num-warps` (tritongpu-allocate-warp-groups) and the
     shared-memory offsets (allocate-shared-memory).
+
+    `intrinsic-barriers` (tile's; default off, as Triton) writes the named
+    barriers as calls of `llvm.nvvm.barrier.cta.sync.aligned.count`
+    instead of `nvvm.barrier id = .. number_of_threads = ..`: MLIR 22
+    cannot parse that op back when a location follows it (it reads the
+    `loc(...)` as its optional reduction attribute), and tile's stage files
+    carry locations.
   }];
+  let options = [
+    Option<"intrinsicBarriers", "intrinsic-barriers", "bool",
+           /*default=*/"false",
+           "Named barriers as LLVM intrinsic calls (text round-trips)">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }

@@ -100,11 +100,20 @@ void convertOpTypes(Operation *op, const TypeConverter &converter) {
 // Barriers and registers
 //===----------------------------------------------------------------------===//
 
-/// Synchronizes the `numThreads` threads of one warp group on `barrier`.
+/// Synchronizes the `numThreads` threads of one warp group on `barrier`;
+/// `asIntrinsic` as a call of the intrinsic nvvm.barrier stands for.
 void emitGroupBarrier(OpBuilder &builder, Location loc, unsigned barrier,
-                      int numThreads) {
+                      int numThreads, bool asIntrinsic) {
   if (numThreads == 32) {
     NVVM::SyncWarpOp::create(builder, loc, i32Constant(builder, loc, -1));
+    return;
+  }
+  if (asIntrinsic) {
+    LLVM::CallIntrinsicOp::create(
+        builder, loc,
+        builder.getStringAttr("llvm.nvvm.barrier.cta.sync.aligned.count"),
+        ValueRange{i32Constant(builder, loc, barrier),
+                   i32Constant(builder, loc, numThreads)});
     return;
   }
   NVVM::BarrierOp::create(builder, loc, TypeRange(),
@@ -138,7 +147,8 @@ void emitSetMaxRegisters(OpBuilder &builder, Location loc, int current,
 /// inside it.
 LogicalResult rewriteGroupBarriers(LLVM::LLVMFuncOp func,
                                    ArrayRef<ttg::WarpSpecializeOp> ops,
-                                   int threadsPerWarp, int defaultWarps) {
+                                   int threadsPerWarp, int defaultWarps,
+                                   bool asIntrinsic) {
   SmallVector<NVVM::Barrier0Op> outside;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<ttg::WarpSpecializePartitionsOp>(op))
@@ -150,7 +160,7 @@ LogicalResult rewriteGroupBarriers(LLVM::LLVMFuncOp func,
   for (NVVM::Barrier0Op barrier : outside) {
     OpBuilder builder(barrier);
     emitGroupBarrier(builder, barrier.getLoc(), kDefaultGroupBarrier,
-                     defaultWarps * threadsPerWarp);
+                     defaultWarps * threadsPerWarp, asIntrinsic);
     barrier.erase();
   }
   for (ttg::WarpSpecializeOp op : ops) {
@@ -164,7 +174,7 @@ LogicalResult rewriteGroupBarriers(LLVM::LLVMFuncOp func,
       int threads = op.getPartitionNumWarps()[i] * threadsPerWarp;
       partition->walk([&](NVVM::Barrier0Op barrier) {
         OpBuilder builder(barrier);
-        emitGroupBarrier(builder, barrier.getLoc(), id, threads);
+        emitGroupBarrier(builder, barrier.getLoc(), id, threads, asIntrinsic);
         barrier.erase();
       });
     }
@@ -339,7 +349,8 @@ void storeStates(OpBuilder &builder, Location loc, LLVM::LLVMFuncOp func,
   }
 }
 
-LogicalResult lowerWarpSpecialize(LLVM::LLVMFuncOp func) {
+LogicalResult lowerWarpSpecialize(LLVM::LLVMFuncOp func,
+                                  bool intrinsicBarriers) {
   SmallVector<ttg::WarpSpecializeOp> ops;
   func.walk([&](ttg::WarpSpecializeOp op) { ops.push_back(op); });
   if (ops.empty())
@@ -352,7 +363,8 @@ LogicalResult lowerWarpSpecialize(LLVM::LLVMFuncOp func) {
     return func.emitError("has ttg.warp_specialize ops but the module has no "
                           "ttg.num-warps");
   int defaultWarps = *numWarps;
-  if (failed(rewriteGroupBarriers(func, ops, threadsPerWarp, defaultWarps)))
+  if (failed(rewriteGroupBarriers(func, ops, threadsPerWarp, defaultWarps,
+                                  intrinsicBarriers)))
     return failure();
   auto total = module->getAttrOfType<IntegerAttr>(kTotalNumWarpsAttrName);
   if (!total)
@@ -537,6 +549,7 @@ LogicalResult lowerWarpSpecialize(LLVM::LLVMFuncOp func) {
 struct ConvertWarpSpecializeToLLVMPass
     : public tile::impl::ConvertWarpSpecializeToLLVMPassBase<
           ConvertWarpSpecializeToLLVMPass> {
+  using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     LowerToLLVMOptions options(&getContext());
@@ -554,7 +567,11 @@ struct ConvertWarpSpecializeToLLVMPass
     for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
       if (func.isExternal())
         continue;
-      if (!func.isPublic()) {
+      // Device functions are private, or internal as tile lowers them.
+      bool isKernel = func.isPublic() &&
+                      func.getLinkage() != LLVM::Linkage::Internal &&
+                      func.getLinkage() != LLVM::Linkage::Private;
+      if (!isKernel) {
         WalkResult nested = func.walk([](ttg::WarpSpecializeOp op) {
           op.emitOpError("is only supported in a kernel (a public function)");
           return WalkResult::interrupt();
@@ -563,7 +580,7 @@ struct ConvertWarpSpecializeToLLVMPass
           return signalPassFailure();
         continue;
       }
-      if (failed(lowerWarpSpecialize(func)))
+      if (failed(lowerWarpSpecialize(func, intrinsicBarriers)))
         return signalPassFailure();
     }
   }
