@@ -399,7 +399,7 @@ def TTG_GlobalScratchAllocOp : TTG_Op<"global_scratch_alloc", [
 }
 
 //===----------------------------------------------------------------------===//
-// Warp specialization (parsed and verified; not lowered)
+// Warp specialization
 //===----------------------------------------------------------------------===//
 
 def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
@@ -416,7 +416,9 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
     `ttg.warp_specialize.partitions` op in the second region, which is
     isolated from above.
 
-    tile parses and verifies this op; the lowering to LLVM refuses it.
+    In kernels it lowers as in Triton: tritongpu-allocate-warp-groups
+    gives the partitions their warps, convert-triton-gpu-to-llvm lowers the
+    regions and convert-warp-specialize-to-llvm the op itself.
 
     ```mlir
     module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {

@@ -2,8 +2,7 @@
 //
 // The custom syntax of ttg.warp_specialize, which prints the regions of its
 // hidden ttg.warp_specialize.partitions op as `partitionN(...)
-// num_warps(K)`, and the verifiers that Triton 3.6 applies. tile parses and
-// verifies these ops; no lowering accepts them.
+// num_warps(K)`, and the verifiers that Triton 3.6 applies.
 //
 //===----------------------------------------------------------------------===//
 

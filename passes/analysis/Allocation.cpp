@@ -31,6 +31,16 @@ bool mlir::tile::getIncomingValues(Value value,
                                    SmallVectorImpl<Value> &incoming) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Block *block = arg.getOwner();
+    // A partition of ttg.warp_specialize gets the op's explicit captures.
+    if (auto partitions = dyn_cast_or_null<ttg::WarpSpecializePartitionsOp>(
+            block->getParentOp());
+        partitions && block->isEntryBlock()) {
+      auto op = cast<ttg::WarpSpecializeOp>(partitions->getParentOp());
+      if (arg.getArgNumber() >= op.getExplicitCaptures().size())
+        return false;
+      incoming.push_back(op.getExplicitCaptures()[arg.getArgNumber()]);
+      return true;
+    }
     if (!block->isEntryBlock()) {
       for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
         auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
@@ -214,6 +224,29 @@ DenseMap<Operation *, SmallVector<Value>> getAliases(tt::FuncOp func) {
 // Placement
 //===----------------------------------------------------------------------===//
 
+/// The ttg.warp_specialize around `op` and which of its warp groups runs
+/// `op` (0: the default group, i + 1: partition i); null when `op` runs on
+/// the whole CTA.
+std::pair<Operation *, unsigned> getWarpGroup(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       op = parent, parent = parent->getParentOp()) {
+    if (auto partitions = dyn_cast<ttg::WarpSpecializePartitionsOp>(parent))
+      return {partitions->getParentOp(),
+              1 + op->getParentRegion()->getRegionNumber()};
+    if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(parent))
+      return {ws, 0};
+  }
+  return {nullptr, 0};
+}
+
+/// Whether `a` and `b` may run at the same time on different warp groups of
+/// one ttg.warp_specialize, whatever their program points.
+bool mayRunConcurrently(Operation *a, Operation *b) {
+  auto [wsA, groupA] = getWarpGroup(a);
+  auto [wsB, groupB] = getWarpGroup(b);
+  return wsA && wsA == wsB && groupA != groupB;
+}
+
 /// The buffers of one function, with offsets from the function's base.
 struct FunctionAllocation {
   SmallVector<SharedBuffer> buffers;
@@ -245,6 +278,13 @@ FunctionAllocation allocateFunction(tt::FuncOp func,
   DenseMap<Operation *, SmallVector<Value>> aliases = getAliases(func);
   FunctionAllocation allocation;
   SmallVector<LiveRange> ranges;
+  // The bytes that tell the partition warps of ttg.warp_specialize ops what
+  // to run: in use for the whole function.
+  if (int64_t bytes = getWarpStateBytes(func)) {
+    allocation.buffers.push_back(
+        {func, /*isScratch=*/true, 0, bytes, kScratchAlignment});
+    ranges.push_back({points.getFirst(func), points.getLast(func)});
+  }
   func.walk([&](Operation *op) {
     if (int64_t bytes = getExplicitAllocationSizeInBytes(op)) {
       allocation.buffers.push_back({op, /*isScratch=*/false, 0, bytes,
@@ -266,7 +306,8 @@ FunctionAllocation allocateFunction(tt::FuncOp func,
   for (auto [i, buffer] : llvm::enumerate(allocation.buffers)) {
     SmallVector<const SharedBuffer *> live;
     for (size_t j = 0; j < i; ++j)
-      if (ranges[j].overlaps(ranges[i]))
+      if (ranges[j].overlaps(ranges[i]) ||
+          mayRunConcurrently(allocation.buffers[j].op, buffer.op))
         live.push_back(&allocation.buffers[j]);
     buffer.offset = firstFit(live, buffer.bytes, buffer.alignment);
     allocation.bytes = std::max(allocation.bytes, buffer.offset + buffer.bytes);

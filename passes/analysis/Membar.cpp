@@ -252,14 +252,8 @@ private:
       state.merge(elseState);
       return;
     }
-    // warp_specialize: the default region runs on these warps after what
-    // came before; each partition on warps of its own, from nothing pending
-    // (its captures were written before the partitions started).
-    if (auto warpSpecialize = dyn_cast<ttg::WarpSpecializeOp>(op)) {
-      visitBlock(warpSpecialize.getDefaultRegion().front(), state, insert);
-      for (Region *partition : warpSpecialize.getPartitionRegions())
-        if (!partition->empty())
-          visitRegion(*partition, PendingAccesses(), insert);
+    if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(op)) {
+      visitWarpSpecialize(ws, state, insert);
       return;
     }
     // Loops, and any other op whose regions branch among themselves (run
@@ -351,6 +345,32 @@ private:
       writes.clear();
     addAll(state.reads, reads);
     addAll(state.writes, writes);
+  }
+
+  /// The lowering of ttg.warp_specialize synchronizes the whole CTA before
+  /// any group starts (after the captures are written) and after all have
+  /// finished. Each group's code needs barriers only among its own
+  /// accesses; a barrier inside a partition synchronizes only the
+  /// partition's warps (convert-warp-specialize-to-llvm gives it a named
+  /// barrier). What the groups exchange is ordered by the kernel itself
+  /// (mbarriers), as in Triton.
+  void visitWarpSpecialize(ttg::WarpSpecializeOp op, PendingAccesses &state,
+                           bool insert) {
+    PendingAccesses groupState;
+    groupState.inFlight = state.inFlight;
+    Region &defaultRegion = op.getDefaultRegion();
+    if (defaultRegion.hasOneBlock()) {
+      visitBlock(defaultRegion.front(), groupState, insert);
+    } else {
+      visitRegion(defaultRegion, groupState, insert);
+      // Not tracked through the blocks: any copy may still be in flight.
+      groupState.inFlight.insert(everything);
+    }
+    for (Region *partition : op.getPartitionRegions())
+      visitRegion(*partition, PendingAccesses(), insert);
+    // Copies the default group left in flight stay in flight after the op.
+    state.inFlight = groupState.inFlight;
+    state.sync();
   }
 
   /// A loop's body runs after the code before the loop and after its own

@@ -581,7 +581,35 @@ mlir::tile::getGatherShufflePlan(const LinearLayout &src,
   return plan;
 }
 
+std::optional<int64_t> mlir::tile::getCaptureBytes(TypeRange captureTypes) {
+  int64_t bytes = 0;
+  for (Type type : captureTypes) {
+    if (type.isIntOrFloat())
+      bytes += llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+    else if (isa<tt::PointerType, tt::TensorDescType>(type))
+      bytes += 8;
+    else if (auto view = dyn_cast<ttg::MemDescType>(type))
+      bytes += 8 + 4 * view.getRank();
+    else
+      return std::nullopt;
+  }
+  return bytes;
+}
+
+int64_t mlir::tile::getWarpStateBytes(Operation *func) {
+  int64_t bytes = 0;
+  func->walk([&](ttg::WarpSpecializeOp op) {
+    int64_t warps = 0;
+    for (int32_t numWarps : op.getPartitionNumWarps())
+      warps += numWarps;
+    bytes = std::max(bytes, warps);
+  });
+  return bytes;
+}
+
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
+  if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(op))
+    return getCaptureBytes(ws.getExplicitCaptures().getTypes()).value_or(0);
   if (atomicResultNeedsBroadcast(op)) {
     Type type = op->getResult(0).getType();
     int64_t elements = 1;

@@ -230,7 +230,20 @@ getGatherShufflePlan(const layout::LinearLayout &src,
 /// owners' stores and everyone's loads.
 bool atomicResultNeedsBroadcast(Operation *op);
 
-/// The scratch bytes `op` needs while it runs; 0 when it needs none.
+/// The bytes of shared memory through which a ttg.warp_specialize hands
+/// its captures (`captureTypes`, packed in order) to its partitions, as
+/// Triton counts them: scalars their size, pointers 8, shared-memory views
+/// 8 plus 4 per dimension. Nothing when a capture cannot go through shared
+/// memory (a tensor).
+std::optional<int64_t> getCaptureBytes(TypeRange captureTypes);
+
+/// The bytes through which the first warp group tells each warp of the
+/// partitions of `func`'s ttg.warp_specialize ops what to run: one byte per
+/// partition warp, for the op with the most; 0 without warp specialization.
+int64_t getWarpStateBytes(Operation *func);
+
+/// The scratch bytes `op` needs while it runs; 0 when it needs none
+/// (a ttg.warp_specialize: its captures).
 int64_t getScratchSizeInBytes(Operation *op);
 
 /// The bytes of the explicit buffer `op` allocates (ttg.local_alloc); 0 for

@@ -131,4 +131,92 @@ def ConvertNVGToLLVMPass : Pass<"convert-nv-gpu-to-llvm", "::mlir::ModuleOp"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+def TritonGPUAllocateWarpGroupsPass
+    : Pass<"tritongpu-allocate-warp-groups", "::mlir::ModuleOp"> {
+  let summary = "Give the partitions of ttg.warp_specialize their warps";
+  let description = [{
+    Triton's first LLVM-stage step for warp-specialized kernels. The kernel
+    launches with `ttg.num-warps` warps for the default group plus as many
+    whole warp groups (4 warps) as the largest `ttg.warp_specialize` needs
+    for its partitions; the module gets that total as
+    `ttg.total-num-warps`. Every `ttg.warp_specialize` is padded with
+    partitions that only return (powers of two, largest first) until its
+    partitions fill those warp groups, so that every warp takes part in the
+    register hand-over. Each partition gets its first warp in
+    `warpGroupStartIds`: after the default warps, larger partitions first
+    (ties in partition order).
+
+    With `requestedRegisters` (per partition), partitions are grouped into
+    warp groups by their start warp, each group gets the most any of its
+    partitions asks for (rounded up to 8), and the default group gets what
+    the register file has left (`actualRegisters`, default first; none when
+    fewer than 24 would be left). The module then records the registers
+    per thread the kernel starts with as `ttg.maxnreg` (given, or the
+    register file divided evenly among the total warps).
+
+    ```mlir
+    // before, "ttg.num-warps" = 4
+    ttg.warp_specialize() default {...} partition0() num_warps(2) {...} : () -> ()
+    // after, "ttg.total-num-warps" = 8
+    ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4, 6>}
+    default {...} partition0() num_warps(2) {...}
+    partition1() num_warps(2) { ttg.warp_return } : () -> ()
+    ```
+  }];
+}
+
+def ConvertWarpSpecializeToLLVMPass
+    : Pass<"convert-warp-specialize-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower ttg.warp_specialize in LLVM kernels to a state machine";
+  let description = [{
+    Triton's step after convert-triton-gpu-to-llvm, which leaves each
+    `ttg.warp_specialize` (its regions already LLVM) in place. In every
+    kernel with such ops:
+
+    - The kernel starts by splitting its warps: the first `ttg.num-warps`
+      warps (the default group) run the kernel's code; the others enter a
+      switch loop. Each loop turn waits on barrier 1 (the whole CTA), reads
+      its state byte from the kernel's scratch (`allocation.offset` of the
+      function, one byte per partition warp) and runs the partition the
+      state names, or leaves the kernel on the exit state.
+    - Before each `ttg.warp_specialize` the default group writes the state
+      of every partition warp (-1 for warps the op does not use) and the
+      captures (a packed struct at the op's `allocation.offset`), then
+      synchronizes twice on barrier 1: once to start the partitions, once
+      when they have read their captures. Captures that are kernel
+      arguments or at most 16 pure ops over them are recomputed in the
+      partitions instead. At `ttg.warp_yield` and `ttg.warp_return` all
+      groups meet on barrier 1 again; before the kernel returns the default
+      group sets every state to exit.
+    - CTA barriers (`nvvm.barrier0`) become barriers of their warp group:
+      barrier 0 over the default warps outside partitions, barrier 2 + i
+      over the warps of partition i (`bar.warp.sync` for one warp).
+    - With `ttg.maxnreg` the worker warps give up registers on entering the
+      loop (setmaxnreg, to 24 or what lets the default group reach 256)
+      and the default group takes them; with `actualRegisters` each group
+      moves to its own count inside the op and back after it.
+
+    Needs `ttg.total-num-warps` (tritongpu-allocate-warp-groups) and the
+    shared-memory offsets (allocate-shared-memory).
+
+    `intrinsic-barriers` (tile's; default off, as Triton) writes the named
+    barriers as calls of `llvm.nvvm.barrier.cta.sync.aligned.count`
+    instead of `nvvm.barrier id = .. number_of_threads = ..`: MLIR 22
+    cannot parse that op back when a location follows it (it reads the
+    `loc(...)` as its optional reduction attribute), and tile's stage files
+    carry locations.
+  }];
+  let options = [
+    Option<"intrinsicBarriers", "intrinsic-barriers", "bool",
+           /*default=*/"false",
+           "Named barriers as LLVM intrinsic calls (text round-trips)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 #endif // TILE_PASSES_CONVERSION_PASSES_TD

@@ -1,12 +1,16 @@
 //===- FuncOpToLLVM.cpp - tt.func/return/call to LLVM ---------------------===//
 //
 // A public tt.func becomes a PTX kernel: `nvvm.kernel` (the ptx_kernel
-// calling convention) and `nvvm.reqntid` = num-warps x threads-per-warp. Its
-// parameters are exactly the function's arguments, in order.
+// calling convention) and `nvvm.reqntid` = num-warps x threads-per-warp
+// (ttg.total-num-warps when warp-specialized, with `ttg.maxnreg` as
+// `nvvm.maxnreg`). Its parameters are exactly the function's arguments, in
+// order.
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/analysis/Scratch.h"
 #include "passes/conversion/TTGToLLVM/Patterns.h"
+#include "passes/conversion/TTGToLLVM/WarpSpecialize.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/tt/TTDialect.h"
@@ -52,8 +56,14 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
     auto llvmFunc = LLVM::LLVMFuncOp::create(rewriter, func.getLoc(),
                                              func.getName(), llvmType);
     if (isKernel) {
+      // A warp-specialized kernel launches its partitions' warps too.
+      auto module = func->getParentOfType<ModuleOp>();
       nvidia::markAsKernel(llvmFunc,
-                           lowering.numWarps * lowering.threadsPerWarp);
+                           getTotalNumWarps(module, lowering.numWarps) *
+                               lowering.threadsPerWarp);
+      if (auto registers =
+              module->getAttrOfType<IntegerAttr>(kMaxRegistersAttrName))
+        nvidia::limitRegisters(llvmFunc, int(registers.getInt()));
       if (failed(passTensorDescriptors(func, llvmFunc)))
         return failure();
     } else if (!func.isExternal()) {
@@ -66,6 +76,10 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
       llvmFunc.setPassthroughAttr(
           rewriter.getArrayAttr({rewriter.getStringAttr("noinline")}));
     }
+    // The bytes that steer the warps of ttg.warp_specialize ops
+    // (convert-warp-specialize-to-llvm reads them).
+    if (Attribute offset = func->getAttr(kAllocationOffsetAttrName))
+      llvmFunc->setAttr(kAllocationOffsetAttrName, offset);
     rewriter.inlineRegionBefore(func.getBody(), llvmFunc.getBody(),
                                 llvmFunc.end());
     if (failed(rewriter.convertRegionTypes(&llvmFunc.getBody(),

@@ -155,7 +155,8 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<tt::HistogramOp> {
     }
 
     // Zero the buffer, add every warp's counts, read the result's bins.
-    int64_t threads = int64_t(lowering.numWarps) * kLanes;
+    int64_t threads =
+        int64_t(getGroupNumWarps(rewriter, lowering.numWarps)) * kLanes;
     Value threadId = LLVM::AddOp::create(
         rewriter, loc, thread.lane,
         LLVM::MulOp::create(rewriter, loc, thread.warp,

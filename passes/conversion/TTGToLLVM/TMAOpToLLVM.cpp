@@ -24,10 +24,13 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-/// An i1 that holds in thread 0 of the CTA only.
+/// An i1 that holds in thread 0 of the warp group only (the CTA's, or a
+/// partition's of ttg.warp_specialize).
 Value isFirstThread(OpBuilder &builder, Location loc) {
+  int threadsPerWarp =
+      ttg::getThreadsPerWarp(builder.getInsertionBlock()->getParentOp());
   return LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
-                              nvidia::getThreadId(builder, loc),
+                              getGroupThreadId(builder, loc, threadsPerWarp),
                               i32Constant(builder, loc, 0));
 }
 
@@ -54,7 +57,8 @@ void emitBoxCopies(OpBuilder &builder, Location loc,
   for (auto [i, copy] : llvm::enumerate(plan.copies)) {
     Value issuer = LLVM::ICmpOp::create(
         builder, loc, LLVM::ICmpPredicate::eq, warp,
-        i32Constant(builder, loc, int64_t(i) % lowering.numWarps));
+        i32Constant(builder, loc,
+                    int64_t(i) % getGroupNumWarps(builder, lowering.numWarps)));
     Value copyPred = andPredicates(
         builder, loc, andPredicates(builder, loc, elected, issuer), pred);
     Value address = buffer;

@@ -17,6 +17,7 @@
 #include "passes/conversion/TTGToLLVM/Relabel.h"
 #include "passes/conversion/TTGToLLVM/SharedMemory.h"
 #include "passes/conversion/TTGToLLVM/TypeConverter.h"
+#include "passes/conversion/TTGToLLVM/WarpSpecialize.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/nvg/NVGDialect.h"
@@ -33,6 +34,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVMPASS
@@ -131,6 +133,10 @@ bool isSupported(Operation *op) {
       ttg::MemDescSubsliceOp,
       ttg::MemDescTransOp,
       ttg::WarpIdOp,
+      ttg::WarpReturnOp,
+      ttg::WarpSpecializeOp,
+      ttg::WarpSpecializePartitionsOp,
+      ttg::WarpYieldOp,
       ttng::ArriveBarrierOp,
       ttng::AsyncTMACopyGlobalToLocalOp,
       ttng::AsyncTMACopyLocalToGlobalOp,
@@ -235,6 +241,45 @@ void foldRoundTripCasts(ModuleOp module) {
       cast.erase();
 }
 
+/// Emits an error on `op` when it is a ttg.warp_specialize the lowering
+/// cannot handle: outside a kernel, or capturing a value that cannot go
+/// through shared memory.
+LogicalResult checkWarpSpecialize(Operation *op) {
+  auto ws = dyn_cast<ttg::WarpSpecializeOp>(op);
+  if (!ws)
+    return success();
+  auto func = ws->getParentOfType<tt::FuncOp>();
+  if (!func || !func.isPublic() || func.isExternal())
+    return ws.emitOpError("is only supported in a kernel (a public tt.func)");
+  for (auto [i, type] : llvm::enumerate(ws.getExplicitCaptures().getTypes()))
+    if (!getCaptureBytes(ArrayRef<Type>(type)))
+      return ws.emitOpError("cannot pass capture #")
+             << i << " of type " << type
+             << " to its partitions: only scalars, pointers, tensor "
+                "descriptors and shared-memory views go through shared "
+                "memory";
+  return success();
+}
+
+/// Gives the partitions of every ttg.warp_specialize as explicit captures
+/// the values from above that the lowering made them use (the partitions
+/// op must stay isolated from above).
+void isolatePartitions(ModuleOp module) {
+  module.walk([](ttg::WarpSpecializeOp op) {
+    SetVector<Value> captures;
+    for (Region *partition : op.getPartitionRegions())
+      getUsedValuesDefinedAbove(*partition, captures);
+    for (Value capture : captures) {
+      op->insertOperands(op->getNumOperands(), capture);
+      for (Region *partition : op.getPartitionRegions()) {
+        BlockArgument arg =
+            partition->addArgument(capture.getType(), capture.getLoc());
+        replaceAllUsesInRegionWith(capture, arg, *partition);
+      }
+    }
+  });
+}
+
 struct ConvertTritonGPUToLLVMPass
     : public tile::impl::ConvertTritonGPUToLLVMPassBase<
           ConvertTritonGPUToLLVMPass> {
@@ -315,7 +360,8 @@ struct ConvertTritonGPUToLLVMPass
               failed(checkWarpGroupDotLowering(op)) ||
               failed(checkAtomicLowering(op)) ||
               failed(checkHistogramLowering(op)) ||
-              failed(checkGatherLowering(op)) || failed(checkTMALowering(op)))
+              failed(checkGatherLowering(op)) || failed(checkTMALowering(op)) ||
+              failed(checkWarpSpecialize(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
               dot && failed(checkDotLowering(dot)))
@@ -345,8 +391,13 @@ struct ConvertTritonGPUToLLVMPass
     if (tooBig.wasInterrupted())
       return failure();
 
-    // Triton's pipelines run allocate-shared-memory before this pass; run
-    // alone, the pass allocates itself.
+    // Triton's pipelines run tritongpu-allocate-warp-groups and
+    // allocate-shared-memory before this pass; run alone, the pass does
+    // both itself.
+    bool warpSpecialized = false;
+    module.walk([&](ttg::WarpSpecializeOp) { warpSpecialized = true; });
+    if (warpSpecialized && !module->hasAttr(kTotalNumWarpsAttrName))
+      allocateWarpGroups(module);
     if (!hasSharedMemoryAllocation(module) &&
         failed(annotateSharedMemoryAllocation(module)))
       return failure();
@@ -406,6 +457,10 @@ struct ConvertTritonGPUToLLVMPass
     target.addIllegalDialect<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
                              arith::ArithDialect, math::MathDialect>();
     target.addIllegalOp(OperationName(kGPUBarrierOpName, context));
+    // Their regions are lowered here; the ops themselves by
+    // convert-warp-specialize-to-llvm.
+    target.addLegalOp<ttg::WarpSpecializeOp, ttg::WarpSpecializePartitionsOp,
+                      ttg::WarpYieldOp, ttg::WarpReturnOp>();
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
@@ -413,6 +468,7 @@ struct ConvertTritonGPUToLLVMPass
     foldRoundTripCasts(module);
     // The barriers are nvvm barriers now; the marker has no more meaning.
     module->removeAttr(kBarriersInsertedAttrName);
+    isolatePartitions(module);
     return success();
   }
 };

@@ -1,6 +1,7 @@
 //===- Utility.cpp - Helpers of the TTGIR to LLVM lowering ----------------===//
 
 #include "passes/conversion/TTGToLLVM/Utility.h"
+#include "passes/conversion/TTGToLLVM/WarpSpecialize.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/ttg/TTGDialect.h"
@@ -103,9 +104,27 @@ Value mlir::tile::linearIndex(OpBuilder &builder, Location loc,
   return index ? index : i32Constant(builder, loc, 0);
 }
 
+Value mlir::tile::getGroupThreadId(OpBuilder &builder, Location loc,
+                                   int threadsPerWarp) {
+  Value tid = nvidia::getThreadId(builder, loc);
+  std::optional<int> start =
+      getPartitionStartThread(builder.getInsertionBlock(), threadsPerWarp);
+  if (!start || *start == 0)
+    return tid;
+  return LLVM::SubOp::create(builder, loc, tid,
+                             i32Constant(builder, loc, *start));
+}
+
+int mlir::tile::getGroupNumWarps(OpBuilder &builder, int moduleWarps) {
+  Block *block = builder.getInsertionBlock();
+  if (!block || !block->getParentOp())
+    return moduleWarps;
+  return ttg::getNumWarps(block->getParentOp()).value_or(moduleWarps);
+}
+
 ThreadIndex mlir::tile::getThreadIndex(OpBuilder &builder, Location loc,
                                        int threadsPerWarp) {
-  Value tid = nvidia::getThreadId(builder, loc);
+  Value tid = getGroupThreadId(builder, loc, threadsPerWarp);
   Value width = i32Constant(builder, loc, threadsPerWarp);
   Value lane = LLVM::URemOp::create(builder, loc, tid, width);
   Value warp = LLVM::UDivOp::create(builder, loc, tid, width);
@@ -313,7 +332,8 @@ Value mlir::tile::emitOwnerPredicate(OpBuilder &builder, Location loc,
   Value zero = i32Constant(builder, loc, 0);
   if (owners.onlyFirstThread)
     return LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
-                                nvidia::getThreadId(builder, loc), zero);
+                                getGroupThreadId(builder, loc, threadsPerWarp),
+                                zero);
   // The thread owns its elements when its free lane and warp bits are clear.
   ThreadIndex thread = getThreadIndex(builder, loc, threadsPerWarp);
   Value pred;

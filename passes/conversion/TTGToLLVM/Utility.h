@@ -71,7 +71,17 @@ LLVM::LLVMFuncOp getOrDeclareFunction(OpBuilder &builder, Location loc,
                                       StringRef name,
                                       LLVM::LLVMFunctionType type);
 
-/// The lane and warp of the executing thread.
+/// The index of the executing thread in its warp group: in the CTA, or,
+/// inside a partition of ttg.warp_specialize, from the partition's first
+/// thread (an i32).
+Value getGroupThreadId(OpBuilder &builder, Location loc, int threadsPerWarp);
+
+/// The warps of the group that runs code at the builder's insertion point:
+/// the partition's inside ttg.warp_specialize, `moduleWarps` elsewhere.
+int getGroupNumWarps(OpBuilder &builder, int moduleWarps);
+
+/// The lane and warp of the executing thread (the warp within its group,
+/// as getGroupThreadId).
 struct ThreadIndex {
   Value lane;
   Value warp;

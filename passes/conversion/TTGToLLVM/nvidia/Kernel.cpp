@@ -24,6 +24,12 @@ void nvidia::markAsKernel(LLVM::LLVMFuncOp func, int numThreads) {
                 builder.getDenseI32ArrayAttr({numThreads}));
 }
 
+void nvidia::limitRegisters(LLVM::LLVMFuncOp func, int registers) {
+  Builder builder(func.getContext());
+  func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                builder.getI32IntegerAttr(registers));
+}
+
 void nvidia::passTensorMapByValue(LLVM::LLVMFuncOp func, unsigned index) {
   Builder builder(func.getContext());
   // A CUtensorMap is 128 bytes, 64-byte aligned; as a __grid_constant__

@@ -37,6 +37,10 @@ void addLegalTargetDialect(ConversionTarget &target);
 /// per CTA.
 void markAsKernel(LLVM::LLVMFuncOp func, int numThreads);
 
+/// Limits kernel `func` to `registers` registers per thread (what a
+/// warp-specialized kernel starts with before its groups trade them).
+void limitRegisters(LLVM::LLVMFuncOp func, int registers);
+
 /// The size and alignment of a TMA tensor map (CUtensorMap).
 constexpr int64_t kTensorMapBytes = 128;
 constexpr int64_t kTensorMapAlignment = 64;

@@ -1,26 +1,7 @@
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics -p 'builtin.module(convert-triton-gpu-to-llvm)' -o /dev/null
 
 // What tile parses but does not lower is refused up front, naming the op
-// and the reason: warp specialization, AMD encodings and padded shared
-// memory.
-
-
-module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
-tt.func @warp_specialize(%a: i32, %p: !tt.ptr<i32>) {
-  // expected-error @below {{'ttg.warp_specialize' op is not supported by convert-triton-gpu-to-llvm yet}}
-  %r = ttg.warp_specialize(%a, %p)
-  default {
-    ttg.warp_yield %a : i32
-  }
-  partition0(%x: i32, %q: !tt.ptr<i32>) num_warps(4) {
-    tt.store %q, %x : !tt.ptr<i32>
-    ttg.warp_return
-  } : (i32, !tt.ptr<i32>) -> i32
-  tt.return
-}
-}
-
-// -----
+// and the reason: AMD encodings and padded shared memory.
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
