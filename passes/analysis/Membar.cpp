@@ -356,20 +356,21 @@ private:
   /// (mbarriers), as in Triton.
   void visitWarpSpecialize(ttg::WarpSpecializeOp op, PendingAccesses &state,
                            bool insert) {
-    PendingAccesses groupState;
-    groupState.inFlight = state.inFlight;
+    // The default region is still analysed as continuing from what came
+    // before, as Triton's analysis does: a barrier the lowering makes
+    // redundant costs less than one it would miss if that changed.
     Region &defaultRegion = op.getDefaultRegion();
     if (defaultRegion.hasOneBlock()) {
-      visitBlock(defaultRegion.front(), groupState, insert);
+      visitBlock(defaultRegion.front(), state, insert);
     } else {
-      visitRegion(defaultRegion, groupState, insert);
+      visitRegion(defaultRegion, state, insert);
       // Not tracked through the blocks: any copy may still be in flight.
-      groupState.inFlight.insert(everything);
+      addRange(state.inFlight, everything, nullptr);
     }
     for (Region *partition : op.getPartitionRegions())
       visitRegion(*partition, PendingAccesses(), insert);
-    // Copies the default group left in flight stay in flight after the op.
-    state.inFlight = groupState.inFlight;
+    // The op ends when every group has: copies the default group left in
+    // flight stay in flight after it.
     state.sync();
   }
 

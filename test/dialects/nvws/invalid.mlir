@@ -79,7 +79,7 @@ tt.func @enter_dims(%aref: !nvws.aref<[!ttg.memdesc<2x32x64xf16, #sh, #smem, mut
 // -----
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
-#sh = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#sh = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @enter_tensor(%aref: !nvws.aref<[tensor<2x32xf16, #blocked>]>) {

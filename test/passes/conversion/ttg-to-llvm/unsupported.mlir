@@ -116,6 +116,9 @@ module {
     }
   }
   tt.func public @stray() {
+    tt.return
+  }
+}
 
 // -----
 
