@@ -32,6 +32,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -417,7 +418,62 @@ enum class CarriedWait {
   /// Every reader of the carried value comes after an earlier full wait in
   /// the body, which then covers the dot too.
   AtEarlierWait,
+  /// As AfterDot, but the result goes back through a select that resets it
+  /// (the epilogue of a fused persistent loop) and is read under scf.ifs
+  /// of the body: each of those gets a full wait of its own before its
+  /// reads, as Triton places them.
+  AfterDotWithGuardedReads,
 };
+
+/// Whether `value` is `dot`'s result or a constant.
+bool isResultOrConstant(Value value, ttng::WarpGroupDotOp dot) {
+  return value == dot.getD() || matchPattern(value, m_Constant());
+}
+
+/// Whether `dot`'s result, in `loop`'s body, goes back to the carried
+/// accumulator only through a reset, `select(c, constant, d)` or an
+/// scf.if yielding d or a constant from each branch (the epilogue of a
+/// fused persistent loop), and is otherwise read under scf.if ops that come
+/// after the dot, while the accumulator feeds only the dot.
+bool hasResetAndGuardedReads(ttng::WarpGroupDotOp dot, scf::ForOp loop) {
+  auto carried = dyn_cast<BlockArgument>(dot.getC());
+  if (!carried || carried.getOwner() != loop.getBody() ||
+      carried.getArgNumber() < loop.getNumInductionVars() ||
+      !carried.hasOneUse() || dot.getUseC())
+    return false;
+  Value next = loop.getBody()->getTerminator()->getOperand(
+      carried.getArgNumber() - loop.getNumInductionVars());
+  Operation *reset = next.getDefiningOp();
+  if (!reset || reset->getBlock() != loop.getBody() ||
+      !dot->isBeforeInBlock(reset))
+    return false;
+  if (auto select = dyn_cast<arith::SelectOp>(reset)) {
+    if (select.getFalseValue() != dot.getD() ||
+        !matchPattern(select.getTrueValue(), m_Constant()))
+      return false;
+  } else if (auto ifOp = dyn_cast<scf::IfOp>(reset)) {
+    unsigned k = cast<OpResult>(next).getResultNumber();
+    Value fromThen = ifOp.thenYield().getOperand(k);
+    Value fromElse = ifOp.elseYield().getOperand(k);
+    if (!isResultOrConstant(fromThen, dot) ||
+        !isResultOrConstant(fromElse, dot) ||
+        (fromThen == dot.getD()) == (fromElse == dot.getD()))
+      return false;
+  } else {
+    return false;
+  }
+  if (!reset->hasOneUse())
+    return false;
+  for (Operation *user : dot.getD().getUsers()) {
+    if (user == reset)
+      continue;
+    Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
+    if (!inBody || inBody == user || !isa<scf::IfOp>(inBody) ||
+        !dot->isBeforeInBlock(inBody))
+      return false;
+  }
+  return true;
+}
 
 /// The first ttng.warp_group_dot_wait {pendings = 0} directly in `body`.
 ttng::WarpGroupDotWaitOp findFullWait(Block *body) {
@@ -435,7 +491,11 @@ ttng::WarpGroupDotWaitOp findFullWait(Block *body) {
 std::optional<CarriedWait> getCarriedWait(ttng::WarpGroupDotOp dot,
                                           scf::ForOp loop) {
   if (!isStableAcrossIterations(dot.getA(), loop) ||
-      !isStableAcrossIterations(dot.getB(), loop) || !dot.getD().hasOneUse())
+      !isStableAcrossIterations(dot.getB(), loop))
+    return std::nullopt;
+  if (hasResetAndGuardedReads(dot, loop))
+    return CarriedWait::AfterDotWithGuardedReads;
+  if (!dot.getD().hasOneUse())
     return std::nullopt;
   OpOperand &use = *dot.getD().getUses().begin();
   if (use.getOwner() != loop.getBody()->getTerminator())
@@ -482,7 +542,7 @@ ttng::WarpGroupDotWaitOp threadThroughWait(ttng::WarpGroupDotWaitOp wait,
 /// A wait for `dot` right after it, down to `pendings` groups in flight,
 /// passing its result and operands through (which keeps their buffers
 /// live until then).
-void waitAfter(ttng::WarpGroupDotOp dot, int pendings) {
+ttng::WarpGroupDotWaitOp waitAfter(ttng::WarpGroupDotOp dot, int pendings) {
   OpBuilder builder(dot.getContext());
   builder.setInsertionPointAfter(dot);
   SmallVector<Value> operands = {dot.getD(), dot.getA(), dot.getB()};
@@ -490,6 +550,38 @@ void waitAfter(ttng::WarpGroupDotOp dot, int pendings) {
                                                ValueRange(operands).getTypes(),
                                                operands, pendings);
   dot.getD().replaceAllUsesExcept(wait.getResult(0), wait);
+  return wait;
+}
+
+/// A full wait at the start of each block, nested in the loop body's ops,
+/// that reads `dot`'s result (passed through `partial`, its wait with one
+/// group pending); the block's reads take the fully waited value.
+void waitFullyWhereRead(ttng::WarpGroupDotOp dot,
+                        ttng::WarpGroupDotWaitOp partial) {
+  Value result = partial.getResult(0);
+  Block *body = partial->getBlock();
+  // The blocks of the scf.ifs' regions that hold the reads.
+  SetVector<Block *> blocks;
+  for (Operation *user : result.getUsers()) {
+    Operation *guard = body->findAncestorOpInBlock(*user);
+    // Handing the value on (a reset's yield) reads nothing.
+    if (guard == user || isa<scf::YieldOp>(user))
+      continue;
+    while (user->getParentOp() != guard)
+      user = user->getParentOp();
+    blocks.insert(user->getBlock());
+  }
+  for (Block *block : blocks) {
+    OpBuilder builder = OpBuilder::atBlockBegin(block);
+    SmallVector<Value> operands = {result, dot.getA(), dot.getB()};
+    auto full = ttng::WarpGroupDotWaitOp::create(
+        builder, dot.getLoc(), ValueRange(operands).getTypes(), operands,
+        /*pendings=*/0);
+    result.replaceUsesWithIf(full.getResult(0), [&](OpOperand &use) {
+      return use.getOwner() != full && !isa<scf::YieldOp>(use.getOwner()) &&
+             block->findAncestorOpInBlock(*use.getOwner());
+    });
+  }
 }
 
 /// Triton's asynchronous wgmma for a pipelined loop. Every dot is issued
@@ -517,10 +609,16 @@ unsigned makeWarpGroupDotsAsync(scf::ForOp loop) {
       waitAfter(dot, /*pendings=*/0);
       continue;
     }
-    unsigned index = dot.getD().getUses().begin()->getOperandNumber();
+    // The yield operand that carries the result (through the reset).
+    unsigned index = *how == CarriedWait::AfterDotWithGuardedReads
+                         ? cast<BlockArgument>(dot.getC()).getArgNumber() -
+                               loop.getNumInductionVars()
+                         : dot.getD().getUses().begin()->getOperandNumber();
     carried.emplace_back(dot, index);
     if (*how == CarriedWait::AfterDot)
       waitAfter(dot, /*pendings=*/1);
+    else if (*how == CarriedWait::AfterDotWithGuardedReads)
+      waitFullyWhereRead(dot, waitAfter(dot, /*pendings=*/1));
     else
       threadThroughWait(findFullWait(loop.getBody()),
                         {loop.getRegionIterArg(index)});

@@ -8,8 +8,8 @@
 // The prologue issues the first copies masked by the trip count, the dot
 // stays in flight (pendings = 1), and after the loop the mbarriers are
 // invalidated and the rings released.
-// RUN: %mlir-tile %s -p 'builtin.module(tritongpu-assign-latencies{num-stages=3})' | FileCheck %s --check-prefix=LAT
-// RUN: %mlir-tile %s -p 'builtin.module(tritongpu-assign-latencies{num-stages=3},tritongpu-schedule-loops{num-stages=3},tritongpu-pipeline{num-stages=3})' | FileCheck %s --check-prefix=PIPE
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-assign-latencies{num-stages=3})' | FileCheck %s --check-prefix=LAT
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-assign-latencies{num-stages=3},tritongpu-schedule-loops{num-stages=3},tritongpu-pipeline{num-stages=3})' | FileCheck %s --check-prefix=PIPE
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
@@ -65,5 +65,55 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       scf.yield %d : tensor<128x128xf32, #mma>
     }
     tt.return %acc : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// A fused persistent loop: the accumulator is reset in the epilogue (an
+// scf.if on the last K step yields zero, else the dot's result) and read
+// there. The dot stays in flight (pendings = 1) and the epilogue waits for
+// it fully before reading it; handing it on to the reset reads nothing.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // PIPE-LABEL: tt.func @fused_epilogue
+  // PIPE: scf.for
+  // PIPE: %[[D:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+  // PIPE-NEXT: %[[W:.*]]:3 = ttng.warp_group_dot_wait %[[D]], {{.*}} {pendings = 1 : i32}
+  // PIPE: scf.if
+  // PIPE-NEXT: %[[F:.*]]:3 = ttng.warp_group_dot_wait %[[W]]#0, {{.*}} {pendings = 0 : i32}
+  // PIPE-NEXT: arith.truncf %[[F]]#0
+  // PIPE: } else {
+  // PIPE-NEXT: scf.yield %[[W]]#0
+  tt.func @fused_epilogue(%a: !tt.tensordesc<tensor<128x64xf16, #shared>>, %m: i32, %b: !tt.tensordesc<tensor<128x64xf16, #shared>>, %n: i32, %steps: i32, %last: i32, %out: !tt.ptr<f16>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%acc_in = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %off = arith.muli %k, %c64 : i32
+      %x = tt.descriptor_load %a[%m, %off] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %xa = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %y = tt.descriptor_load %b[%n, %off] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %yt = tt.trans %y {order = array<i32: 1, 0>} : tensor<128x64xf16, #blocked> -> tensor<64x128xf16, #blocked1>
+      %ya = ttg.local_alloc %yt : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %xa, %ya, %acc_in {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+      %is_last = arith.cmpi eq, %k, %last : i32
+      %next = scf.if %is_last -> (tensor<128x128xf32, #mma>) {
+        %h = arith.truncf %d : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+        %p = tt.splat %out : !tt.ptr<f16> -> tensor<128x128x!tt.ptr<f16>, #mma>
+        tt.store %p, %h : tensor<128x128x!tt.ptr<f16>, #mma>
+        scf.yield %zero : tensor<128x128xf32, #mma>
+      } else {
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+      scf.yield %next : tensor<128x128xf32, #mma>
+    }
+    tt.return
   }
 }
