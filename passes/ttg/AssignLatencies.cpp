@@ -112,6 +112,12 @@ bool mlir::tile::isLatencyMarkedLoad(Operation *op) {
          op->hasAttr(kLatencyAttrName);
 }
 
+int mlir::tile::getNumStages(scf::ForOp loop, int defaultStages) {
+  if (auto own = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
+    return own.getInt();
+  return defaultStages;
+}
+
 bool mlir::tile::isDotLike(Operation *op) {
   return isa<tt::DotOp, ttng::WarpGroupDotOp>(op);
 }
@@ -124,11 +130,7 @@ struct TTGAssignLatenciesPass
   void runOnOperation() override {
     ModuleAxisInfoAnalysis axisInfo(getOperation());
     getOperation().walk([&](scf::ForOp loop) {
-      // A loop's own tt.num_stages (triton-loop-unroll gives epilogue loops
-      // 1) overrides the option, as in Triton.
-      int stages = numStages;
-      if (auto own = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
-        stages = own.getInt();
+      int stages = getNumStages(loop, numStages);
       if (stages < 2)
         return;
       bool hasDot = false;

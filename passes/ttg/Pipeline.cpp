@@ -539,16 +539,24 @@ ttng::WarpGroupDotWaitOp threadThroughWait(ttng::WarpGroupDotWaitOp wait,
   return widened;
 }
 
-/// A wait for `dot` right after it, down to `pendings` groups in flight,
-/// passing its result and operands through (which keeps their buffers
-/// live until then).
+/// A wait at `builder`'s point for `value` (`dot`'s result, or a wait of
+/// it) down to `pendings` groups in flight, passing `dot`'s operands
+/// through too (which keeps their buffers live until then).
+ttng::WarpGroupDotWaitOp createDotWait(OpBuilder &builder,
+                                       ttng::WarpGroupDotOp dot, Value value,
+                                       int pendings) {
+  SmallVector<Value> operands = {value, dot.getA(), dot.getB()};
+  return ttng::WarpGroupDotWaitOp::create(builder, dot.getLoc(),
+                                          ValueRange(operands).getTypes(),
+                                          operands, pendings);
+}
+
+/// A wait for `dot` right after it, down to `pendings` groups in flight;
+/// every other use of its result reads the wait's.
 ttng::WarpGroupDotWaitOp waitAfter(ttng::WarpGroupDotOp dot, int pendings) {
   OpBuilder builder(dot.getContext());
   builder.setInsertionPointAfter(dot);
-  SmallVector<Value> operands = {dot.getD(), dot.getA(), dot.getB()};
-  auto wait = ttng::WarpGroupDotWaitOp::create(builder, dot.getLoc(),
-                                               ValueRange(operands).getTypes(),
-                                               operands, pendings);
+  auto wait = createDotWait(builder, dot, dot.getD(), pendings);
   dot.getD().replaceAllUsesExcept(wait.getResult(0), wait);
   return wait;
 }
@@ -573,10 +581,7 @@ void waitFullyWhereRead(ttng::WarpGroupDotOp dot,
   }
   for (Block *block : blocks) {
     OpBuilder builder = OpBuilder::atBlockBegin(block);
-    SmallVector<Value> operands = {result, dot.getA(), dot.getB()};
-    auto full = ttng::WarpGroupDotWaitOp::create(
-        builder, dot.getLoc(), ValueRange(operands).getTypes(), operands,
-        /*pendings=*/0);
+    auto full = createDotWait(builder, dot, result, /*pendings=*/0);
     result.replaceUsesWithIf(full.getResult(0), [&](OpOperand &use) {
       return use.getOwner() != full && !isa<scf::YieldOp>(use.getOwner()) &&
              block->findAncestorOpInBlock(*use.getOwner());
@@ -775,8 +780,7 @@ struct TTGPipelinePass
       return;
     loops.clear();
     getOperation().walk([&](scf::ForOp loop) {
-      auto own = loop->getAttrOfType<IntegerAttr>("tt.num_stages");
-      if ((own ? own.getInt() : int64_t(numStages)) > 1)
+      if (getNumStages(loop, numStages) > 1)
         loops.push_back(loop);
     });
     for (scf::ForOp loop : loops)

@@ -23,6 +23,14 @@ constexpr llvm::StringLiteral kLatencyAttrName = "tt.latency";
 constexpr llvm::StringLiteral kStageAttrName = "loop.stage";
 constexpr llvm::StringLiteral kClusterAttrName = "loop.cluster";
 
+/// On an scf.for: its own number of pipeline stages, which overrides the
+/// passes' option (triton-loop-unroll gives epilogue loops 1).
+constexpr llvm::StringLiteral kNumStagesAttrName = "tt.num_stages";
+
+/// The stages `loop` is pipelined over: its tt.num_stages, else
+/// `defaultStages` (the pass option), as Triton's getNumStagesOrDefault.
+int getNumStages(scf::ForOp loop, int defaultStages);
+
 /// Whether `op` is a dot the pipeliner feeds (tt.dot, ttng.warp_group_dot).
 bool isDotLike(Operation *op);
 
