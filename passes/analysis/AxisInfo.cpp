@@ -271,8 +271,11 @@ void AxisInfoAnalysis::visitCallableOperation(
             getLatticeElementFor(point, call.getOperand(index))->getValue());
     if (!joined.isInitialized())
       continue; // The call sites are not known yet; they will be.
-    joined = applyHints(
-        joined, [&](StringRef name) { return func.getArgAttr(index, name); });
+    // A lambda may not capture a structured binding before C++20.
+    unsigned argIndex = index;
+    joined = applyHints(joined, [&](StringRef name) {
+      return func.getArgAttr(argIndex, name);
+    });
     propagateIfChanged(lattice, lattice->join(joined));
   }
 }
