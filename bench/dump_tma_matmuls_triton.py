@@ -14,8 +14,15 @@ persistent-matmul tutorial does), C is M x N:
   matmul_tma_fp8_w8_s3      e4m3->f16 128x256x128   8     3
   matmul_tma_persistent_f16_w8_s3
                             f16->f16  128x256x64    8     3   (persistent)
+  matmul_tma_ws_f16_w4_s3   f16->f16  128x128x64    4     3   (persistent,
+                            device-side descriptors, warp-specialized)
 
-The persistent kernel runs NUM_SMS programs (132, the H100's SMs), each
+The warp-specialized kernel takes plain pointers and makes its descriptors
+with `tl.make_tensor_descriptor` (global scratch from `triton.set_allocator`);
+its tile loop is `tl.range(..., warp_specialize=True)`, which Triton 3.6
+splits on Hopper with `nvgpu-warp-specialization` (4 warps only).
+
+The persistent kernels run NUM_SMS programs (132, the H100's SMs), each
 looping over output tiles with `tl.range(..., flatten=True)` around the K
 loop, as Triton's persistent-matmul tutorial does.
 
@@ -73,6 +80,35 @@ def matmul_tma_persistent(a_desc, b_desc, c_desc, M, N, K,
             b = b_desc.load([offs_bn, k * BK])
             acc = tl.dot(a, b.T, acc)
         c_desc.store([offs_am, offs_bn], acc.to(c_desc.dtype))
+
+
+@triton.jit
+def matmul_tma_ws(a_ptr, b_ptr, c_ptr, M, N, K,
+                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                  GM: tl.constexpr, NUM_SMS: tl.constexpr):
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1],
+                                       block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1],
+                                       block_shape=[BN, BK])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
+                                       block_shape=[BM, BN])
+    npm = tl.cdiv(M, BM); npn = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    in_group = GM * npn
+    for tile in tl.range(tl.program_id(0), npm * npn, NUM_SMS,
+                         warp_specialize=True):
+        first_m = (tile // in_group) * GM
+        gsz = min(npm - first_m, GM)
+        pid_m = first_m + ((tile % in_group) % gsz)
+        pid_n = (tile % in_group) // gsz
+        offs_am = pid_m * BM
+        offs_bn = pid_n * BN
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in range(k_tiles):
+            a = a_desc.load([offs_am, k * BK])
+            b = b_desc.load([offs_bn, k * BK])
+            acc = tl.dot(a, b.T, acc)
+        c_desc.store([offs_am, offs_bn], acc.to(c_desc.dtype))
 '''
 
 #: The persistent kernel's program count: the H100's SMs.
@@ -84,6 +120,7 @@ CONFIGS = {
     "matmul_tma_f16_w4_s3": ("f16", "f16", 128, 128, 64, 4, 3),
     "matmul_tma_fp8_w8_s3": ("fp8", "f16", 128, 256, 128, 8, 3),
     "matmul_tma_persistent_f16_w8_s3": ("f16", "f16", 128, 256, 64, 8, 3),
+    "matmul_tma_ws_f16_w4_s3": ("f16", "f16", 128, 128, 64, 4, 3),
 }
 
 
@@ -99,6 +136,10 @@ def main():
     import triton
     from triton.tools.tensor_descriptor import TensorDescriptor
 
+    # Device-side descriptors live in global scratch that Triton asks the
+    # allocator for at each launch.
+    triton.set_allocator(lambda size, alignment, stream: torch.empty(
+        size, device="cuda", dtype=torch.int8))
     dtypes = {"f16": torch.float16, "fp8": torch.float8_e4m3fn}
     mod = load_kernels(KERNEL)
     os.makedirs(args.out, exist_ok=True)
@@ -107,8 +148,10 @@ def main():
     for name, (dt, out, bm, bn, bk, warps, stages) in CONFIGS.items():
         if args.only and name != args.only:
             continue
-        persistent = "persistent" in name
-        fn = mod.matmul_tma_persistent if persistent else mod.matmul_tma
+        ws = "_ws_" in name
+        persistent = ws or "persistent" in name
+        fn = (mod.matmul_tma_ws if ws else mod.matmul_tma_persistent
+              if persistent else mod.matmul_tma)
         extra = {"NUM_SMS": NUM_SMS} if persistent else {}
         # Random operands, as the bench uses: on zeros the tensor cores draw
         # less power and the H100 holds higher clocks (681 TF/s against 579
@@ -116,9 +159,12 @@ def main():
         a = torch.randn(n, n, device="cuda", dtype=torch.float16).to(dtypes[dt])
         b = torch.randn(n, n, device="cuda", dtype=torch.float16).to(dtypes[dt])
         c = torch.zeros(n, n, device="cuda", dtype=dtypes[out])
-        a_d = TensorDescriptor.from_tensor(a, [bm, bk])
-        b_d = TensorDescriptor.from_tensor(b, [bn, bk])
-        c_d = TensorDescriptor.from_tensor(c, [bm, bn])
+        if ws:
+            a_d, b_d, c_d = a, b, c
+        else:
+            a_d = TensorDescriptor.from_tensor(a, [bm, bk])
+            b_d = TensorDescriptor.from_tensor(b, [bn, bk])
+            c_d = TensorDescriptor.from_tensor(c, [bm, bn])
         ck = fn.warmup(a_d, b_d, c_d, n, n, n, BM=bm, BN=bn, BK=bk,
                        GM=8, num_warps=warps, num_stages=stages,
                        grid=(1,), **extra)
@@ -126,7 +172,10 @@ def main():
             with open(os.path.join(args.out, f"{name}.{stage}"), "w") as f:
                 f.write(strip_paths(ck.asm[stage]))
         meta = {"name": ck.metadata.name, "num_warps": warps,
+                "total_num_warps": ck.metadata.num_warps,
                 "num_stages": stages, "shared": ck.metadata.shared,
+                "global_scratch_size": ck.metadata.global_scratch_size,
+                "global_scratch_align": ck.metadata.global_scratch_align,
                 "tile": [bm, bn, bk], "operands": dt, "output": out,
                 "tensordesc_meta": list(getattr(ck.metadata, "tensordesc_meta", None) or []),
                 "params": params_of(ck.asm["ttir"]),
