@@ -315,10 +315,17 @@ struct WarpGroupDotOpConversion
     SmallVector<Value> aRegisters;
     if (!plan->a)
       aRegisters = unpackElements(rewriter, loc, adaptor.getA());
-    // The warp index, made warp-uniform for the descriptors.
-    Value warp = getThreadIndex(rewriter, loc, lowering.threadsPerWarp).warp;
-    warp = shuffleIdx(rewriter, loc, warp, i32Constant(rewriter, loc, 0),
-                      lowering.threadsPerWarp);
+    // The warp index, made warp-uniform for the descriptors. With a single
+    // warpgroup along both operands' tiles (every warp byte offset zero) it
+    // is not needed, and the shuffle is not left behind: `shfl.sync` is
+    // convergent, so LLVM keeps it even unused, one per dot in the loop.
+    Value warp;
+    if (llvm::any_of(plan->aWarpBytes, [](int32_t b) { return b != 0; }) ||
+        llvm::any_of(plan->bWarpBytes, [](int32_t b) { return b != 0; })) {
+      warp = getThreadIndex(rewriter, loc, lowering.threadsPerWarp).warp;
+      warp = shuffleIdx(rewriter, loc, warp, i32Constant(rewriter, loc, 0),
+                        lowering.threadsPerWarp);
+    }
     Value aBase =
         plan->a
             ? baseDescriptor(rewriter, loc, adaptor.getA(),

@@ -13,7 +13,9 @@
 // 128-byte swizzle, f16: A K-major (SBO 1024 B: 0x4000004000000000), B
 // N-major (tnspB = 1; SBO 1024 B, one 64-column swizzle row so LBO 0). K
 // steps of 16 move A by 32 B (+2) and B by 16 rows of 128 B (+128).
+// One warpgroup: no warp-index shuffle for the descriptors.
 // CHECK-LABEL: llvm.func @kmajor_a_mnmajor_b
+// CHECK-NOT: nvvm.shfl.sync
 // CHECK-DAG: %[[SW128:.+]] = llvm.mlir.constant(4611686293305294848 : i64)
 // CHECK-DAG: %[[A0:.+]] = llvm.or %{{.+}}, %[[SW128]] : i64
 // CHECK-DAG: %[[B0:.+]] = llvm.or %{{.+}}, %[[SW128]] : i64
