@@ -115,6 +115,33 @@ def EnableLineInfoPass : Pass<"enable-line-info", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def StrengthReduceMultipliesPass
+    : Pass<"tile-strength-reduce-multiplies", "::mlir::ModuleOp"> {
+  let summary = "Turn multiplies of `base + i` by one constant into adds";
+  let description = [{
+    Straight-line strength reduction on the LLVM dialect. The lowering of a
+    tensor op gives each register its own value of the form `base + i`
+    (`base` a sum of the thread's lane, warp and program terms, `i` the
+    register's constant offset), and an elementwise multiply by a constant
+    `c` then multiplies every register. When two or more such multiplies in
+    one block share `base` and `c`, this pass computes `base * c` once and
+    each product as `base * c + i * c` (wrapping arithmetic, the same
+    value). Factors that are powers of two stay: they are shifts, as cheap
+    as the adds, and LLVM leaves them alone too. LLVM 22 cannot do it later: InstCombine distributes a multiply
+    over an add only when the add has no other use, and once it has turned
+    the adds into `or disjoint`, the NVPTX backend's straight-line strength
+    reduction no longer recognizes them. Triton's LLVM does; this keeps
+    tile's PTX as short as Triton's (philox `tl.rand` multiplies each offset
+    by its first key).
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(tile-llir, tile-strength-reduce-multiplies)' k.ttgir
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def ConvertNVGToLLVMPass : Pass<"convert-nv-gpu-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower the nvg dialect to NVVM ops and inline PTX";
   let description = [{

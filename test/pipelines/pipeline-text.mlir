@@ -35,6 +35,7 @@
 // TTGIR: convert-triton-to-tritongpu{num-ctas=1 num-warps=4 target=cuda:90 threads-per-warp=32}
 // LLIR: convert-triton-gpu-to-llvm
 // LLIR: convert-nvvm-to-llvm
+// LLIR: tile-strength-reduce-multiplies
 // LLIR: reconcile-unrealized-casts
 // The TTIR stage passes its target to the descriptor rewrite (a no-op from
 // cuda:90 on).
