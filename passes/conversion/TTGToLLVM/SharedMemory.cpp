@@ -276,10 +276,181 @@ FailureOr<SharedAccess> planSharedAccess(OpBuilder &builder, Location loc,
 }
 } // namespace
 
+namespace {
+/// The element offset basis `bit` of `inDim` maps to (0 past its size).
+int32_t offsetBasis(const layout::LinearLayout &toOffset,
+                    const std::string &inDim, int bit) {
+  if (!toOffset.hasInDim(inDim) || bit >= toOffset.getInDimSizeLog2(inDim))
+    return 0;
+  return toOffset.getBasis(inDim, bit, layout::kOffset);
+}
+
+/// How a warp moves 16-bit elements between registers and 8x8 matrix
+/// fragments of a shared buffer with ldmatrix.x4 / stmatrix.x4. Both give
+/// lane t of a warp, for each of four 8x8 matrices, the pair at row t/4,
+/// columns 2(t%4) and 2(t%4)+1, where each matrix row is 16 contiguous
+/// bytes whose address some lane supplies (lanes 8i..8i+7 for the rows of
+/// matrix i). So with T = (register, lane, warp) -> element offset:
+///  * plain: register bit 0 and lane bits 0-1 step 1, 2, 4 within a row,
+///    lane bits 2-4 pick the row;
+///  * .trans (the pair runs down a column): lane bits 2-4 step 1, 2, 4
+///    within a row, register bit 0 and lane bits 0-1 pick the row;
+/// and register bits 1-2 pick the matrix. Every row start must stay 16-byte
+/// aligned: all bases other than the in-row ones are multiples of 8.
+struct MatrixFragments {
+  bool transposed = false;
+  /// The lane's row start, for the register group 0.
+  Value rowStart;
+  /// Offsets of register bits 3 and up: one group of 8 registers each.
+  SmallVector<int32_t> groupBases;
+  /// The offset bits lanes and warps may set.
+  int32_t threadBits = 0;
+  int32_t xorOffset = 0;
+
+  /// The element offset of the row the lane supplies for `group` (a
+  /// multiple of 8: the first register of the group).
+  Value groupOffset(OpBuilder &builder, Location loc, int32_t group) const {
+    int32_t offset = xorOffset;
+    for (auto [bit, basis] : llvm::enumerate(groupBases))
+      if ((group >> (bit + 3)) & 1)
+        offset ^= basis;
+    if (offset == 0)
+      return rowStart;
+    // Bits the lanes and warps never set: adding keeps the group's offset
+    // an immediate of the address.
+    Value constant = i32Constant(builder, loc, offset);
+    if ((offset & threadBits) == 0)
+      return LLVM::AddOp::create(builder, loc, rowStart, constant);
+    return LLVM::XOrOp::create(builder, loc, rowStart, constant);
+  }
+};
+
+std::optional<MatrixFragments>
+planMatrixFragments(OpBuilder &builder, Location loc, Type elementType,
+                    const layout::LinearLayout &toOffset, int threadsPerWarp,
+                    int32_t xorOffset) {
+  // The offset of a sub-tile must keep every row start 16-byte aligned.
+  if (elementType.getIntOrFloatBitWidth() != 16 || threadsPerWarp != 32 ||
+      xorOffset % 8 != 0 || !toOffset.hasInDim(layout::kRegister) ||
+      toOffset.getInDimSizeLog2(layout::kRegister) < 3 ||
+      !toOffset.hasInDim(layout::kLane) ||
+      toOffset.getInDimSizeLog2(layout::kLane) != 5)
+    return std::nullopt;
+  auto reg = [&](int bit) {
+    return offsetBasis(toOffset, layout::kRegister, bit);
+  };
+  auto lane = [&](int bit) {
+    return offsetBasis(toOffset, layout::kLane, bit);
+  };
+  bool plain = reg(0) == 1 && lane(0) == 2 && lane(1) == 4;
+  bool trans = lane(2) == 1 && lane(3) == 2 && lane(4) == 4;
+  if (plain == trans)
+    return std::nullopt;
+  SmallVector<int32_t> addressBases =
+      plain ? SmallVector<int32_t>{lane(2), lane(3), lane(4)}
+            : SmallVector<int32_t>{reg(0), lane(0), lane(1)};
+  addressBases.append({reg(1), reg(2)}); // Lane bits 3-4: the matrix.
+  MatrixFragments plan;
+  plan.transposed = !plain;
+  plan.xorOffset = xorOffset;
+  for (int bit = 3; bit < toOffset.getInDimSizeLog2(layout::kRegister); ++bit)
+    plan.groupBases.push_back(reg(bit));
+  SmallVector<int32_t> warpBases;
+  if (toOffset.hasInDim(layout::kWarp))
+    for (int bit = 0; bit < toOffset.getInDimSizeLog2(layout::kWarp); ++bit)
+      warpBases.push_back(offsetBasis(toOffset, layout::kWarp, bit));
+  auto aligned = [](int32_t basis) { return basis % 8 == 0; };
+  if (!llvm::all_of(addressBases, aligned) ||
+      !llvm::all_of(plan.groupBases, aligned) ||
+      !llvm::all_of(warpBases, aligned))
+    return std::nullopt;
+
+  for (int32_t basis : llvm::concat<int32_t>(addressBases, warpBases))
+    plan.threadBits |= basis;
+  ThreadIndex thread = getThreadIndex(builder, loc, threadsPerWarp);
+  plan.rowStart = LLVM::XOrOp::create(
+      builder, loc, xorOfBits(builder, loc, thread.lane, addressBases),
+      xorOfBits(builder, loc, thread.warp, warpBases));
+  return plan;
+}
+
+/// Loads 16-bit elements with ldmatrix.x4 when the registers are 8x8
+/// matrix fragments of the buffer (see MatrixFragments).
+std::optional<SmallVector<Value>>
+loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
+                 const layout::LinearLayout &toOffset, int threadsPerWarp,
+                 int32_t xorOffset) {
+  std::optional<MatrixFragments> plan = planMatrixFragments(
+      builder, loc, elementType, toOffset, threadsPerWarp, xorOffset);
+  if (!plan)
+    return std::nullopt;
+  auto pairType = VectorType::get({2}, elementType);
+  SmallVector<Value> values;
+  for (int32_t group = 0; group < toOffset.getNumRegisters(); group += 8) {
+    Value pointer =
+        getSharedElementPointer(builder, loc, base, elementType,
+                                plan->groupOffset(builder, loc, group));
+    for (Value word :
+         nvidia::emitLoadMatrixX4(builder, loc, pointer, plan->transposed)) {
+      Value pair = LLVM::BitcastOp::create(builder, loc, pairType, word);
+      for (int j = 0; j < 2; ++j)
+        values.push_back(LLVM::ExtractElementOp::create(
+            builder, loc, pair, i32Constant(builder, loc, j)));
+    }
+  }
+  return values;
+}
+
+/// Stores 16-bit elements with stmatrix.x4 (sm_90 on) when the registers
+/// are 8x8 matrix fragments of the buffer: a quarter of the stores of
+/// 32-bit st.shared, and one row address per lane instead of one per
+/// register pair. Registers the layout broadcasts (the same element in
+/// another lane or warp) are stored by each owner alike, as the plain path
+/// does.
+LogicalResult storeWithStmatrix(OpBuilder &builder, Location loc, Value base,
+                                Type elementType,
+                                const layout::LinearLayout &toOffset,
+                                ArrayRef<Value> values, int threadsPerWarp,
+                                int32_t xorOffset) {
+  std::optional<MatrixFragments> plan = planMatrixFragments(
+      builder, loc, elementType, toOffset, threadsPerWarp, xorOffset);
+  if (!plan)
+    return failure();
+  Type i32 = builder.getI32Type();
+  auto pairType = VectorType::get({2}, elementType);
+  for (int32_t group = 0; group < toOffset.getNumRegisters(); group += 8) {
+    SmallVector<Value> words;
+    for (int32_t j = 0; j < 4; ++j) {
+      Value pair = LLVM::UndefOp::create(builder, loc, pairType);
+      for (int32_t e = 0; e < 2; ++e)
+        pair = LLVM::InsertElementOp::create(builder, loc, pair,
+                                             values[group + 2 * j + e],
+                                             i32Constant(builder, loc, e));
+      words.push_back(LLVM::BitcastOp::create(builder, loc, i32, pair));
+    }
+    Value pointer =
+        getSharedElementPointer(builder, loc, base, elementType,
+                                plan->groupOffset(builder, loc, group));
+    nvidia::emitStoreMatrixX4(builder, loc, pointer, words, plan->transposed);
+  }
+  return success();
+}
+} // namespace
+
 LogicalResult mlir::tile::storeDistributedToShared(
     OpBuilder &builder, Location loc, Value base, Type elementType,
     const layout::LinearLayout &registers, const layout::LinearLayout &shared,
-    ArrayRef<Value> values, int threadsPerWarp, int32_t xorOffset) {
+    ArrayRef<Value> values, int threadsPerWarp, int32_t xorOffset,
+    bool allowStmatrix) {
+  if (allowStmatrix)
+    if (std::optional<layout::LinearLayout> toBuffer =
+            registers.invertAndCompose(shared))
+      if (std::optional<layout::LinearLayout> toOffset =
+              toBuffer->sublayout(toBuffer->getInDimNames(), {layout::kOffset}))
+        if (succeeded(storeWithStmatrix(builder, loc, base, elementType,
+                                        *toOffset, values, threadsPerWarp,
+                                        xorOffset)))
+          return success();
   FailureOr<SharedAccess> access = planSharedAccess(
       builder, loc, elementType, registers, shared, threadsPerWarp, xorOffset);
   if (failed(access))
@@ -303,102 +474,6 @@ LogicalResult mlir::tile::storeDistributedToShared(
   }
   return success();
 }
-
-namespace {
-/// The element offset basis `bit` of `inDim` maps to (0 past its size).
-int32_t offsetBasis(const layout::LinearLayout &toOffset,
-                    const std::string &inDim, int bit) {
-  if (!toOffset.hasInDim(inDim) || bit >= toOffset.getInDimSizeLog2(inDim))
-    return 0;
-  return toOffset.getBasis(inDim, bit, layout::kOffset);
-}
-
-/// Loads 16-bit elements with ldmatrix.x4 when the registers are 8x8
-/// matrix fragments of the buffer. ldmatrix hands lane t of a warp, for
-/// each of four 8x8 matrices, the pair at row t/4, columns 2(t%4) and
-/// 2(t%4)+1, where each matrix row is 16 contiguous bytes whose address
-/// some lane supplies (lanes 8i..8i+7 for the rows of matrix i). So with
-/// T = (register, lane, warp) -> element offset:
-///  * plain: register bit 0 and lane bits 0-1 step 1, 2, 4 within a row,
-///    lane bits 2-4 pick the row;
-///  * .trans (the pair runs down a column): lane bits 2-4 step 1, 2, 4
-///    within a row, register bit 0 and lane bits 0-1 pick the row;
-/// and register bits 1-2 pick the matrix. Every row start must stay 16-byte
-/// aligned: all bases other than the in-row ones are multiples of 8.
-std::optional<SmallVector<Value>>
-loadWithLdmatrix(OpBuilder &builder, Location loc, Value base, Type elementType,
-                 const layout::LinearLayout &toOffset, int threadsPerWarp,
-                 int32_t xorOffset) {
-  // The offset of a sub-tile must keep every row start 16-byte aligned.
-  if (elementType.getIntOrFloatBitWidth() != 16 || threadsPerWarp != 32 ||
-      xorOffset % 8 != 0 || !toOffset.hasInDim(layout::kRegister) ||
-      toOffset.getInDimSizeLog2(layout::kRegister) < 3 ||
-      !toOffset.hasInDim(layout::kLane) ||
-      toOffset.getInDimSizeLog2(layout::kLane) != 5)
-    return std::nullopt;
-  auto reg = [&](int bit) {
-    return offsetBasis(toOffset, layout::kRegister, bit);
-  };
-  auto lane = [&](int bit) {
-    return offsetBasis(toOffset, layout::kLane, bit);
-  };
-  bool plain = reg(0) == 1 && lane(0) == 2 && lane(1) == 4;
-  bool trans = lane(2) == 1 && lane(3) == 2 && lane(4) == 4;
-  if (plain == trans)
-    return std::nullopt;
-  SmallVector<int32_t> rowBases =
-      plain ? SmallVector<int32_t>{lane(2), lane(3), lane(4)}
-            : SmallVector<int32_t>{reg(0), lane(0), lane(1)};
-  SmallVector<int32_t> addressBases = rowBases;
-  addressBases.append({reg(1), reg(2)}); // Lane bits 3-4: the matrix.
-  SmallVector<int32_t> others;
-  for (int bit = 3; bit < toOffset.getInDimSizeLog2(layout::kRegister); ++bit)
-    others.push_back(reg(bit));
-  SmallVector<int32_t> warpBases;
-  if (toOffset.hasInDim(layout::kWarp))
-    for (int bit = 0; bit < toOffset.getInDimSizeLog2(layout::kWarp); ++bit)
-      warpBases.push_back(offsetBasis(toOffset, layout::kWarp, bit));
-  auto aligned = [](int32_t basis) { return basis % 8 == 0; };
-  if (!llvm::all_of(addressBases, aligned) || !llvm::all_of(others, aligned) ||
-      !llvm::all_of(warpBases, aligned))
-    return std::nullopt;
-
-  int32_t threadBits = 0;
-  for (int32_t basis : llvm::concat<int32_t>(addressBases, warpBases))
-    threadBits |= basis;
-  ThreadIndex thread = getThreadIndex(builder, loc, threadsPerWarp);
-  Value rowStart = LLVM::XOrOp::create(
-      builder, loc, xorOfBits(builder, loc, thread.lane, addressBases),
-      xorOfBits(builder, loc, thread.warp, warpBases));
-  auto pairType = VectorType::get({2}, elementType);
-  SmallVector<Value> values;
-  int32_t numRegisters = toOffset.getNumRegisters();
-  for (int32_t group = 0; group < numRegisters; group += 8) {
-    int32_t groupOffset = xorOffset;
-    for (auto [bit, basis] : llvm::enumerate(others))
-      if ((group >> (bit + 3)) & 1)
-        groupOffset ^= basis;
-    // Bits the lanes and warps never set: adding keeps the group's offset
-    // an immediate of the address.
-    Value constant = i32Constant(builder, loc, groupOffset);
-    Value offset =
-        groupOffset == 0 ? rowStart
-        : (groupOffset & threadBits) == 0
-            ? Value(LLVM::AddOp::create(builder, loc, rowStart, constant))
-            : Value(LLVM::XOrOp::create(builder, loc, rowStart, constant));
-    Value pointer =
-        getSharedElementPointer(builder, loc, base, elementType, offset);
-    for (Value word : nvidia::emitLoadMatrixX4(builder, loc, pointer,
-                                               /*transposed=*/!plain)) {
-      Value pair = LLVM::BitcastOp::create(builder, loc, pairType, word);
-      for (int j = 0; j < 2; ++j)
-        values.push_back(LLVM::ExtractElementOp::create(
-            builder, loc, pair, i32Constant(builder, loc, j)));
-    }
-  }
-  return values;
-}
-} // namespace
 
 FailureOr<SmallVector<Value>> mlir::tile::loadDistributedFromShared(
     OpBuilder &builder, Location loc, Value base, Type elementType,

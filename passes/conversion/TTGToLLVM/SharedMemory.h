@@ -67,7 +67,8 @@ Value shuffleXor(OpBuilder &builder, Location loc, Value value,
 LogicalResult storeDistributedToShared(
     OpBuilder &builder, Location loc, Value base, Type elementType,
     const layout::LinearLayout &registers, const layout::LinearLayout &shared,
-    ArrayRef<Value> values, int threadsPerWarp, int32_t xorOffset = 0);
+    ArrayRef<Value> values, int threadsPerWarp, int32_t xorOffset = 0,
+    bool allowStmatrix = false);
 
 /// Loads the registers of a tensor laid out as `registers` from the shared
 /// buffer at `base` laid out as `shared`; the counterpart of the above.

@@ -115,7 +115,8 @@ struct LocalAllocOpConversion
           failed(storeDistributedToShared(
               rewriter, loc, base, srcType.getElementType(), *registers,
               *shared, unpackElements(rewriter, loc, adaptor.getSrc()),
-              lowering.threadsPerWarp)))
+              lowering.threadsPerWarp, /*xorOffset=*/0,
+              /*allowStmatrix=*/lowering.computeCapability >= 90)))
         return rewriter.notifyMatchFailure(op, "layouts do not match");
     }
     rewriter.replaceOp(op, base);
@@ -143,7 +144,8 @@ struct LocalStoreOpConversion
             rewriter, loc, adaptor.getDst(), srcType.getElementType(),
             *registers, view->shared,
             unpackElements(rewriter, loc, adaptor.getSrc()),
-            lowering.threadsPerWarp, view->xorOffset)))
+            lowering.threadsPerWarp, view->xorOffset,
+            /*allowStmatrix=*/lowering.computeCapability >= 90)))
       return rewriter.notifyMatchFailure(op, "layouts do not match");
     rewriter.eraseOp(op);
     return success();

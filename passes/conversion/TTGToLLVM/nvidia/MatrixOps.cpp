@@ -1,4 +1,4 @@
-//===- MatrixOps.cpp - ldmatrix and mma.sync ------------------------------===//
+//===- MatrixOps.cpp - ldmatrix, stmatrix and mma.sync --------------------===//
 
 #include "passes/conversion/TTGToLLVM/Utility.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
@@ -25,6 +25,15 @@ SmallVector<Value> nvidia::emitLoadMatrixX4(OpBuilder &builder, Location loc,
   for (int i = 0; i < 4; ++i)
     words.push_back(LLVM::ExtractValueOp::create(builder, loc, loaded, i));
   return words;
+}
+
+void nvidia::emitStoreMatrixX4(OpBuilder &builder, Location loc,
+                               Value rowAddress, ArrayRef<Value> words,
+                               bool transposed) {
+  auto layoutKind = transposed ? NVVM::MMALayout::col : NVVM::MMALayout::row;
+  auto shape = NVVM::LdStMatrixShapeAttr::get(builder.getContext(), 8, 8);
+  NVVM::StMatrixOp::create(builder, loc, rowAddress, words, layoutKind, shape,
+                           NVVM::LdStMatrixEltType::B16);
 }
 
 namespace {

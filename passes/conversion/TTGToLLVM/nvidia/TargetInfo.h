@@ -104,6 +104,13 @@ void emitAsyncWaitGroup(OpBuilder &builder, Location loc, int32_t pending);
 SmallVector<Value> emitLoadMatrixX4(OpBuilder &builder, Location loc,
                                     Value rowAddress, bool transposed);
 
+/// Stores four 8x8 matrices of 16-bit elements to shared memory (sm_90 on),
+/// the counterpart of emitLoadMatrixX4: `words` are the lane's four 32-bit
+/// words, a pair of row (or, `transposed`, column) elements of each matrix;
+/// the lane supplies the address of one 16-byte matrix row.
+void emitStoreMatrixX4(OpBuilder &builder, Location loc, Value rowAddress,
+                       ArrayRef<Value> words, bool transposed);
+
 //===----------------------------------------------------------------------===//
 // Tensor cores
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,8 @@
 // value move registers at the offsets the distributed layout composed with
 // the inverse shared layout gives (swizzle included), as vectors where
 // consecutive registers are consecutive in the buffer, or with ldmatrix
-// (.trans) when the registers are its 8x8 fragments; memdesc_index steps
+// (.trans) when the registers are its 8x8 fragments, and from sm_90 on
+// stores them with stmatrix likewise; memdesc_index steps
 // over whole buffers of a stacked allocation.
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm,canonicalize,cse)' \
@@ -74,6 +75,48 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func public @trans(%m: !ttg.memdesc<32x64xf16, #shared, #smem>, %q: tensor<32x64x!tt.ptr<f16>, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>) {
     %b = ttg.local_load %m : !ttg.memdesc<32x64xf16, #shared, #smem> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     tt.store %q, %b : tensor<32x64x!tt.ptr<f16>, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    tt.return
+  }
+}
+
+// -----
+
+// A wgmma accumulator (f16 after the epilogue's truncf) stored into the
+// 128-byte swizzled buffer a TMA store reads: on sm_90 its registers are
+// stmatrix fragments (pairs along n in a row, 16-byte rows under the
+// swizzle): 64 halves per thread, 8 stmatrix.x4, no st.shared.
+// CHECK-LABEL: llvm.func @stmatrix_epilogue
+// CHECK-COUNT-8: nvvm.stmatrix %{{.+}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : !llvm.ptr<3>, i32, i32, i32, i32
+// CHECK-NOT: nvvm.stmatrix
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @stmatrix_epilogue(%acc: tensor<128x64xf16, #mma>) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    ttg.local_store %acc, %buf : tensor<128x64xf16, #mma> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// The same store below sm_90 (no stmatrix): 32-bit pairs, one st.shared
+// each.
+// CHECK-LABEL: llvm.func @no_stmatrix_before_sm90
+// CHECK-NOT: nvvm.stmatrix
+// CHECK-COUNT-32: llvm.store %{{.+}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @no_stmatrix_before_sm90(%acc: tensor<128x64xf16, #mma>) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    ttg.local_store %acc, %buf : tensor<128x64xf16, #mma> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
     tt.return
   }
 }
