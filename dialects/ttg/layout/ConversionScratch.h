@@ -9,13 +9,20 @@
 //
 // The layout built here is linear (an XOR swizzle), a bijection between
 // offsets and tensor elements, so the scratch holds every element exactly
-// once (numel * elementBytes bytes, no padding). It is chosen from the two
-// register layouts alone:
-//  * the lowest offset bits hold a run of consecutive registers of one side
-//    (up to 16 bytes), so that each thread stores or loads whole vectors;
+// once (numel * elementBytes bytes, no padding; divided by the rounds, see
+// below). It is chosen from the two register layouts alone, the cheapest of
+// several candidates:
+//  * the lowest offset bits hold up to 16 bytes that each thread stores or
+//    loads as one vector: a run of consecutive registers of one side, the
+//    registers both sides hold (in any order), or, with ldmatrix, the
+//    destination's register 0 and lanes 0 and 1 (one word of each 16-byte
+//    matrix row) where the source holds them in registers;
 //  * the offset bits that select a position within one 128-byte row of
 //    banks take the lanes of each side, so that the lanes of one access of
-//    either side land in distinct banks (where the two layouts allow it).
+//    either side land in distinct banks (where the two layouts allow it);
+//  * register bases both sides hold outside the vectors take the highest
+//    offset bits: the conversion runs in rounds over them (store, barrier,
+//    load, barrier), the scratch holding one round at a time.
 //
 //===----------------------------------------------------------------------===//
 

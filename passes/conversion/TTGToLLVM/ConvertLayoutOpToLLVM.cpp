@@ -13,7 +13,9 @@
 //  * shared memory: every thread stores its elements into scratch laid out
 //    by getConversionScratchLayout (vectorized, swizzled against bank
 //    conflicts on both sides), the CTA synchronizes, and every thread loads
-//    the elements of the result layout.
+//    the elements of the result layout, with vector loads or ldmatrix.x4;
+//    in rounds when the scratch layout asks, each round reusing the
+//    scratch after a barrier.
 //
 //===----------------------------------------------------------------------===//
 
