@@ -55,6 +55,19 @@ uint32_t emu_shfl_i32(int m, uint32_t v, int lane, int c) { return (uint32_t)shf
 float emu_shfl_f32(int m, float v, int lane, int c) {
   uint32_t b; memcpy(&b, &v, 4); b = (uint32_t)shfl(b, lane); memcpy(&v, &b, 4); return v;
 }
+/* ldmatrix.x4 (b16, not transposed): lane l supplies the address of row
+   l % 8 of matrix l / 8 and receives, of each matrix, the 32-bit word at
+   row l / 4, word l % 4. */
+static uint64_t rows[1024];
+void emu_ldmatrix_x4(char *address, uint32_t *words) {
+  rows[tid] = (uint64_t)(uintptr_t)address;
+  pthread_barrier_wait(&bar);
+  int lane = tid & 31, warp = tid & ~31;
+  for (int m = 0; m < 4; ++m)
+    memcpy(&words[m], (char *)(uintptr_t)rows[warp + 8 * m + lane / 4] +
+                          4 * (lane % 4), 4);
+  pthread_barrier_wait(&bar);
+}
 extern void KERNEL(void *, void *);
 static void *in, *out;
 static void *run(void *arg) { tid = (int)(intptr_t)arg; KERNEL(in, out); return 0; }
@@ -129,8 +142,22 @@ def host_ir(ll):
             ("@llvm.nvvm.read.ptx.sreg.tid.x", "@emu_tid"),
             ("@llvm.nvvm.shfl.sync.idx.f32", "@emu_shfl_f32"),
             ("@llvm.nvvm.shfl.sync.idx.i32", "@emu_shfl_i32"),
-            ("@llvm.nvvm.barrier.cta.sync.aligned.all", "@emu_bar")]:
+            ("@llvm.nvvm.barrier.cta.sync.aligned.all", "@emu_bar"),
+            ("@llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16.p3",
+             "@emu_ldmatrix")]:
         ll = ll.replace(intrinsic, stand_in)
+    if "@emu_ldmatrix(" in ll:
+        ll = re.sub(r"^declare .*@emu_ldmatrix\(.*$", "", ll, flags=re.M)
+        ll += """
+declare void @emu_ldmatrix_x4(ptr, ptr)
+define { i32, i32, i32, i32 } @emu_ldmatrix(ptr addrspace(3) %p) {
+  %words = alloca [4 x i32], align 4
+  %a = addrspacecast ptr addrspace(3) %p to ptr
+  call void @emu_ldmatrix_x4(ptr %a, ptr %words)
+  %v = load { i32, i32, i32, i32 }, ptr %words, align 4
+  ret { i32, i32, i32, i32 } %v
+}
+"""
     defs = {}
 
     def replace(m):
@@ -142,8 +169,8 @@ def host_ir(ll):
         defs[name] = body
         return f"call {m.group(1)} {name}({m.group(3)})"
 
-    ll = re.sub(r'call (.*?) asm sideeffect "(.*?)", "[^"]*"\((.*)\)$',
-                replace, ll, flags=re.M)
+    ll = re.sub(r'call (.*?) asm sideeffect "(.*?)", "[^"]*"\((.*)\)'
+                r'(?:, !dbg !\d+)?$', replace, ll, flags=re.M)
     unknown = set(re.findall(r"@llvm\.nvvm\.[\w.]+", ll))
     if unknown:
         raise ValueError(f"no stand-in for {', '.join(sorted(unknown))}")

@@ -45,6 +45,11 @@ def mma(wpc):
             f"warpsPerCTA = [{wpc[0]}, {wpc[1]}], instrShape = [16, 8]}}>")
 
 
+def mma3(wpc, n):
+    return (f"#ttg.nvidia_mma<{{versionMajor = 3, versionMinor = 0, "
+            f"warpsPerCTA = [{wpc[0]}, {wpc[1]}], instrShape = [16, {n}, 16]}}>")
+
+
 #: name, shape, layout A, layout B, warps, dtype, expected strategy.
 CASES = [
     # Same threads, registers reordered (register bases 0 and 1 swapped).
@@ -85,6 +90,14 @@ CASES = [
      blocked([1, 4], [4, 8], [4, 1], [1, 0]), 4, "f32", "shared"),
     ("mma_to_blocked_f16_8w", [128, 64], mma([4, 2]),
      blocked([1, 8], [8, 4], [8, 1], [1, 0]), 8, "f16", "shared"),
+    # wgmma accumulator -> blocked, as Hopper matmul epilogues store it:
+    # 16-byte vector stores, ldmatrix loads, in rounds.
+    ("mma3_to_blocked_f16_8w", [128, 256], mma3([8, 1], 256),
+     blocked([1, 8], [1, 32], [8, 1], [1, 0]), 8, "f16", "shared"),
+    ("mma3_to_blocked_bf16_4w", [128, 128], mma3([4, 1], 128),
+     blocked([1, 8], [2, 16], [4, 1], [1, 0]), 4, "bf16", "shared"),
+    ("mma3_to_blocked_f32_4w", [64, 64], mma3([4, 1], 64),
+     blocked([1, 4], [4, 8], [4, 1], [1, 0]), 4, "f32", "shared"),
     ("blocked_to_mma_f32_8w", [64, 128],
      blocked([1, 4], [2, 16], [8, 1], [1, 0]), mma([2, 4]), 8, "f32",
      "shared"),

@@ -607,6 +607,21 @@ int64_t mlir::tile::getWarpStateBytes(Operation *func) {
   return bytes;
 }
 
+std::optional<layout::ConversionScratchLayout>
+mlir::tile::getConvertLayoutScratch(ttg::ConvertLayoutOp op,
+                                    std::string &error) {
+  std::optional<LinearLayout> src =
+      ttg::toLinearLayout(op.getSrc().getType(), &error);
+  std::optional<LinearLayout> dst = ttg::toLinearLayout(op.getType(), &error);
+  if (!src || !dst)
+    return std::nullopt;
+  layout::ConversionScratchOptions options;
+  options.loadMatrix = ttg::getComputeCapability(op).value_or(0) >= 75;
+  return layout::getConversionScratchLayout(
+      *src, *dst, int32_t(getSharedElementBytes(op.getType().getElementType())),
+      &error, options);
+}
+
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
   if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(op))
     return getCaptureBytes(ws.getExplicitCaptures().getTypes()).value_or(0);
@@ -655,9 +670,13 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
     if (!src || !dst ||
         getConversionStrategy(*src, *dst) != ConversionStrategy::SharedMemory)
       return 0;
-    // The whole tensor is staged through shared memory, each element once
-    // (the scratch layout is a swizzled bijection onto the tensor).
-    return llvm::alignTo(srcType.getNumElements() *
+    // The scratch layout is a swizzled bijection onto the tensor; with
+    // rounds, the scratch holds one round's part of it.
+    std::string error;
+    int64_t elements = srcType.getNumElements();
+    if (auto scratch = getConvertLayoutScratch(convert, error))
+      elements = scratch->getScratchElements();
+    return llvm::alignTo(elements *
                              getSharedElementBytes(srcType.getElementType()),
                          kScratchAlignment);
   }

@@ -19,6 +19,7 @@
 #ifndef TILE_PASSES_ANALYSIS_SCRATCH_H
 #define TILE_PASSES_ANALYSIS_SCRATCH_H
 
+#include "dialects/ttg/layout/ConversionScratch.h"
 #include "dialects/ttg/layout/LinearLayout.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -34,6 +35,9 @@ namespace tt {
 class ReduceOp;
 class ScanOp;
 } // namespace tt
+namespace ttg {
+class ConvertLayoutOp;
+} // namespace ttg
 
 /// Names of the attributes the shared-memory allocator writes.
 constexpr llvm::StringLiteral kAllocationOffsetAttrName = "allocation.offset";
@@ -200,6 +204,13 @@ std::optional<ConversionPlan> getConversionPlan(const layout::LinearLayout &src,
 /// The strategy of getConversionPlan; SharedMemory when there is no plan.
 ConversionStrategy getConversionStrategy(const layout::LinearLayout &src,
                                          const layout::LinearLayout &dst);
+
+/// The scratch layout through which `op` (a conversion whose strategy is
+/// SharedMemory) moves its elements, for the target its module names
+/// (ldmatrix from sm_75 on): the allocator sizes the scratch by it and the
+/// lowering follows it. std::nullopt with `error` set when there is none.
+std::optional<layout::ConversionScratchLayout>
+getConvertLayoutScratch(ttg::ConvertLayoutOp op, std::string &error);
 
 /// How a tt.gather whose gather axis stays within each warp reads its
 /// source with warp shuffles instead of scratch.

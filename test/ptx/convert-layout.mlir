@@ -17,7 +17,7 @@
 // CHECK-NOT: bar.sync
 // CHECK: ret;
 // CHECK-LABEL: .visible .entry mma_to_blocked(
-// CHECK-COUNT-16: st.shared.v2.b32
+// CHECK-COUNT-8: st.shared.v4.b32
 // CHECK: bar.sync 0;
 // CHECK-COUNT-8: ld.shared.v4.b32
 // CHECK: ret;

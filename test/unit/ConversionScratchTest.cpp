@@ -11,6 +11,8 @@
 
 #include "gtest/gtest.h"
 
+#include <set>
+
 using namespace mlir::tile::layout;
 
 namespace {
@@ -111,5 +113,102 @@ TEST(ConversionScratch, DifferentShapes) {
   std::string error;
   EXPECT_FALSE(getConversionScratchLayout(a, b, 4, &error).has_value());
   EXPECT_NE(error.find("different tensor shapes"), std::string::npos);
+}
+/// The wgmma accumulator of a 128x256 f16 tile on 8 warps (pairs of
+/// columns; rows 8 apart and columns 8 .. 128 apart in registers) and the
+/// blocked layout a matmul epilogue stores (8 consecutive columns per
+/// thread, lanes along columns, warps and registers along rows).
+LinearLayout wgmmaAccumulator() {
+  return make({{0, 1}, {8, 0}, {0, 8}, {0, 16}, {0, 32}, {0, 64}, {0, 128}},
+              {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
+              {{16, 0}, {32, 0}, {64, 0}}, {outDimName(0), outDimName(1)});
+}
+LinearLayout epilogueRows() {
+  return make({{0, 1}, {0, 2}, {0, 4}, {8, 0}, {16, 0}, {32, 0}, {64, 0}},
+              {{0, 8}, {0, 16}, {0, 32}, {0, 64}, {0, 128}},
+              {{1, 0}, {2, 0}, {4, 0}}, {outDimName(0), outDimName(1)});
+}
+
+/// Whether every phase of one ldmatrix.x4 (the 8 rows of one matrix) hits
+/// 8 distinct 16-byte groups of banks.
+bool loadMatrixConflictFree(const ConversionScratchLayout &scratch,
+                            const LinearLayout &dst) {
+  auto offsets = scratch.layout.invert()->compose(dst);
+  for (int32_t matrix = 0; matrix < 4; ++matrix) {
+    std::set<int32_t> groups;
+    for (int32_t row = 0; row < 8; ++row) {
+      auto out = offsets->apply({{kRegister, matrix << 1}, {kLane, row << 2}});
+      groups.insert((out->front().second / 8) % 8);
+    }
+    if (groups.size() != 8)
+      return false;
+  }
+  return true;
+}
+
+// With ldmatrix, the epilogue conversion stores the source's 16-byte
+// vectors {column 1, column 8, column 16} (its registers 0, 2, 3: the
+// destination's register 0 and lanes 0 and 1) and loads with ldmatrix.x4,
+// both sides conflict-free, in 2 rounds over rows 8 apart (a register
+// basis of both), as Triton 3.6 does.
+TEST(ConversionScratch, WgmmaEpilogueUsesLoadMatrix) {
+  LinearLayout src = wgmmaAccumulator(), dst = epilogueRows();
+  ConversionScratchOptions options;
+  options.loadMatrix = true;
+  std::string error;
+  auto scratch = getConversionScratchLayout(src, dst, 2, &error, options);
+  ASSERT_TRUE(scratch.has_value()) << error;
+  EXPECT_TRUE(scratch->layout.isInvertible());
+  EXPECT_TRUE(scratch->dstLoadMatrix);
+  EXPECT_EQ(scratch->srcVec, 8);
+  EXPECT_EQ(scratch->srcVectorRegisters, (std::vector<int>{0, 2, 3}));
+  EXPECT_EQ(scratch->rounds, 2);
+  EXPECT_EQ(scratch->getScratchElements(), 128 * 256 / 2);
+  // 16-byte stores: 4 wavefronts per warp-wide access, no conflicts.
+  EXPECT_EQ(wavefronts(*scratch, src, 2, 8), 4);
+  EXPECT_TRUE(loadMatrixConflictFree(*scratch, dst));
+  // Rows 8 apart (source register 1, destination register 3) are the top
+  // offset bit: the round.
+  int32_t top = scratch->layout.getInDimSize(kOffset) / 2;
+  EXPECT_EQ(offsetOfRegister(*scratch, src, 2), top);
+  EXPECT_EQ(offsetOfRegister(*scratch, dst, 8), top);
+}
+
+// Without ldmatrix (before sm_75) the same pair moves plain vectors, each
+// side conflict-free at its width, and at least the halves both hold in
+// registers (columns 1 apart, rows 8 apart) as one vector.
+TEST(ConversionScratch, WithoutLoadMatrixPlainVectors) {
+  LinearLayout src = wgmmaAccumulator(), dst = epilogueRows();
+  auto scratch = getConversionScratchLayout(src, dst, 2);
+  ASSERT_TRUE(scratch.has_value());
+  EXPECT_FALSE(scratch->dstLoadMatrix);
+  EXPECT_GE(scratch->srcVec, 4);
+  EXPECT_EQ(scratch->srcVec, 1 << scratch->srcVectorRegisters.size());
+  EXPECT_EQ(scratch->dstVec, 1 << scratch->dstVectorRegisters.size());
+  EXPECT_EQ(wavefronts(*scratch, src, 2, scratch->srcVec),
+            32 * scratch->srcVec * 2 / 128);
+  EXPECT_EQ(wavefronts(*scratch, dst, 2, scratch->dstVec),
+            std::max(1, 32 * scratch->dstVec * 2 / 128));
+}
+
+// ldmatrix needs the destination's lanes 0 and 1 in the source's
+// registers; f32 elements never use it.
+TEST(ConversionScratch, LoadMatrixOnlyWhereItFits) {
+  ConversionScratchOptions options;
+  options.loadMatrix = true;
+  LinearLayout rows =
+      make({{0, 1}, {0, 2}, {0, 4}}, {{0, 8}, {0, 16}, {1, 0}, {2, 0}, {4, 0}},
+           {{8, 0}, {16, 0}}, {outDimName(0), outDimName(1)});
+  LinearLayout cols =
+      make({{1, 0}, {2, 0}, {4, 0}}, {{8, 0}, {16, 0}, {0, 1}, {0, 2}, {0, 4}},
+           {{0, 8}, {0, 16}}, {outDimName(0), outDimName(1)});
+  auto scratch = getConversionScratchLayout(rows, cols, 2, nullptr, options);
+  ASSERT_TRUE(scratch.has_value());
+  EXPECT_FALSE(scratch->dstLoadMatrix);
+  EXPECT_EQ(scratch->rounds, 1);
+  auto f32 = getConversionScratchLayout(wgmmaAccumulator(), epilogueRows(), 4,
+                                        nullptr, options);
+  ASSERT_TRUE(f32.has_value());
+  EXPECT_FALSE(f32->dstLoadMatrix);
 }
 } // namespace

@@ -13,6 +13,8 @@
 #include "dialects/ttg/layout/LayoutSupport.h"
 #include "dialects/ttg/layout/PartialLinearMap.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -77,15 +79,40 @@ int runBits(const LinearLayout &layout, const Flattener &flat, int maxBits) {
   return bits;
 }
 
-/// How many of the first `bits` register bases of `layout` equal those of
-/// `primary`, in order.
-int sharedPrefixBits(const LinearLayout &layout, const LinearLayout &primary,
-                     const Flattener &flat, int bits) {
-  int shared = 0;
-  while (shared < bits && flat.basis(layout, kRegister, shared) ==
-                              flat.basis(primary, kRegister, shared))
-    ++shared;
-  return shared;
+/// The register bits of `layout` whose bases are the longest prefix of
+/// `vector` (flat tensor indices), in the order of `vector`.
+std::vector<int> findRegisters(const LinearLayout &layout,
+                               const Flattener &flat,
+                               const std::vector<uint64_t> &vector) {
+  std::vector<int> bits;
+  for (uint64_t v : vector) {
+    int found = -1;
+    for (int bit = 0; bit < layout.getInDimSizeLog2(kRegister) && found < 0;
+         ++bit)
+      if (v != 0 && flat.basis(layout, kRegister, bit) == v)
+        found = bit;
+    if (found < 0)
+      break;
+    bits.push_back(found);
+  }
+  return bits;
+}
+
+/// The bases (flat tensor indices) of every in-dim bit of `layout` but the
+/// register bits `skipRegisters` and the lane bits below `skipLanes`.
+std::vector<uint64_t> basesExcept(const LinearLayout &layout,
+                                  const Flattener &flat,
+                                  const std::vector<int> &skipRegisters,
+                                  int skipLanes) {
+  std::vector<uint64_t> bases;
+  for (const std::string &inDim : layout.getInDimNames())
+    for (int bit = 0; bit < layout.getInDimSizeLog2(inDim); ++bit) {
+      bool skip = inDim == kRegister ? llvm::is_contained(skipRegisters, bit)
+                                     : inDim == kLane && bit < skipLanes;
+      if (!skip)
+        bases.push_back(flat.basis(layout, inDim, bit));
+    }
+  return bases;
 }
 
 /// The lowest offset bit in [from, to) not in `owned`, or -1.
@@ -104,30 +131,38 @@ public:
   OffsetAssigner(const Flattener &flat, int32_t elementBytes)
       : flat(flat), elementBytes(elementBytes) {}
 
-  /// The first `bits` register bases of `layout` at offsets 1, 2, 4, ...
-  void placeVector(const LinearLayout &layout, int bits) {
-    for (int bit = 0; bit < bits; ++bit)
-      own(flat.basis(layout, kRegister, bit), bit, uint64_t(1) << bit);
+  /// `vectors` (flat tensor indices) at offsets 1, 2, 4, ...
+  void placeVector(const std::vector<uint64_t> &vectors) {
+    for (size_t bit = 0; bit < vectors.size(); ++bit)
+      own(vectors[bit], int(bit), uint64_t(1) << bit);
   }
 
   /// Gives the lanes of one phase of `layout`'s accesses (vectors of
-  /// 2^vecBits elements) distinct positions within a row of banks. A lane
-  /// already placed keeps its image; a new one takes a free position, or,
-  /// when the row is full, a position its phase lacks XORed with a fresh
-  /// higher bit.
+  /// 2^vecBits elements) distinct positions within a row of banks.
   void placeLanes(const LinearLayout &layout, int vecBits) {
-    int64_t unitBytes = int64_t(elementBytes) << vecBits;
-    int rowBits = log2Floor(std::max<int64_t>(1, kBankRowBytes / unitBytes));
+    int laneBits =
+        std::min(bankRowBits(vecBits), int(layout.getInDimSizeLog2(kLane)));
+    std::vector<uint64_t> phase;
+    for (int lane = 0; lane < laneBits; ++lane)
+      phase.push_back(flat.basis(layout, kLane, lane));
+    placePhase(phase, vecBits);
+  }
+
+  /// Gives the accesses of one phase, which start at the elements `phase`
+  /// spans and move 2^vecBits elements each, distinct positions within a
+  /// row of banks. A vector already placed keeps its image; a new one takes
+  /// a free position, or, when the row is full, a position the phase lacks
+  /// XORed with a fresh higher bit.
+  void placePhase(const std::vector<uint64_t> &phase, int vecBits) {
+    int rowBits = bankRowBits(vecBits);
     int rowEnd = std::min(flat.totalBits, vecBits + rowBits);
     uint64_t rowMask = 0;
     for (int bit = vecBits; bit < rowEnd; ++bit)
       rowMask |= uint64_t(1) << bit;
-    int laneBits = std::min(rowBits, int(layout.getInDimSizeLog2(kLane)));
 
     PartialLinearMap row;
     std::vector<uint64_t> pending;
-    for (int lane = 0; lane < laneBits; ++lane) {
-      uint64_t v = flat.basis(layout, kLane, lane);
+    for (uint64_t v : phase) {
       if (v != 0 && map.contains(v))
         row.add(map.imageOf(v) & rowMask, 0);
       else if (v != 0)
@@ -160,32 +195,39 @@ public:
   }
 
   /// Every tensor index bit not yet in the span, in order, at the lowest
-  /// free offset bits.
-  void placeRest() {
+  /// free offset bits, except those `last` spans: the vectors of `last`
+  /// then take the offset bits left, the highest ones.
+  void placeRest(const std::vector<uint64_t> &last) {
+    PartialLinearMap reserved = map;
+    for (uint64_t v : last)
+      reserved.add(v, 0);
     for (int i = 0; i < flat.totalBits; ++i) {
       uint64_t v = uint64_t(1) << i;
       int bit = lowestFree(owned, 0, flat.totalBits);
-      if (!map.contains(v) && bit >= 0)
+      if (bit >= 0 && reserved.add(v, 0))
         own(v, bit, uint64_t(1) << bit);
     }
+    for (uint64_t v : last)
+      if (int bit = lowestFree(owned, 0, flat.totalBits); bit >= 0)
+        own(v, bit, uint64_t(1) << bit);
   }
 
-  /// Whether every basis of `layout` but its first `vecBits` register
-  /// bases keeps the low `vecBits` offset bits zero, so that its vectors are
-  /// aligned and hold their registers in order.
-  bool keepsVectorsAligned(const LinearLayout &layout, int vecBits) const {
-    uint64_t vecMask = (uint64_t(1) << vecBits) - 1;
-    for (const std::string &inDim : layout.getInDimNames())
-      for (int bit = inDim == kRegister ? vecBits : 0;
-           bit < layout.getInDimSizeLog2(inDim); ++bit)
-        if (map.imageOf(flat.basis(layout, inDim, bit)) & vecMask)
-          return false;
-    return true;
+  /// Whether the images of `vectors` leave the low `bits` offset bits zero.
+  bool keepsLowBitsZero(const std::vector<uint64_t> &vectors, int bits) const {
+    uint64_t mask = (uint64_t(1) << bits) - 1;
+    return std::none_of(vectors.begin(), vectors.end(),
+                        [&](uint64_t v) { return map.imageOf(v) & mask; });
   }
 
   const PartialLinearMap &getMap() const { return map; }
 
 private:
+  /// log2 of how many accesses of 2^vecBits elements fit in a row of banks.
+  int bankRowBits(int vecBits) const {
+    int64_t unitBytes = int64_t(elementBytes) << vecBits;
+    return log2Floor(std::max<int64_t>(1, kBankRowBytes / unitBytes));
+  }
+
   void own(uint64_t v, int bit, uint64_t image) {
     if (map.add(v, image))
       owned |= uint64_t(1) << bit;
@@ -224,6 +266,27 @@ std::optional<LinearLayout> toOffsetLayout(const PartialLinearMap &map,
   return flatOfOffset->reshapeOuts(dims, error);
 }
 
+/// The wavefronts of one ldmatrix.x4 through `offsets` (register, lane,
+/// ... -> "offset" in 16-bit elements): each of its four matrices is one
+/// phase of 8 rows of 16 bytes, the rows the lanes of one quad column name.
+int32_t getLoadMatrixWavefronts(const LinearLayout &offsets) {
+  int32_t wavefronts = 0;
+  for (int32_t matrix = 0; matrix < 4; ++matrix) {
+    std::map<int64_t, std::set<int64_t>> wordsOfBank;
+    for (int32_t row = 0; row < 8; ++row) {
+      auto out = offsets.apply({{kRegister, matrix << 1}, {kLane, row << 2}});
+      int64_t byte = out ? int64_t(out->front().second) * 2 : 0;
+      for (int64_t word = byte / 4; word < byte / 4 + 4; ++word)
+        wordsOfBank[word % 32].insert(word);
+    }
+    size_t most = 1;
+    for (const auto &[bank, words] : wordsOfBank)
+      most = std::max(most, words.size());
+    wavefronts += int32_t(most);
+  }
+  return wavefronts;
+}
+
 /// (wavefronts, accesses) one warp spends storing its `src` elements and
 /// loading its `dst` elements through `scratch`.
 std::optional<std::pair<int64_t, int64_t>>
@@ -232,24 +295,129 @@ getCost(const ConversionScratchLayout &scratch, const LinearLayout &src,
   std::optional<LinearLayout> offsetOf = scratch.layout.invert();
   if (!offsetOf)
     return std::nullopt;
-  int64_t wavefronts = 0, accesses = 0;
-  for (auto [layout, vec] :
-       {std::pair(&src, scratch.srcVec), std::pair(&dst, scratch.dstVec)}) {
-    std::optional<LinearLayout> offsets = offsetOf->compose(*layout);
+  std::optional<LinearLayout> srcOffsets = offsetOf->compose(src);
+  std::optional<LinearLayout> dstOffsets = offsetOf->compose(dst);
+  if (!srcOffsets || !dstOffsets)
+    return std::nullopt;
+  int64_t stores = src.getNumRegisters() / scratch.srcVec;
+  int64_t loads = dst.getNumRegisters() / scratch.dstVec;
+  int64_t wavefronts =
+      stores *
+          getSharedAccessWavefronts(*srcOffsets, elementBytes, scratch.srcVec) +
+      loads * (scratch.dstLoadMatrix
+                   ? getLoadMatrixWavefronts(*dstOffsets)
+                   : getSharedAccessWavefronts(*dstOffsets, elementBytes,
+                                               scratch.dstVec));
+  return std::pair(wavefronts, stores + loads);
+}
+
+/// The highest offset bits, up to `most`, that no lane or warp of either
+/// side reaches through `offsetOf` (nor, with `loadMatrix`, the registers
+/// that choose one of the destination's four matrices, whose rows the lanes
+/// address): the conversion may run in rounds over them.
+int getRoundBits(const LinearLayout &offsetOf, const LinearLayout &src,
+                 const LinearLayout &dst, bool loadMatrix, int most) {
+  uint64_t threadBits = 0;
+  for (const LinearLayout *side : {&src, &dst}) {
+    std::optional<LinearLayout> offsets = offsetOf.compose(*side);
     if (!offsets)
-      return std::nullopt;
-    int64_t count = layout->getNumRegisters() / vec;
-    accesses += count;
-    wavefronts +=
-        count * getSharedAccessWavefronts(*offsets, elementBytes, vec);
+      return 0;
+    for (const char *inDim : {kLane, kWarp})
+      for (int bit = 0; bit < offsets->getInDimSizeLog2(inDim); ++bit)
+        threadBits |= uint64_t(offsets->getBasis(inDim, bit, kOffset));
+    if (loadMatrix && side == &dst)
+      for (int bit : {1, 2})
+        threadBits |= uint64_t(offsets->getBasis(kRegister, bit, kOffset));
   }
-  return std::pair(wavefronts, accesses);
+  int totalBits = offsetOf.getOutDimSizeLog2(kOffset);
+  int bits = 0;
+  while (bits < most && bits < totalBits &&
+         !(threadBits >> (totalBits - 1 - bits) & 1))
+    ++bits;
+  return bits;
+}
+
+/// One way to lay out the scratch: the tensor bases (flat indices) at the
+/// lowest offset bits, which the source stores as vectors (as far as they
+/// are its registers) and the destination loads as vectors, or, with
+/// `loadMatrix`, with ldmatrix.x4 (they are then its register 0 and lanes 0
+/// and 1: one 32-bit word in a 16-byte matrix row).
+struct Candidate {
+  std::vector<uint64_t> vector;
+  bool loadMatrix = false;
+};
+
+std::optional<ConversionScratchLayout>
+buildCandidate(const LinearLayout &src, const LinearLayout &dst,
+               const Flattener &flat, int32_t elementBytes,
+               const Candidate &candidate, std::string *error) {
+  std::vector<int> srcRegisters = findRegisters(src, flat, candidate.vector);
+  std::vector<int> dstRegisters;
+  if (!candidate.loadMatrix)
+    dstRegisters = findRegisters(dst, flat, candidate.vector);
+  int srcBits = int(srcRegisters.size());
+  int dstBits = candidate.loadMatrix ? 3 : int(dstRegisters.size());
+
+  OffsetAssigner assigner(flat, elementBytes);
+  assigner.placeVector(candidate.vector);
+  assigner.placeLanes(src, srcBits);
+  if (candidate.loadMatrix)
+    assigner.placePhase({flat.basis(dst, kLane, 2), flat.basis(dst, kLane, 3),
+                         flat.basis(dst, kLane, 4)},
+                        3);
+  else
+    assigner.placeLanes(dst, dstBits);
+
+  // Register bases both sides hold, outside the vectors (and outside the
+  // four matrices one ldmatrix.x4 loads), go to the highest offset bits so
+  // that the conversion can run in rounds over them, each needing only its
+  // part of the scratch.
+  std::vector<uint64_t> roundBases;
+  for (int bit = 0; bit < src.getInDimSizeLog2(kRegister); ++bit) {
+    uint64_t v = flat.basis(src, kRegister, bit);
+    if (v == 0 || llvm::is_contained(candidate.vector, v))
+      continue;
+    for (int dstBit = candidate.loadMatrix ? 3 : 0;
+         dstBit < dst.getInDimSizeLog2(kRegister); ++dstBit)
+      if (flat.basis(dst, kRegister, dstBit) == v)
+        roundBases.push_back(v);
+  }
+  assigner.placeRest(roundBases);
+
+  std::vector<int> dstSkip = dstRegisters;
+  if (candidate.loadMatrix)
+    dstSkip = {0};
+  if (!assigner.keepsLowBitsZero(basesExcept(src, flat, srcRegisters, 0),
+                                 srcBits) ||
+      !assigner.keepsLowBitsZero(
+          basesExcept(dst, flat, dstSkip, candidate.loadMatrix ? 2 : 0),
+          dstBits))
+    return std::nullopt;
+  std::optional<LinearLayout> layout = toOffsetLayout(
+      assigner.getMap(), flat.totalBits, src.getOutDims(), error);
+  if (!layout)
+    return std::nullopt;
+  std::optional<LinearLayout> offsetOf = layout->invert(error);
+  if (!offsetOf)
+    return std::nullopt;
+
+  ConversionScratchLayout scratch{*layout};
+  scratch.srcVectorRegisters = srcRegisters;
+  scratch.srcVec = int32_t(1) << srcBits;
+  scratch.dstVectorRegisters = dstRegisters;
+  scratch.dstVec = int32_t(1) << dstBits;
+  scratch.dstLoadMatrix = candidate.loadMatrix;
+  scratch.rounds = int32_t(1)
+                   << getRoundBits(*offsetOf, src, dst, candidate.loadMatrix,
+                                   int(roundBases.size()));
+  return scratch;
 }
 } // namespace
 
 std::optional<ConversionScratchLayout>
 getConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
-                           int32_t elementBytes, std::string *error) {
+                           int32_t elementBytes, std::string *error,
+                           const ConversionScratchOptions &options) {
   if (src.getOutDims() != dst.getOutDims())
     return fail(error, "the two layouts cover different tensor shapes");
   if (elementBytes <= 0)
@@ -262,35 +430,64 @@ getConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
   while ((int64_t(elementBytes) << (maxVecBits + 1)) <= kMaxAccessBytes)
     ++maxVecBits;
   // Either side may lay out the vectors, with any run of its registers;
-  // the other one vectorizes as far as its registers follow the same
-  // elements. The cheapest candidate in wavefronts per warp wins, then the
-  // one with fewer accesses.
-  std::optional<ConversionScratchLayout> best;
-  std::pair<int64_t, int64_t> bestCost;
-  for (const LinearLayout *primary : {&src, &dst}) {
+  // the other one vectorizes as far as its registers hold the same
+  // elements. The registers both sides hold may form the vector in any
+  // order, and with ldmatrix the destination's register 0 and lanes 0 and 1
+  // may.
+  std::vector<Candidate> candidates;
+  for (const LinearLayout *primary : {&src, &dst})
     for (int bits = runBits(*primary, flat, maxVecBits); bits >= 0; --bits) {
-      int srcVecBits = sharedPrefixBits(src, *primary, flat, bits);
-      int dstVecBits = sharedPrefixBits(dst, *primary, flat, bits);
-      OffsetAssigner assigner(flat, elementBytes);
-      assigner.placeVector(*primary, bits);
-      assigner.placeLanes(src, srcVecBits);
-      assigner.placeLanes(dst, dstVecBits);
-      assigner.placeRest();
-      if (!assigner.keepsVectorsAligned(src, srcVecBits) ||
-          !assigner.keepsVectorsAligned(dst, dstVecBits))
-        continue;
-      std::optional<LinearLayout> layout = toOffsetLayout(
-          assigner.getMap(), flat.totalBits, src.getOutDims(), error);
-      if (!layout)
-        return std::nullopt;
-      ConversionScratchLayout candidate{*layout, int32_t(1) << srcVecBits,
-                                        int32_t(1) << dstVecBits};
-      std::optional<std::pair<int64_t, int64_t>> cost =
-          getCost(candidate, src, dst, elementBytes);
-      if (cost && (!best || *cost < bestCost)) {
-        best = candidate;
-        bestCost = *cost;
-      }
+      Candidate candidate;
+      for (int bit = 0; bit < bits; ++bit)
+        candidate.vector.push_back(flat.basis(*primary, kRegister, bit));
+      candidates.push_back(candidate);
+    }
+  {
+    Candidate common;
+    PartialLinearMap span;
+    for (int bit = 0; bit < src.getInDimSizeLog2(kRegister); ++bit) {
+      uint64_t v = flat.basis(src, kRegister, bit);
+      if (int(common.vector.size()) < maxVecBits &&
+          !findRegisters(dst, flat, {v}).empty() && span.add(v, 0))
+        common.vector.push_back(v);
+    }
+    if (!common.vector.empty())
+      candidates.push_back(common);
+  }
+  if (options.loadMatrix && elementBytes == 2 &&
+      dst.getInDimSizeLog2(kLane) == 5 &&
+      dst.getInDimSizeLog2(kRegister) >= 3) {
+    Candidate matrix{{flat.basis(dst, kRegister, 0), flat.basis(dst, kLane, 0),
+                      flat.basis(dst, kLane, 1)},
+                     /*loadMatrix=*/true};
+    PartialLinearMap span;
+    bool independent = true;
+    for (uint64_t v : matrix.vector)
+      independent &= span.add(v, 0);
+    // The source must store whole 16-byte rows: the three are its
+    // registers.
+    if (independent && findRegisters(src, flat, matrix.vector).size() == 3)
+      candidates.push_back(matrix);
+  }
+
+  // The cheapest candidate in wavefronts per warp wins, then the one with
+  // fewer accesses, then the one with the smaller scratch.
+  std::optional<ConversionScratchLayout> best;
+  std::tuple<int64_t, int64_t, int64_t> bestCost;
+  for (const Candidate &candidate : candidates) {
+    std::optional<ConversionScratchLayout> scratch =
+        buildCandidate(src, dst, flat, elementBytes, candidate, error);
+    if (!scratch)
+      continue;
+    std::optional<std::pair<int64_t, int64_t>> cost =
+        getCost(*scratch, src, dst, elementBytes);
+    if (!cost)
+      continue;
+    std::tuple<int64_t, int64_t, int64_t> key(cost->first, cost->second,
+                                              scratch->getScratchElements());
+    if (!best || key < bestCost) {
+      best = scratch;
+      bestCost = key;
     }
   }
   if (!best)

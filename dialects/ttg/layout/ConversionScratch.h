@@ -9,13 +9,20 @@
 //
 // The layout built here is linear (an XOR swizzle), a bijection between
 // offsets and tensor elements, so the scratch holds every element exactly
-// once (numel * elementBytes bytes, no padding). It is chosen from the two
-// register layouts alone:
-//  * the lowest offset bits hold a run of consecutive registers of one side
-//    (up to 16 bytes), so that each thread stores or loads whole vectors;
+// once (numel * elementBytes bytes, no padding; divided by the rounds, see
+// below). It is chosen from the two register layouts alone, the cheapest of
+// several candidates:
+//  * the lowest offset bits hold up to 16 bytes that each thread stores or
+//    loads as one vector: a run of consecutive registers of one side, the
+//    registers both sides hold (in any order), or, with ldmatrix, the
+//    destination's register 0 and lanes 0 and 1 (one word of each 16-byte
+//    matrix row) where the source holds them in registers;
 //  * the offset bits that select a position within one 128-byte row of
 //    banks take the lanes of each side, so that the lanes of one access of
-//    either side land in distinct banks (where the two layouts allow it).
+//    either side land in distinct banks (where the two layouts allow it);
+//  * register bases both sides hold outside the vectors take the highest
+//    offset bits: the conversion runs in rounds over them (store, barrier,
+//    load, barrier), the scratch holding one round at a time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,17 +34,44 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::tile::layout {
 /// Where a layout conversion keeps its elements in shared memory.
 struct ConversionScratchLayout {
-  /// "offset" (in elements) -> the tensor dims; invertible.
+  /// "offset" (in elements) -> the tensor dims; invertible. Its highest
+  /// log2(rounds) offset bits are reached from registers alone, on both
+  /// sides (see `rounds`).
   LinearLayout layout;
   /// How many elements each access of the source and of the destination
-  /// moves: the first log2(vec) register bits of that layout are elements
-  /// stored consecutively, aligned to vec elements.
+  /// moves per lane, aligned to that many elements.
   int32_t srcVec = 1;
   int32_t dstVec = 1;
+  /// The register bits whose registers one access moves, in the order of
+  /// the offset bits: element i of a vector is the register of the access
+  /// XOR (1 << bits[b]) for every set bit b of i.
+  std::vector<int> srcVectorRegisters;
+  std::vector<int> dstVectorRegisters;
+  /// The destination loads with ldmatrix.x4 (16-bit elements; dstVec is 8):
+  /// its register bit 0 and lane bits 0 and 1 are the lowest offset bits
+  /// (one 32-bit word of a 16-byte matrix row), register bits 1 and 2
+  /// choose the matrix, lane bits 2 to 4 the row.
+  bool dstLoadMatrix = false;
+  /// The conversion runs in this many rounds (store, barrier, load, barrier)
+  /// over the highest offset bits, so the scratch holds only one round's
+  /// elements.
+  int32_t rounds = 1;
+
+  /// The elements the scratch holds at once.
+  int64_t getScratchElements() const {
+    return layout.getInDimSize(kOffset) / rounds;
+  }
+};
+
+/// What the target offers for a conversion through shared memory.
+struct ConversionScratchOptions {
+  /// ldmatrix (sm_75 and later) may load 16-bit elements.
+  bool loadMatrix = false;
 };
 
 /// The scratch layout for converting `src` to `dst` (register, lane, warp
@@ -45,7 +79,8 @@ struct ConversionScratchLayout {
 /// layouts whose out-dims differ or are too large.
 std::optional<ConversionScratchLayout>
 getConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
-                           int32_t elementBytes, std::string *error = nullptr);
+                           int32_t elementBytes, std::string *error = nullptr,
+                           const ConversionScratchOptions &options = {});
 
 /// The shared-memory wavefronts one warp needs for one access through
 /// `offsets` (register, lane, ... -> "offset" in elements), every lane

@@ -13,7 +13,9 @@
 //  * shared memory: every thread stores its elements into scratch laid out
 //    by getConversionScratchLayout (vectorized, swizzled against bank
 //    conflicts on both sides), the CTA synchronizes, and every thread loads
-//    the elements of the result layout.
+//    the elements of the result layout, with vector loads or ldmatrix.x4;
+//    in rounds when the scratch layout asks, each round reusing the
+//    scratch after a barrier.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +26,6 @@
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/ttg/TTGDialect.h"
-#include "dialects/ttg/layout/ConversionScratch.h"
 #include "dialects/ttg/layout/PartialLinearMap.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -249,7 +250,8 @@ private:
   }
 
   /// Stores every element the thread holds in `src`, synchronizes, and
-  /// loads every element it holds in `dst`, through the op's scratch.
+  /// loads every element it holds in `dst`, through the op's scratch, in
+  /// as many rounds as the scratch layout asks.
   FailureOr<SmallVector<Value>>
   passThroughSharedMemory(ConversionPatternRewriter &rewriter,
                           ttg::ConvertLayoutOp op, const LinearLayout &src,
@@ -267,55 +269,182 @@ private:
 
     Type elementType =
         getTypeConverter()->convertType(op.getType().getElementType());
-    int32_t elementBytes =
-        int32_t(getSharedElementBytes(op.getType().getElementType()));
     std::string error;
     std::optional<layout::ConversionScratchLayout> scratchLayout =
-        layout::getConversionScratchLayout(src, dst, elementBytes, &error);
+        getConvertLayoutScratch(op, error);
     std::optional<LinearLayout> offsetOf;
     if (scratchLayout)
       offsetOf = scratchLayout->layout.invert(&error);
-    std::optional<LinearLayout> srcOffsets, dstOffsets;
+    std::optional<SplitOffsets> srcOffsets, dstOffsets;
     if (offsetOf) {
-      srcOffsets = offsetOf->compose(src, &error);
-      dstOffsets = offsetOf->compose(dst, &error);
+      int64_t roundElements = scratchLayout->getScratchElements();
+      srcOffsets = splitRounds(*offsetOf, src, roundElements, error);
+      dstOffsets = splitRounds(*offsetOf, dst, roundElements, error);
     }
     if (!srcOffsets || !dstOffsets)
       return op.emitOpError("cannot be lowered: ") << error;
-    int32_t srcVec = scratchLayout->srcVec;
-    int32_t dstVec = scratchLayout->dstVec;
 
-    // Store: one vector per group of `srcVec` registers, once per element.
-    SmallVector<SmallVector<Value>> srcIndices =
-        emitIndices(rewriter, loc, *srcOffsets, lowering.threadsPerWarp);
-    std::set<SmallVector<int32_t>> stored;
-    for (int32_t r = 0; r < src.getNumRegisters(); r += srcVec) {
-      if (!stored.insert(registerKey(src, r)).second)
-        continue;
-      Value pointer = getSharedElementPointer(rewriter, loc, scratch,
-                                              elementType, srcIndices[r][0]);
-      storeSharedVector(rewriter, loc, pointer, elements.slice(r, srcVec));
-    }
-    nvidia::emitCTABarrier(rewriter, loc);
+    SmallVector<SmallVector<Value>> srcIndices = emitIndices(
+        rewriter, loc, srcOffsets->offsets, lowering.threadsPerWarp);
+    SmallVector<SmallVector<Value>> dstIndices;
+    if (scratchLayout->dstLoadMatrix)
+      dstIndices =
+          emitIndices(rewriter, loc, getMatrixRowAddresses(dstOffsets->offsets),
+                      lowering.threadsPerWarp);
+    else
+      dstIndices = emitIndices(rewriter, loc, dstOffsets->offsets,
+                               lowering.threadsPerWarp);
 
-    // Load: registers holding an element already loaded reuse it.
-    SmallVector<SmallVector<Value>> dstIndices =
-        emitIndices(rewriter, loc, *dstOffsets, lowering.threadsPerWarp);
-    std::map<SmallVector<int32_t>, int32_t> loadedAt;
-    SmallVector<Value> result;
-    for (int32_t r = 0; r < dst.getNumRegisters(); r += dstVec) {
-      auto [it, inserted] = loadedAt.emplace(registerKey(dst, r), r);
-      if (!inserted) {
-        for (int32_t i = 0; i < dstVec; ++i)
-          result.push_back(result[it->second + i]);
-        continue;
+    // Elements of one vector: the access's register XOR these.
+    auto vectorMembers = [](ArrayRef<int> bits) {
+      SmallVector<int32_t> members;
+      for (int32_t i = 0; i < (int32_t(1) << bits.size()); ++i) {
+        int32_t reg = 0;
+        for (auto [b, bit] : llvm::enumerate(bits))
+          if (i >> b & 1)
+            reg |= int32_t(1) << bit;
+        members.push_back(reg);
       }
-      Value pointer = getSharedElementPointer(rewriter, loc, scratch,
-                                              elementType, dstIndices[r][0]);
-      llvm::append_range(result, loadSharedVector(rewriter, loc, pointer,
-                                                  elementType, dstVec));
+      return members;
+    };
+    auto inVector = [](int32_t reg, ArrayRef<int> bits) {
+      return llvm::any_of(bits, [&](int bit) { return reg >> bit & 1; });
+    };
+    SmallVector<int32_t> storeMembers =
+        vectorMembers(scratchLayout->srcVectorRegisters);
+    SmallVector<int32_t> loadMembers =
+        vectorMembers(scratchLayout->dstVectorRegisters);
+    std::vector<int> loadMatrixBits = {0, 1, 2};
+
+    std::set<SmallVector<int32_t>> stored;
+    std::map<SmallVector<int32_t>, int32_t> loadedAt;
+    SmallVector<Value> result(dst.getNumRegisters());
+    for (int32_t round = 0; round < scratchLayout->rounds; ++round) {
+      if (round > 0)
+        nvidia::emitCTABarrier(rewriter, loc);
+      // Store: one vector per access, once per element.
+      for (int32_t r = 0; r < src.getNumRegisters(); ++r) {
+        if (srcOffsets->roundOf[r] != round ||
+            inVector(r, scratchLayout->srcVectorRegisters) ||
+            !stored.insert(registerKey(src, r)).second)
+          continue;
+        SmallVector<Value> values;
+        for (int32_t member : storeMembers)
+          values.push_back(elements[r ^ member]);
+        Value pointer = getSharedElementPointer(rewriter, loc, scratch,
+                                                elementType, srcIndices[r][0]);
+        storeSharedVector(rewriter, loc, pointer, values);
+      }
+      nvidia::emitCTABarrier(rewriter, loc);
+
+      // Load: registers holding an element already loaded reuse it.
+      ArrayRef<int> loadBits =
+          scratchLayout->dstLoadMatrix
+              ? ArrayRef<int>(loadMatrixBits)
+              : ArrayRef<int>(scratchLayout->dstVectorRegisters);
+      for (int32_t r = 0; r < dst.getNumRegisters(); ++r) {
+        if (dstOffsets->roundOf[r] != round || inVector(r, loadBits))
+          continue;
+        auto [it, inserted] = loadedAt.emplace(registerKey(dst, r), r);
+        if (!inserted) {
+          for (int32_t member : vectorMembers(loadBits))
+            result[r ^ member] = result[it->second ^ member];
+          continue;
+        }
+        Value pointer = getSharedElementPointer(rewriter, loc, scratch,
+                                                elementType, dstIndices[r][0]);
+        if (scratchLayout->dstLoadMatrix) {
+          // Word w of the lane holds registers 2w and 2w + 1.
+          SmallVector<Value> words =
+              nvidia::emitLoadMatrixX4(rewriter, loc, pointer,
+                                       /*transposed=*/false);
+          auto pairType = VectorType::get({2}, elementType);
+          for (auto [w, word] : llvm::enumerate(words)) {
+            Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
+            for (int32_t h = 0; h < 2; ++h)
+              result[r + 2 * int32_t(w) + h] = LLVM::ExtractElementOp::create(
+                  rewriter, loc, pair, i32Constant(rewriter, loc, h));
+          }
+          continue;
+        }
+        SmallVector<Value> loaded = loadSharedVector(
+            rewriter, loc, pointer, elementType, loadMembers.size());
+        for (auto [member, value] : llvm::zip(loadMembers, loaded))
+          result[r ^ member] = value;
+      }
     }
     return result;
+  }
+
+  /// One side's accesses of a conversion run in rounds: the offsets within
+  /// one round's scratch (register, lane, warp -> "offset"), and the round
+  /// of each register.
+  struct SplitOffsets {
+    LinearLayout offsets;
+    SmallVector<int32_t> roundOf;
+  };
+
+  /// `offsetOf` o `side`, split into rounds of `roundElements`: the offset
+  /// bits above them are reached from registers alone (the scratch layout
+  /// was built so), and name the round.
+  static std::optional<SplitOffsets> splitRounds(const LinearLayout &offsetOf,
+                                                 const LinearLayout &side,
+                                                 int64_t roundElements,
+                                                 std::string &error) {
+    std::optional<LinearLayout> full = offsetOf.compose(side, &error);
+    if (!full)
+      return std::nullopt;
+    int32_t mask = int32_t(roundElements - 1);
+    LinearLayout::BasesT bases;
+    for (const auto &[inDim, vectors] : full->getBases()) {
+      std::vector<LinearLayout::Basis> masked;
+      for (const LinearLayout::Basis &basis : vectors) {
+        if (inDim != layout::kRegister && (basis[0] & ~mask)) {
+          error = "a lane or warp reaches beyond one round of the scratch";
+          return std::nullopt;
+        }
+        masked.push_back({basis[0] & mask});
+      }
+      bases.emplace_back(inDim, std::move(masked));
+    }
+    std::optional<LinearLayout> offsets = LinearLayout::create(
+        std::move(bases), {{layout::kOffset, int32_t(roundElements)}},
+        /*requireSurjective=*/false, &error);
+    if (!offsets)
+      return std::nullopt;
+    SplitOffsets split{*offsets, {}};
+    for (int32_t r = 0; r < side.getNumRegisters(); ++r)
+      split.roundOf.push_back(
+          int32_t(applyPart(*full, layout::kRegister, r, layout::kOffset) /
+                  roundElements));
+    return split;
+  }
+
+  /// The row address each lane gives ldmatrix.x4 for the access of register
+  /// r (r's bits 0 to 2 clear) of a destination whose offsets are
+  /// `offsets`: lane l names row l % 8 of matrix l / 8, the row destination
+  /// lanes 4 (l % 8) .. 4 (l % 8) + 3 receive as registers 2 (l / 8) and
+  /// 2 (l / 8) + 1.
+  static LinearLayout getMatrixRowAddresses(const LinearLayout &offsets) {
+    auto basis = [&](const char *inDim, int bit) {
+      return LinearLayout::Basis{offsets.getBasis(inDim, bit, layout::kOffset)};
+    };
+    LinearLayout::BasesT bases;
+    std::vector<LinearLayout::Basis> registers, lanes, warps;
+    for (int bit = 0; bit < offsets.getInDimSizeLog2(layout::kRegister); ++bit)
+      registers.push_back(bit < 3 ? LinearLayout::Basis{0}
+                                  : basis(layout::kRegister, bit));
+    for (int bit : {2, 3, 4})
+      lanes.push_back(basis(layout::kLane, bit));
+    for (int bit : {1, 2})
+      lanes.push_back(basis(layout::kRegister, bit));
+    for (int bit = 0; bit < offsets.getInDimSizeLog2(layout::kWarp); ++bit)
+      warps.push_back(basis(layout::kWarp, bit));
+    bases.emplace_back(layout::kRegister, std::move(registers));
+    bases.emplace_back(layout::kLane, std::move(lanes));
+    bases.emplace_back(layout::kWarp, std::move(warps));
+    return *LinearLayout::create(std::move(bases), offsets.getOutDims(),
+                                 /*requireSurjective=*/false);
   }
 
   const LoweringContext &lowering;

@@ -3,7 +3,10 @@
 // strategy): a register permutation when every thread keeps its elements,
 // shfl.sync.idx when no element leaves its warp (ttg.shared stays 0), and
 // otherwise a round trip through swizzled scratch: vector stores, one CTA
-// barrier, vector loads, with the scratch sized numel * element bytes.
+// barrier, vector loads (ldmatrix.x4 where the target has it and the
+// layouts fit), with the scratch sized numel * element bytes, divided by
+// the rounds the conversion runs in when both sides hold some register
+// bases.
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm,canonicalize,cse)' \
 // RUN:   | FileCheck %s --implicit-check-not='{{(= |^ *)(tt|ttg|ttng|arith|math)\.}}'
@@ -201,5 +204,95 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func private @bool(%a: tensor<32x16xi1, #a>) -> tensor<32x16xi1, #b> {
     %c = ttg.convert_layout %a : tensor<32x16xi1, #a> -> tensor<32x16xi1, #b>
     tt.return %c : tensor<32x16xi1, #b>
+  }
+}
+
+// -----
+
+// wgmma accumulator (f16 pairs; rows 8 apart and columns 8 and 16 apart in
+// registers) -> the 16-byte rows a Hopper matmul epilogue stores: the
+// source stores its registers that are the destination's register 0 and
+// lanes 0 and 1 as 16-byte vectors, the destination loads with ldmatrix.x4.
+// Register bases both hold (rows 8 and 64 apart) make 4 rounds, so the
+// scratch holds a quarter of the 128 * 128 * 2 bytes.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 8192
+// CHECK-LABEL: llvm.func internal @wgmma_to_blocked_f16
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-4: nvvm.ldmatrix %{{.+}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: nvvm.ldmatrix
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: nvvm.ldmatrix
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: nvvm.ldmatrix
+// CHECK-NOT: nvvm.barrier0
+// CHECK-NOT: llvm.load
+// CHECK: llvm.return
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @wgmma_to_blocked_f16(%a: tensor<128x128xf16, #mma>) -> tensor<128x128xf16, #blocked> {
+    %c = ttg.convert_layout %a : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+    tt.return %c : tensor<128x128xf16, #blocked>
+  }
+}
+
+// -----
+
+// The same on sm_80 from an mma v2 accumulator: 16-byte stores, ldmatrix.x4
+// loads, 2 rounds over the register basis both hold (rows 64 apart).
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 8192
+// CHECK-LABEL: llvm.func internal @mma_v2_to_blocked_f16
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-4: nvvm.ldmatrix
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-4: nvvm.ldmatrix
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @mma_v2_to_blocked_f16(%a: tensor<128x64xf16, #mma>) -> tensor<128x64xf16, #blocked> {
+    %c = ttg.convert_layout %a : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #blocked>
+    tt.return %c : tensor<128x64xf16, #blocked>
+  }
+}
+
+// -----
+
+// Warps along N: the destination's lanes 0 and 1 (columns 8 and 16 apart)
+// are not the source's registers but its warps, so ldmatrix does not fit;
+// both sides move the 4 halves they share (columns 1 apart, rows 8 apart)
+// as 8-byte vectors, in one round through the whole 64 * 32 * 2 bytes.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 4096
+// CHECK-LABEL: llvm.func internal @mma_v2_warps_along_n_f16
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.+}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @mma_v2_warps_along_n_f16(%a: tensor<64x32xf16, #mma>) -> tensor<64x32xf16, #blocked> {
+    %c = ttg.convert_layout %a : tensor<64x32xf16, #mma> -> tensor<64x32xf16, #blocked>
+    tt.return %c : tensor<64x32xf16, #blocked>
   }
 }
