@@ -122,6 +122,7 @@ bool isSupported(Operation *op) {
       ttg::AsyncWaitOp,
       ttg::ConvertLayoutOp,
       ttg::Fp4ToFpOp,
+      ttg::GlobalScratchAllocOp,
       ttg::LocalAllocOp,
       ttg::LocalBarrierOp,
       ttg::LocalDeallocOp,
@@ -144,7 +145,10 @@ bool isSupported(Operation *op) {
       ttng::FenceAsyncSharedOp,
       ttng::InitBarrierOp,
       ttng::InvalBarrierOp,
+      ttng::ReinterpretTensorDescOp,
       ttng::TMAStoreWaitOp,
+      ttng::TensormapCreateOp,
+      ttng::TensormapFenceproxyAcquireOp,
       ttng::WaitBarrierOp,
       ttng::WarpGroupDotOp,
       ttng::WarpGroupDotWaitOp>(op);
@@ -361,6 +365,8 @@ struct ConvertTritonGPUToLLVMPass
               failed(checkAtomicLowering(op)) ||
               failed(checkHistogramLowering(op)) ||
               failed(checkGatherLowering(op)) || failed(checkTMALowering(op)) ||
+              failed(checkGlobalScratchLowering(op)) ||
+              failed(checkTensormapLowering(op)) ||
               failed(checkWarpSpecialize(op)))
             return WalkResult::interrupt();
           if (auto dot = dyn_cast<tt::DotOp>(op);
@@ -445,6 +451,8 @@ struct ConvertTritonGPUToLLVMPass
     populateAsyncOpToLLVMPatterns(converter, patterns, lowering);
     populateBarrierOpToLLVMPatterns(converter, patterns, lowering);
     populateTMAOpToLLVMPatterns(converter, patterns, lowering);
+    populateGlobalScratchOpToLLVMPatterns(converter, patterns, lowering);
+    populateTensormapOpToLLVMPatterns(converter, patterns, lowering);
     // arith.ceildivsi / floordivsi (the trip counts of a fused loop nest)
     // become plain divisions first, as in Triton's lowering.
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);
