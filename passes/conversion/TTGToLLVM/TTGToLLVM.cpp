@@ -307,7 +307,7 @@ struct ConvertTritonGPUToLLVMPass
         ttgirModules.push_back(inner);
         return WalkResult::skip();
       }
-      if (isa<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
+      if (isa_and_present<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
               op->getDialect()))
         strayOps = true;
       return WalkResult::advance();
@@ -336,47 +336,46 @@ struct ConvertTritonGPUToLLVMPass
     int computeCapability = this->computeCapability > 0
                                 ? int(this->computeCapability)
                                 : ttg::getComputeCapability(module).value_or(0);
-    WalkResult unsupported =
-        module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-          if (isa<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
-                  op->getDialect()) &&
-              !isSupported(op)) {
-            op->emitOpError("is not supported by convert-triton-gpu-to-llvm "
-                            "yet");
-            return WalkResult::interrupt();
-          }
-          if (failed(checkParseOnlyEncodings(op)) || failed(checkReduce(op)) ||
-              failed(checkScan(op)) || failed(checkRelabel(op)))
-            return WalkResult::interrupt();
-          if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
-              fence && fence.getBCluster()) {
-            op->emitOpError("with cluster scope is not supported: tile "
-                            "compiles for one CTA per cluster");
-            return WalkResult::interrupt();
-          }
-          if (failed(checkFpToFpLowering(op, computeCapability)) ||
-              failed(checkFp8Arithmetic(op)) ||
-              failed(checkAsyncCopyLowering(op)) ||
-              failed(checkMemDescViewLowering(op)) ||
-              failed(checkInlineAsmLowering(op)) ||
-              failed(checkMapElementwiseLowering(op)) ||
-              failed(checkFp4ToFpLowering(op)) ||
-              failed(checkWarpGroupDotLowering(op)) ||
-              failed(checkAtomicLowering(op)) ||
-              failed(checkHistogramLowering(op)) ||
-              failed(checkGatherLowering(op)) || failed(checkTMALowering(op)) ||
-              failed(checkGlobalScratchLowering(op)) ||
-              failed(checkTensormapLowering(op)) ||
-              failed(checkWarpSpecialize(op)))
-            return WalkResult::interrupt();
-          if (auto dot = dyn_cast<tt::DotOp>(op);
-              dot && failed(checkDotLowering(dot)))
-            return WalkResult::interrupt();
-          // Rejected here so that no other pattern (arith's) tries them.
-          if (failed(checkConstantLowering(op)))
-            return WalkResult::interrupt();
-          return WalkResult::advance();
-        });
+    WalkResult unsupported = module.walk<WalkOrder::PreOrder>([&](Operation
+                                                                      *op) {
+      if (isa_and_present<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
+              op->getDialect()) &&
+          !isSupported(op)) {
+        op->emitOpError("is not supported by convert-triton-gpu-to-llvm "
+                        "yet");
+        return WalkResult::interrupt();
+      }
+      if (failed(checkParseOnlyEncodings(op)) || failed(checkReduce(op)) ||
+          failed(checkScan(op)) || failed(checkRelabel(op)))
+        return WalkResult::interrupt();
+      if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
+          fence && fence.getBCluster()) {
+        op->emitOpError("with cluster scope is not supported: tile "
+                        "compiles for one CTA per cluster");
+        return WalkResult::interrupt();
+      }
+      if (failed(checkFpToFpLowering(op, computeCapability)) ||
+          failed(checkFp8Arithmetic(op)) ||
+          failed(checkAsyncCopyLowering(op)) ||
+          failed(checkMemDescViewLowering(op)) ||
+          failed(checkInlineAsmLowering(op)) ||
+          failed(checkMapElementwiseLowering(op)) ||
+          failed(checkFp4ToFpLowering(op)) ||
+          failed(checkWarpGroupDotLowering(op)) ||
+          failed(checkAtomicLowering(op)) ||
+          failed(checkHistogramLowering(op)) ||
+          failed(checkGatherLowering(op)) || failed(checkTMALowering(op)) ||
+          failed(checkGlobalScratchLowering(op)) ||
+          failed(checkTensormapLowering(op)) || failed(checkWarpSpecialize(op)))
+        return WalkResult::interrupt();
+      if (auto dot = dyn_cast<tt::DotOp>(op);
+          dot && failed(checkDotLowering(dot)))
+        return WalkResult::interrupt();
+      // Rejected here so that no other pattern (arith's) tries them.
+      if (failed(checkConstantLowering(op)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
     if (unsupported.wasInterrupted())
       return failure();
 
