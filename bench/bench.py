@@ -7,7 +7,9 @@ and kernel this loads our PTX (built here with --build) and Triton 3.6's
 PTX of the same kernel (bench/data), both through one launcher
 (tilebench.Driver: cuModuleLoadDataEx + cuLaunchKernel via ctypes, on
 torch's stream, same grid, same block, each with its own dynamic shared
-memory; Triton's two trailing scratch pointers get null), then
+memory; Triton's two trailing scratch pointers get null, but for the
+global scratch buffer a kernel with `global_scratch_size` in its metadata
+needs: size x programs bytes, as Triton's launcher allocates), then
 
   * checks every problem against torch before anything is timed: ours
     always (the first of our variants whose tt.divisibility hints hold),
@@ -43,7 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from families import FAMILIES, TARGETS  # noqa: E402
 from tilebench import (ROOT, BenchError, Driver, KernelImage, Timer, gbps,  # noqa: E402
-                       ratio_verdict, tile_compile)
+                       ratio_verdict, scratch_args, tile_compile)
 
 ARG_BYTES = {"ptr": 8, "i32": 4, "i64": 8, "f32": 4, "desc": 128}
 
@@ -224,8 +226,11 @@ def print_plan(args, images):
         sizes = [ARG_BYTES[t] for t in family.arg_types[kernel]]
         print(f"{family.name} / {kernel} / {target}:")
         for image in [triton] + list(ours.values()):
+            scratch = image.global_scratch()[0]
             print(f"  {image.describe()}; {image.launch_params(sizes)} "
-                  "trailing null pointer(s)")
+                  + (f"trailing pointer(s), the first to {scratch} B of "
+                     "global scratch per program" if scratch
+                     else "trailing null pointer(s)"))
         todo = cases(args, family, kernel)
         print("  timed: " + (", ".join(family.shape_str(s) for s, t in todo if t) or "none"))
         print("  checked only: "
@@ -252,8 +257,11 @@ class Run:
             self.loaded[id(image)] = self.driver.load(image)
         sizes = [ARG_BYTES[t] for t, _ in problem.args]
         extra = image.launch_params(sizes)
-        return self.loaded[id(image)].launcher(
-            problem.grid, list(problem.args) + [("ptr", 0)] * extra, self.stream)
+        trailing, scratch = scratch_args(image, problem.grid, extra, self.torch)
+        launch = self.loaded[id(image)].launcher(
+            problem.grid, list(problem.args) + trailing, self.stream)
+        launch.keepalive.append(scratch)
+        return launch
 
     def checked(self, image, problem):
         """Launches on a poisoned output and checks: a result dict."""

@@ -60,7 +60,9 @@ class Context:
     def launch(self, grid, *args):
         """Launches once on `grid` and waits. Arguments: torch tensors
         (passed as pointers), or ("i32"|"i64"|"f32"|"ptr", value) pairs.
-        Trailing scratch pointers the kernel declares are passed as null."""
+        Trailing scratch pointers the kernel declares are passed as null,
+        but for the global scratch a kernel with global_scratch_size needs
+        (tilebench.scratch_args)."""
         marshalled = []
         for a in args:
             if hasattr(a, "data_ptr"):
@@ -70,10 +72,13 @@ class Context:
         sizes = {"ptr": 8, "i64": 8, "i32": 4, "f32": 4}
         extra = self.kernel.image.launch_params(
             [sizes[t] for t, _ in marshalled])
-        marshalled += [("ptr", 0)] * extra
+        trailing, scratch = tilebench.scratch_args(self.kernel.image, grid,
+                                                   extra, self.torch)
+        marshalled += trailing
         stream = self.torch.cuda.current_stream().cuda_stream
         self.kernel.launcher(grid, marshalled, stream)()
         self.torch.cuda.synchronize()
+        del scratch  # the launch is complete
 
 
 def mismatch(name, got, want, atol=0.0, rtol=0.0):

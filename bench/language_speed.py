@@ -326,8 +326,11 @@ def run(reps, iters):
             kernel = driver.load(image)
             sizes = [8 if t in ("ptr", "i64") else 4 for t, _ in base]
             extra = image.launch_params(sizes)
-            launchers[label] = kernel.launcher(case.grid, base + [("ptr", 0)] * extra,
+            trailing, scratch = tilebench.scratch_args(image, case.grid, extra,
+                                                       torch)
+            launchers[label] = kernel.launcher(case.grid, base + trailing,
                                                stream)
+            launchers[label].keepalive.append(scratch)
         results = {}
         for label, launch in launchers.items():
             for i in case.outputs:

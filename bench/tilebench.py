@@ -83,7 +83,10 @@ class KernelImage:
         self.source = source
         self.is_cubin = image[:4] == b"\x7fELF"
         self.name = meta["name"]
-        self.num_warps = int(meta.get("num_warps", 4))
+        # A warp-specialized kernel launches its partitions' warps too
+        # (Triton's dumps note them as total_num_warps).
+        self.num_warps = int(meta.get("total_num_warps")
+                             or meta.get("num_warps", 4))
         self.shared = int(meta.get("shared", 0))
         warp = int((meta.get("target") or {}).get("warp_size", 32)) \
             if isinstance(meta.get("target"), dict) else 32
@@ -147,6 +150,14 @@ class KernelImage:
                              "pointers")
         return len(extra)
 
+    def global_scratch(self):
+        """(bytes per program, alignment) of the kernel's global scratch
+        (Triton's global_scratch_size/_align metadata; device-side tensor
+        maps live there); (0, 1) when it needs none."""
+        size = int(self.meta.get("global_scratch_size") or 0)
+        align = max(int(self.meta.get("global_scratch_align") or 1), 1)
+        return size, align
+
     def hints_hold(self, args):
         """Whether the metadata's tt.divisibility hints hold for these launch
         arguments (("ptr"|"i32"|..., value) per parameter): a kernel
@@ -186,6 +197,30 @@ def tile_compile(ttir, outdir, target, num_warps, num_stages=None,
         if not os.path.isfile(os.path.join(outdir, name + ext)):
             return f"tile-compile wrote no {name}{ext}"
     return None
+
+
+def scratch_args(image, grid, extra, torch):
+    """The `extra` trailing pointer arguments of a launch of `image` on
+    `grid`, and what keeps their memory alive. As Triton's launcher does:
+    when the kernel needs global scratch, the first (the global scratch
+    pointer) gets size x programs bytes (size rounded up to the alignment),
+    fresh for each launch set-up; the others (profile scratch) stay null."""
+    size, align = image.global_scratch()
+    if size <= 0:
+        return [("ptr", 0)] * extra, None
+    if extra < 1:
+        raise BenchError(f"{image.label}: needs {size} B of global scratch "
+                         "per program but declares no scratch pointer")
+    programs = 1
+    for g in tuple(grid) + (1, 1):
+        programs *= int(g)
+    per_program = (size + align - 1) // align * align
+    # torch's caching allocator hands out 512-byte aligned blocks; ask for
+    # `align` more bytes and round the address up in case it ever is not.
+    buffer = torch.empty(per_program * programs + align, dtype=torch.uint8,
+                         device="cuda")
+    address = (buffer.data_ptr() + align - 1) // align * align
+    return [("ptr", address)] + [("ptr", 0)] * (extra - 1), buffer
 
 
 # --------------------------------------------------------------------------
@@ -364,7 +399,7 @@ class DriverKernel:
                                    stream, params, None)
             if r != 0:
                 check(r, f"{self.kernel.label}: cuLaunchKernel")
-        launch.keepalive = (values, params)
+        launch.keepalive = [values, params]
         return launch
 
 

@@ -151,4 +151,4 @@ from . import add, rows, matmul, wgmma, tma  # noqa: E402
 FAMILIES = [add.Add(), rows.Rows(), matmul.Matmul(), wgmma.MatmulWgmma(),
             wgmma.MatmulHopper(), wgmma.Attention(),
             wgmma.AttentionFromTTIR(), tma.TmaMatmulFromTTGIR(),
-            tma.TmaMatmul()]
+            tma.TmaMatmul(), tma.TmaWsMatmul()]

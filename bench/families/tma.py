@@ -16,6 +16,18 @@ compiler asked for.
 matmul_tma_persistent_* loops over output tiles (tl.range(..., flatten=True)
 around the K loop) in NUM_SMS programs.
 
+  tma_ws     matmul_tma_ws_*: Triton's warp-specialized persistent TMA matmul
+             (tl.range(..., warp_specialize=True)), whose descriptors the
+             kernel makes itself with tl.make_tensor_descriptor: it takes
+             plain pointers a, b, c and M, N, K, runs min(tiles, NUM_SMS)
+             programs, and both sides need global scratch for their tensor
+             maps (the launcher allocates the metadata's
+             global_scratch_size per program; docs/DeviceDescriptors.md).
+             Until tile has nvgpu-warp-specialization, tile compiles the
+             TTIR as a plain persistent kernel (the loop's
+             tt.warp_specialize is ignored), so this checks the device-side
+             descriptors and times a 4-warp kernel against Triton's 12.
+
 Checked against torch's f32 matmul of the same inputs (relative error 1e-2,
 3e-2 for fp8); TMA clamps out-of-bounds reads to zero and drops
 out-of-bounds writes, so any M, N, K multiple of 16 (the kernels'
@@ -117,3 +129,53 @@ class TmaMatmul(TmaMatmulFromTTGIR):
                         lambda k=kernel: read(f"bench/data/{k}.ttir"), warps,
                         num_stages=stages)
                 for kernel, (_, _, _, _, warps, stages) in TMA.items()]
+
+
+#: Warp-specialized kernels with device-side descriptors: kernel ->
+#: (operand dtype, output dtype, BM, BN, warps, stages).
+TMA_WS = {
+    "matmul_tma_ws_f16_w4_s3": ("f16", "f16", 128, 128, 4, 3),
+}
+
+
+class TmaWsMatmulProblem(TmaMatmulProblem):
+    """A problem of a kernel that makes its descriptors from plain pointers:
+    A M x K, B N x K, C M x N, contiguous (the kernels' strides are K, K
+    and N)."""
+
+    def __init__(self, torch, kernel, candidates, M, N, K):
+        dt, out, bm, bn, _, _ = TMA_WS[kernel]
+        types = {"f16": torch.float16}
+        self.torch = torch
+        g = torch.Generator(device="cuda").manual_seed(M * 31 + N * 7 + K)
+        self.a = torch.randn(M, K, device="cuda", generator=g).to(types[dt])
+        self.b = torch.randn(N, K, device="cuda", generator=g).to(types[dt])
+        self.c = torch.full((M, N), float("nan"), device="cuda",
+                            dtype=types[out])
+        self.tol = 1e-2
+        self.ref = None
+        self.candidates = tuple(candidates)
+        self.grid = (min(cdiv(M, bm) * cdiv(N, bn), NUM_SMS),)
+        self.args = [("ptr", t.data_ptr()) for t in (self.a, self.b, self.c)]
+        self.args += [("i32", M), ("i32", N), ("i32", K)]
+        self.work = 2.0 * M * N * K
+
+
+class TmaWsMatmul(TmaMatmulFromTTGIR):
+    name = "tma_ws"
+    kernels = tuple(TMA_WS)
+    arg_types = {k: ("ptr",) * 3 + ("i32",) * 3 for k in kernels}
+    suffix = "_ttir"
+
+    def variants(self, target):
+        return [Variant(kernel, kernel + self.suffix,
+                        lambda k=kernel: read(f"bench/data/{k}.ttir"), warps,
+                        num_stages=stages)
+                for kernel, (_, _, _, _, warps, stages) in TMA_WS.items()]
+
+    def timed_shapes(self, kernel):
+        return [(8192, 8192, 8192), (4096, 4096, 4096)]
+
+    def problem(self, torch, kernel, shape):
+        return TmaWsMatmulProblem(torch, kernel, (kernel + self.suffix,),
+                                  *shape)

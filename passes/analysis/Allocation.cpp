@@ -298,7 +298,7 @@ FunctionAllocation allocateFunction(tt::FuncOp func,
     } else if (int64_t bytes =
                    scratchSize ? scratchSize(op) : getScratchSizeInBytes(op)) {
       allocation.buffers.push_back(
-          {op, /*isScratch=*/true, 0, bytes, kScratchAlignment});
+          {op, /*isScratch=*/true, 0, bytes, getScratchAlignment(op)});
       ranges.push_back({points.getFirst(op), points.getLast(op)});
     }
   });

@@ -622,7 +622,20 @@ mlir::tile::getConvertLayoutScratch(ttg::ConvertLayoutOp op,
       &error, options);
 }
 
+namespace {
+/// A tensor map (CUtensorMap): 128 bytes, built 128-byte aligned.
+constexpr int64_t kTensorMapBytes = 128;
+} // namespace
+
+int64_t mlir::tile::getScratchAlignment(Operation *op) {
+  if (isa<ttng::TensormapCreateOp>(op))
+    return kTensorMapBytes;
+  return kScratchAlignment;
+}
+
 int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
+  if (isa<ttng::TensormapCreateOp>(op))
+    return kTensorMapBytes;
   if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(op))
     return getCaptureBytes(ws.getExplicitCaptures().getTypes()).value_or(0);
   if (atomicResultNeedsBroadcast(op)) {

@@ -43,6 +43,17 @@ class ConvertLayoutOp;
 constexpr llvm::StringLiteral kAllocationOffsetAttrName = "allocation.offset";
 constexpr llvm::StringLiteral kSharedMemorySizeAttrName = "ttg.shared";
 
+/// Names of the attributes tritongpu-global-scratch-memory-allocation
+/// writes: per function and on the module (the kernel's) the bytes and
+/// alignment of a program's slice of global scratch, and per
+/// ttg.global_scratch_alloc (or call) its byte offset in the slice.
+constexpr llvm::StringLiteral kGlobalScratchSizeAttrName =
+    "ttg.global_scratch_memory_size";
+constexpr llvm::StringLiteral kGlobalScratchAlignmentAttrName =
+    "ttg.global_scratch_memory_alignment";
+constexpr llvm::StringLiteral kGlobalScratchOffsetAttrName =
+    "ttg.global_scratch_memory_offset";
+
 /// Every scratch buffer starts at a multiple of this many bytes.
 constexpr int64_t kScratchAlignment = 16;
 
@@ -254,8 +265,14 @@ std::optional<int64_t> getCaptureBytes(TypeRange captureTypes);
 int64_t getWarpStateBytes(Operation *func);
 
 /// The scratch bytes `op` needs while it runs; 0 when it needs none
-/// (a ttg.warp_specialize: its captures).
+/// (a ttg.warp_specialize: its captures; a ttng.tensormap_create: the
+/// tensor map it builds before copying it out).
 int64_t getScratchSizeInBytes(Operation *op);
+
+/// Where `op`'s scratch must start: a multiple of kScratchAlignment, or of
+/// 128 for the tensor map of a ttng.tensormap_create (tensormap.replace
+/// and tensormap.cp_fenceproxy want a 128-byte aligned map).
+int64_t getScratchAlignment(Operation *op);
 
 /// The bytes of the explicit buffer `op` allocates (ttg.local_alloc); 0 for
 /// other ops.

@@ -76,6 +76,12 @@ mlir::tile::getPipelinableDescriptorLoadSink(tt::DescriptorLoadOp load,
   Attribute encoding = desc.getBlockType().getEncoding();
   if (load->getParentOp() != loop || !encoding || !load->hasOneUse())
     return std::nullopt;
+  // A descriptor made inside the loop is one tensor map in global scratch,
+  // rewritten every iteration: copies of later iterations issued early
+  // would read it before it holds their descriptor.
+  if (auto make = load.getDesc().getDefiningOp<tt::MakeTensorDescOp>();
+      make && loop->isAncestor(make))
+    return std::nullopt;
   DescriptorLoadSink sink;
   Operation *user = *load->getUsers().begin();
   if (auto trans = dyn_cast<tt::TransOp>(user)) {

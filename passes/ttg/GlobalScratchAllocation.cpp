@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/analysis/Scratch.h"
 #include "passes/ttg/Passes.h"
 
 #include "dialects/tt/TTDialect.h"
@@ -26,9 +27,9 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-constexpr StringLiteral kSizeAttr = "ttg.global_scratch_memory_size";
-constexpr StringLiteral kAlignmentAttr = "ttg.global_scratch_memory_alignment";
-constexpr StringLiteral kOffsetAttr = "ttg.global_scratch_memory_offset";
+constexpr StringLiteral kSizeAttr = kGlobalScratchSizeAttrName;
+constexpr StringLiteral kAlignmentAttr = kGlobalScratchAlignmentAttrName;
+constexpr StringLiteral kOffsetAttr = kGlobalScratchOffsetAttrName;
 
 /// Lays out the global scratch of `func` after that of every function it
 /// calls, recording offsets, size and alignment. `active` holds the

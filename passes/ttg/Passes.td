@@ -564,10 +564,15 @@ def TTNGTMALoweringPass
     `wait_barrier`, `inval_barrier`), read back with `ttg.local_load`. Each
     `tt.descriptor_store` stores its value to such a buffer, fences it for
     the async proxy and copies it out (`async_tma_copy_local_to_global`,
-    then `async_tma_store_wait {pendings = 0}`). Descriptors need their
-    shared layout (triton-nvidia-optimize-descriptor-encoding); gather,
-    scatter and reduce get a diagnostic. Nothing happens below compute
-    capability 90.
+    then `async_tma_store_wait {pendings = 0}`). Each
+    `tt.make_tensor_descriptor` becomes a tensor map written on the device
+    into 128 bytes of global scratch (`ttg.global_scratch_alloc`,
+    `ttng.tensormap_create` with the box, swizzle and element type of the
+    descriptor's shared encoding, `ttng.tensormap_fenceproxy_acquire`) and
+    viewed as the descriptor (`ttng.reinterpret_tensor_descriptor`).
+    Descriptors need their shared layout
+    (triton-nvidia-optimize-descriptor-encoding); gather, scatter and reduce
+    get a diagnostic. Nothing happens below compute capability 90.
 
     ```
     mlir-opt --load-dialect-plugin=libtile.so \
@@ -579,6 +584,8 @@ def TTNGTMALoweringPass
               "Number of descriptor loads lowered to TMA copies">,
     Statistic<"numLoweredStores", "lowered-stores",
               "Number of descriptor stores lowered to TMA copies">,
+    Statistic<"numLoweredDescriptors", "lowered-descriptors",
+              "Number of device-side descriptors written as tensor maps">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
                            "::mlir::tile::ttng::TTNGDialect",

@@ -12,6 +12,17 @@
 // A store: buf = local_alloc v; fence_async_shared;
 // async_tma_copy_local_to_global desc[i, j] buf; async_tma_store_wait 0.
 //
+// A descriptor made on the device (tt.make_tensor_descriptor) becomes a
+// tensor map the program writes into its slice of global scratch:
+//
+//   p = global_scratch_alloc {nbytes = 128, alignment = 128}
+//   tensormap_create p, base, box, global dims, byte strides, element strides
+//   tensormap_fenceproxy_acquire p
+//   desc = reinterpret_tensor_descriptor p
+//
+// with the box, swizzle and element type read off the descriptor's shared
+// encoding (the plan the copies follow, dialects/ttg/TMABlock.h).
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/ttg/Passes.h"
@@ -32,14 +43,12 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
+/// A tensor map's size and alignment in global memory (CUtensorMap).
+constexpr uint32_t kTensorMapBytes = 128;
+constexpr uint32_t kTensorMapAlignment = 128;
+
 /// Emits an error on `op` unless its descriptor's blocks can move by TMA.
 LogicalResult checkDescriptor(Operation *op, Value descriptor) {
-  // Device-side descriptors need a tensor map written to global scratch
-  // (ttng.tensormap_create), which tile does not emit yet.
-  if (auto make = descriptor.getDefiningOp<tt::MakeTensorDescOp>())
-    return make.emitOpError("(a device-side tensor descriptor) is not "
-                            "supported on sm_90 yet: it needs a tensor map "
-                            "in global scratch");
   auto desc = cast<tt::TensorDescType>(descriptor.getType());
   RankedTensorType block = desc.getBlockType();
   if (!block.getEncoding())
@@ -50,6 +59,88 @@ LogicalResult checkDescriptor(Operation *op, Value descriptor) {
                                block.getEncoding(), why)))
     return op->emitOpError("cannot move its blocks by TMA: ") << why;
   return success();
+}
+
+/// The tensor map's element type as `tensormap.replace .elemtype` numbers
+/// it (Triton's TMA element types): floats by kind, other types by size,
+/// 32- and 64-bit integers unsigned unless declared signed. -1 for none;
+/// planTMABlock refuses those types already.
+int getTensormapElementType(Type type) {
+  if (type.isBF16())
+    return 10;
+  if (type.isF16())
+    return 6;
+  if (type.isF32())
+    return 7;
+  if (type.isF64())
+    return 9;
+  if (!type.isIntOrFloat())
+    return -1;
+  switch (type.getIntOrFloatBitWidth()) {
+  case 8:
+    return 0;
+  case 16:
+    return 1;
+  case 32:
+    return type.isSignedInteger() ? 3 : 2;
+  case 64:
+    return type.isSignedInteger() ? 5 : 4;
+  default:
+    return -1;
+  }
+}
+
+/// Replaces a device-side tt.make_tensor_descriptor by a tensor map written
+/// into global scratch, as Triton does.
+void lowerMakeDescriptor(tt::MakeTensorDescOp make) {
+  OpBuilder builder(make);
+  Location loc = make.getLoc();
+  MLIRContext *context = make.getContext();
+  tt::TensorDescType desc = make.getType();
+  RankedTensorType block = desc.getBlockType();
+  std::string why;
+  ttg::TMABlockPlan plan =
+      *ttg::planTMABlock(block.getShape(), block.getElementType(),
+                         block.getEncoding(), why); // checkDescriptor
+  auto i32Constant = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI32IntegerAttr(value));
+  };
+
+  // A tensor map lists dimensions innermost first; the descriptor's are
+  // outermost first. The constants come first, then the map's slot.
+  SmallVector<Value> box, globalDims, byteStrides;
+  for (int64_t size : llvm::reverse(plan.box))
+    box.push_back(i32Constant(size));
+  Value one = i32Constant(1);
+  SmallVector<Value> elementStrides(box.size(), one);
+  Value elementBytes;
+  if (plan.elementBytes != 1)
+    elementBytes = arith::ConstantOp::create(
+        builder, loc, builder.getI64IntegerAttr(plan.elementBytes));
+  Value scratch = ttg::GlobalScratchAllocOp::create(
+      builder, loc, tt::PointerType::get(IntegerType::get(context, 8), 1),
+      kTensorMapBytes, kTensorMapAlignment);
+  for (Value size : llvm::reverse(make.getShape()))
+    globalDims.push_back(size);
+  // The innermost stride is the element size, implied.
+  for (Value stride : llvm::reverse(make.getStrides().drop_back()))
+    byteStrides.push_back(
+        elementBytes ? arith::MulIOp::create(builder, loc, stride, elementBytes)
+                     : stride);
+  // Swizzle modes 0..3: none, 32, 64, 128 bytes.
+  uint32_t swizzle =
+      plan.swizzleBytes == 0 ? 0 : llvm::Log2_32(plan.swizzleBytes) - 4;
+  uint32_t fill = make.getPadding() == tt::PaddingOption::PAD_NAN ? 1 : 0;
+  ttng::TensormapCreateOp::create(
+      builder, loc, scratch, make.getBase(), box, globalDims, byteStrides,
+      elementStrides, uint32_t(getTensormapElementType(block.getElementType())),
+      /*interleave_layout=*/0u, swizzle, fill);
+  ttng::TensormapFenceproxyAcquireOp::create(builder, loc, scratch);
+  Value view =
+      ttng::ReinterpretTensorDescOp::create(builder, loc, desc, scratch);
+  make.replaceAllUsesWith(view);
+  make->erase();
 }
 
 void lowerLoad(tt::DescriptorLoadOp load) {
@@ -110,9 +201,16 @@ struct TTNGTMALoweringPass
     ModuleOp module = getOperation();
     if (ttg::getComputeCapability(module).value_or(0) < 90)
       return;
+    SmallVector<tt::MakeTensorDescOp> makes;
     SmallVector<tt::DescriptorLoadOp> loads;
     SmallVector<tt::DescriptorStoreOp> stores;
     WalkResult result = module.walk([&](Operation *op) {
+      if (auto make = dyn_cast<tt::MakeTensorDescOp>(op)) {
+        if (failed(checkDescriptor(make, make.getResult())))
+          return WalkResult::interrupt();
+        makes.push_back(make);
+        return WalkResult::advance();
+      }
       if (isa<tt::DescriptorGatherOp, tt::DescriptorScatterOp>(op)) {
         op->emitOpError("needs TMA gather/scatter (.tile::gather4), which "
                         "sm_90 lacks: ptxas accepts it from sm_100 on");
@@ -131,12 +229,15 @@ struct TTNGTMALoweringPass
     });
     if (result.wasInterrupted())
       return signalPassFailure();
+    for (tt::MakeTensorDescOp make : makes)
+      lowerMakeDescriptor(make);
     for (tt::DescriptorLoadOp load : loads)
       lowerLoad(load);
     for (tt::DescriptorStoreOp store : stores)
       lowerStore(store);
     numLoweredLoads += loads.size();
     numLoweredStores += stores.size();
+    numLoweredDescriptors += makes.size();
   }
 };
 } // namespace

@@ -305,6 +305,10 @@ struct KernelInfo {
   int warpSize = 32;
   bool hasParams = false;
   std::vector<Param> params;
+  /// Bytes of global scratch per program (Triton's global_scratch_size) and
+  /// their alignment: device-side tensor maps live there.
+  long long globalScratchSize = 0;
+  long long globalScratchAlign = 1;
 };
 
 /// Reads an integer member, checking its type and range.
@@ -334,6 +338,10 @@ KernelInfo readKernelInfo(const std::string &path) {
   info.numCtas = getInt(root, "num_ctas", 1, path, 1, 16);
   info.numStages = getInt(root, "num_stages", 0, path, 0, 64);
   info.shared = getInt(root, "shared", 0, path, 0, 1 << 30);
+  info.globalScratchSize =
+      getInt(root, "global_scratch_size", 0, path, 0, 1 << 30);
+  info.globalScratchAlign =
+      getInt(root, "global_scratch_align", 1, path, 1, 1 << 20);
   if (const Json *target = root.get("target")) {
     if (target->kind == Json::String) {
       // Triton's GPUTarget is sometimes written as "cuda:90".
@@ -1217,6 +1225,30 @@ int main(int argc, char **argv) {
           "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
   }
 
+  // Global scratch, as Triton's launcher gives it: the first trailing
+  // pointer after the kernel's parameters points at size x programs bytes
+  // (each program's slice rounded up to the alignment).
+  CUdeviceptr globalScratch = 0;
+  size_t scratchArg = info.params.size();
+  if (info.globalScratchSize > 0) {
+    if (!info.hasParams || scratchArg >= args.size() ||
+        args[scratchArg].kind != Arg::NullPtr)
+      fail(ExitUsage,
+           "kernel '%s' needs %lld B of global scratch per program: give its "
+           "trailing scratch pointers as --arg null --arg null after its "
+           "parameters",
+           info.name.c_str(), info.globalScratchSize);
+    long long align = info.globalScratchAlign;
+    long long perProgram = (info.globalScratchSize + align - 1) / align * align;
+    size_t bytes =
+        size_t(perProgram) * opts.grid[0] * opts.grid[1] * opts.grid[2] +
+        size_t(align);
+    check(drv.cuMemAlloc(&globalScratch, bytes), "cuMemAlloc (global scratch)");
+    args[scratchArg].slot = (globalScratch + align - 1) / align * align;
+    note("global scratch: %lld B per program, %zu B in all", perProgram,
+         bytes - size_t(align));
+  }
+
   // Buffers.
   std::vector<void *> params;
   std::vector<unsigned char> outInitial;
@@ -1312,6 +1344,8 @@ int main(int argc, char **argv) {
   for (Arg &a : args)
     if (a.kind == Arg::Buffer)
       drv.cuMemFree(a.device);
+  if (globalScratch)
+    drv.cuMemFree(globalScratch);
   drv.cuEventDestroy(start);
   drv.cuEventDestroy(stop);
   drv.cuModuleUnload(module);

@@ -95,7 +95,8 @@ struct TensorElementwiseConversion : public ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+    if (!isa_and_present<arith::ArithDialect, math::MathDialect>(
+            op->getDialect()) ||
         !op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
         !isa<RankedTensorType>(op->getResult(0).getType()))
       return rewriter.notifyMatchFailure(op, "not an elementwise tensor op");
@@ -284,7 +285,8 @@ Type getPointeeElementType(const TypeConverter &converter, Value ptrLike) {
 LogicalResult mlir::tile::checkFp8Arithmetic(Operation *op) {
   // Constants, selects and bitcasts move bits; fp8 values are i8 in LLVM.
   if (isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp>(op) ||
-      !(isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+      !(isa_and_present<arith::ArithDialect, math::MathDialect>(
+            op->getDialect()) ||
         isa<tt::ClampFOp, tt::PreciseSqrtOp, tt::PreciseDivFOp,
             tt::ExternElementwiseOp>(op)))
     return success();

@@ -3,8 +3,11 @@
 // A public tt.func becomes a PTX kernel: `nvvm.kernel` (the ptx_kernel
 // calling convention) and `nvvm.reqntid` = num-warps x threads-per-warp
 // (ttg.total-num-warps when warp-specialized, with `ttg.maxnreg` as
-// `nvvm.maxnreg`). Its parameters are exactly the function's arguments, in
-// order.
+// `nvvm.maxnreg`). Its parameters are the function's arguments, in order,
+// and, when the module needs global scratch, Triton's two trailing scratch
+// pointers (GlobalScratchOpToLLVM.cpp). Kernels without global scratch keep
+// exactly their arguments: launchers pass null for any trailing pointer the
+// PTX declares, so both forms launch the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +46,11 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
                << i << " of type " << input << " has no LLVM form";
       signature.addInputs(i, converted);
     }
+    auto module = func->getParentOfType<ModuleOp>();
+    if (isKernel && getGlobalScratchBytes(module) > 0)
+      for (unsigned i = 0; i < kNumScratchParameters; ++i)
+        signature.addInputs(
+            LLVM::LLVMPointerType::get(getContext(), /*addressSpace=*/1));
     Type resultType = LLVM::LLVMVoidType::get(getContext());
     if (type.getNumResults() == 1)
       resultType = getTypeConverter()->convertType(type.getResult(0));
@@ -57,7 +65,6 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
                                              func.getName(), llvmType);
     if (isKernel) {
       // A warp-specialized kernel launches its partitions' warps too.
-      auto module = func->getParentOfType<ModuleOp>();
       nvidia::markAsKernel(llvmFunc,
                            getTotalNumWarps(module, lowering.numWarps) *
                                lowering.threadsPerWarp);

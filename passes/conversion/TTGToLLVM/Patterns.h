@@ -166,6 +166,28 @@ constexpr llvm::StringLiteral kTensorDescMetadataAttrName =
 /// CUtensorMap; failure with `why` set when TMA cannot move its block.
 FailureOr<DictionaryAttr> getTensorDescMetadata(tt::TensorDescType type,
                                                 std::string &why);
+/// ttg.global_scratch_alloc: the program's slice of the kernel's global
+/// scratch parameter plus the buffer's offset.
+void populateGlobalScratchOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                           RewritePatternSet &patterns,
+                                           const LoweringContext &lowering);
+/// Emits an error when `op` needs global scratch the lowering cannot give
+/// it: a ttg.global_scratch_alloc outside a kernel or without its offset,
+/// a call of a function that needs some.
+LogicalResult checkGlobalScratchLowering(Operation *op);
+/// The bytes of global scratch each program of the module's kernel needs
+/// (its ttg.global_scratch_memory_size; 0 without).
+int64_t getGlobalScratchBytes(ModuleOp module);
+/// A kernel that needs global scratch takes Triton's trailing parameters:
+/// the global scratch and the profile scratch pointers (address space 1).
+constexpr unsigned kNumScratchParameters = 2;
+/// ttng.tensormap_create, ttng.tensormap_fenceproxy_acquire,
+/// ttng.reinterpret_tensor_descriptor: tensor maps built on the device.
+void populateTensormapOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const LoweringContext &lowering);
+/// Emits an error when `op` is a tensor-map op the lowering cannot express.
+LogicalResult checkTensormapLowering(Operation *op);
 /// tt.print (device printf, Triton's format) and tt.assert (__assertfail).
 void populateDebugOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns,

@@ -122,6 +122,7 @@ bool isSupported(Operation *op) {
       ttg::AsyncWaitOp,
       ttg::ConvertLayoutOp,
       ttg::Fp4ToFpOp,
+      ttg::GlobalScratchAllocOp,
       ttg::LocalAllocOp,
       ttg::LocalBarrierOp,
       ttg::LocalDeallocOp,
@@ -144,7 +145,10 @@ bool isSupported(Operation *op) {
       ttng::FenceAsyncSharedOp,
       ttng::InitBarrierOp,
       ttng::InvalBarrierOp,
+      ttng::ReinterpretTensorDescOp,
       ttng::TMAStoreWaitOp,
+      ttng::TensormapCreateOp,
+      ttng::TensormapFenceproxyAcquireOp,
       ttng::WaitBarrierOp,
       ttng::WarpGroupDotOp,
       ttng::WarpGroupDotWaitOp>(op);
@@ -303,7 +307,7 @@ struct ConvertTritonGPUToLLVMPass
         ttgirModules.push_back(inner);
         return WalkResult::skip();
       }
-      if (isa<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
+      if (isa_and_present<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
               op->getDialect()))
         strayOps = true;
       return WalkResult::advance();
@@ -332,45 +336,46 @@ struct ConvertTritonGPUToLLVMPass
     int computeCapability = this->computeCapability > 0
                                 ? int(this->computeCapability)
                                 : ttg::getComputeCapability(module).value_or(0);
-    WalkResult unsupported =
-        module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-          if (isa<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
-                  op->getDialect()) &&
-              !isSupported(op)) {
-            op->emitOpError("is not supported by convert-triton-gpu-to-llvm "
-                            "yet");
-            return WalkResult::interrupt();
-          }
-          if (failed(checkParseOnlyEncodings(op)) || failed(checkReduce(op)) ||
-              failed(checkScan(op)) || failed(checkRelabel(op)))
-            return WalkResult::interrupt();
-          if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
-              fence && fence.getBCluster()) {
-            op->emitOpError("with cluster scope is not supported: tile "
-                            "compiles for one CTA per cluster");
-            return WalkResult::interrupt();
-          }
-          if (failed(checkFpToFpLowering(op, computeCapability)) ||
-              failed(checkFp8Arithmetic(op)) ||
-              failed(checkAsyncCopyLowering(op)) ||
-              failed(checkMemDescViewLowering(op)) ||
-              failed(checkInlineAsmLowering(op)) ||
-              failed(checkMapElementwiseLowering(op)) ||
-              failed(checkFp4ToFpLowering(op)) ||
-              failed(checkWarpGroupDotLowering(op)) ||
-              failed(checkAtomicLowering(op)) ||
-              failed(checkHistogramLowering(op)) ||
-              failed(checkGatherLowering(op)) || failed(checkTMALowering(op)) ||
-              failed(checkWarpSpecialize(op)))
-            return WalkResult::interrupt();
-          if (auto dot = dyn_cast<tt::DotOp>(op);
-              dot && failed(checkDotLowering(dot)))
-            return WalkResult::interrupt();
-          // Rejected here so that no other pattern (arith's) tries them.
-          if (failed(checkConstantLowering(op)))
-            return WalkResult::interrupt();
-          return WalkResult::advance();
-        });
+    WalkResult unsupported = module.walk<WalkOrder::PreOrder>([&](Operation
+                                                                      *op) {
+      if (isa_and_present<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
+              op->getDialect()) &&
+          !isSupported(op)) {
+        op->emitOpError("is not supported by convert-triton-gpu-to-llvm "
+                        "yet");
+        return WalkResult::interrupt();
+      }
+      if (failed(checkParseOnlyEncodings(op)) || failed(checkReduce(op)) ||
+          failed(checkScan(op)) || failed(checkRelabel(op)))
+        return WalkResult::interrupt();
+      if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
+          fence && fence.getBCluster()) {
+        op->emitOpError("with cluster scope is not supported: tile "
+                        "compiles for one CTA per cluster");
+        return WalkResult::interrupt();
+      }
+      if (failed(checkFpToFpLowering(op, computeCapability)) ||
+          failed(checkFp8Arithmetic(op)) ||
+          failed(checkAsyncCopyLowering(op)) ||
+          failed(checkMemDescViewLowering(op)) ||
+          failed(checkInlineAsmLowering(op)) ||
+          failed(checkMapElementwiseLowering(op)) ||
+          failed(checkFp4ToFpLowering(op)) ||
+          failed(checkWarpGroupDotLowering(op)) ||
+          failed(checkAtomicLowering(op)) ||
+          failed(checkHistogramLowering(op)) ||
+          failed(checkGatherLowering(op)) || failed(checkTMALowering(op)) ||
+          failed(checkGlobalScratchLowering(op)) ||
+          failed(checkTensormapLowering(op)) || failed(checkWarpSpecialize(op)))
+        return WalkResult::interrupt();
+      if (auto dot = dyn_cast<tt::DotOp>(op);
+          dot && failed(checkDotLowering(dot)))
+        return WalkResult::interrupt();
+      // Rejected here so that no other pattern (arith's) tries them.
+      if (failed(checkConstantLowering(op)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
     if (unsupported.wasInterrupted())
       return failure();
 
@@ -445,6 +450,8 @@ struct ConvertTritonGPUToLLVMPass
     populateAsyncOpToLLVMPatterns(converter, patterns, lowering);
     populateBarrierOpToLLVMPatterns(converter, patterns, lowering);
     populateTMAOpToLLVMPatterns(converter, patterns, lowering);
+    populateGlobalScratchOpToLLVMPatterns(converter, patterns, lowering);
+    populateTensormapOpToLLVMPatterns(converter, patterns, lowering);
     // arith.ceildivsi / floordivsi (the trip counts of a fused loop nest)
     // become plain divisions first, as in Triton's lowering.
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);

@@ -34,3 +34,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<32x128xf16, #blocked>
   }
 }
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @make_without_encoding(%base: !tt.ptr<f16>, %m: i32, %s: i64) -> !tt.tensordesc<tensor<128x64xf16>> {
+    %c1 = arith.constant 1 : i64
+    // expected-error @+1 {{'tt.make_tensor_descriptor' op needs a descriptor with a shared encoding; run triton-nvidia-optimize-descriptor-encoding first}}
+    %d = tt.make_tensor_descriptor %base, [%m, %m], [%s, %c1] : <f16>, <tensor<128x64xf16>>
+    tt.return %d : !tt.tensordesc<tensor<128x64xf16>>
+  }
+}
+
+// -----
+
+#swizzled = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @make_swizzled(%base: !tt.ptr<f16>, %m: i32, %s: i64) -> !tt.tensordesc<tensor<128x64xf16, #swizzled>> {
+    %c1 = arith.constant 1 : i64
+    // expected-error-re @+1 {{'tt.make_tensor_descriptor' op cannot move its blocks by TMA: {{.*}}}}
+    %d = tt.make_tensor_descriptor %base, [%m, %m], [%s, %c1] : <f16>, <tensor<128x64xf16, #swizzled>>
+    tt.return %d : !tt.tensordesc<tensor<128x64xf16, #swizzled>>
+  }
+}

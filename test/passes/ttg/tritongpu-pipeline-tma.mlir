@@ -117,3 +117,41 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A descriptor made inside the loop is one tensor map in global scratch,
+// rewritten every iteration: its loads get no latency and stay in their
+// iteration.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // LAT-LABEL: tt.func @made_in_loop
+  // LAT: tt.make_tensor_descriptor
+  // LAT-NOT: tt.latency
+  // LAT: tt.return
+  // PIPE-LABEL: tt.func @made_in_loop
+  // PIPE-NOT: ttng.async_tma_copy_global_to_local
+  // PIPE: scf.for
+  // PIPE: tt.make_tensor_descriptor
+  // PIPE: tt.descriptor_load
+  // PIPE: tt.return
+  tt.func @made_in_loop(%base: !tt.ptr<f16>, %m: i32, %stride: i64, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %k_tiles: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %one = arith.constant 1 : i64
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %acc = scf.for %k = %c0 to %k_tiles step %c1 iter_args(%acc_in = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %d = tt.make_tensor_descriptor %base, [%m, %k_tiles], [%stride, %one] : <f16>, <tensor<128x64xf16, #shared>>
+      %off = arith.muli %k, %c64 : i32
+      %x = tt.descriptor_load %d[%m, %off] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %xa = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %acc_out = ttng.warp_group_dot %xa, %b, %acc_in : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %acc_out : tensor<128x128xf32, #mma>
+    }
+    tt.return %acc : tensor<128x128xf32, #mma>
+  }
+}

@@ -241,6 +241,51 @@ void emitBulkCommitGroup(OpBuilder &builder, Location loc);
 void emitBulkWaitGroupRead(OpBuilder &builder, Location loc, int32_t pendings);
 
 //===----------------------------------------------------------------------===//
+// Tensor maps written on the device
+//===----------------------------------------------------------------------===//
+
+/// The fields of a tensor map (CUtensorMap) that a program sets on the
+/// device. Per-dimension fields take an ordinal, innermost dimension 0.
+enum class TensorMapField {
+  GlobalAddress,
+  Rank,
+  BoxDim,
+  GlobalDim,
+  GlobalStride,
+  ElementStride,
+  ElemType,
+  InterleaveLayout,
+  SwizzleMode,
+  FillMode,
+};
+
+/// Sets `field` (dimension `ordinal` for per-dimension fields, else -1) of
+/// the 128-byte tensor map at shared `map` to `value`: a global pointer,
+/// an i32, or an i64 (global strides, in bytes), where `pred` holds.
+void emitTensorMapReplace(OpBuilder &builder, Location loc, Value map,
+                          TensorMapField field, int ordinal, Value value,
+                          Value pred);
+
+/// As above with a compile-time `value`.
+void emitTensorMapReplace(OpBuilder &builder, Location loc, Value map,
+                          TensorMapField field, int32_t value, Value pred);
+
+/// Copies the 128-byte tensor map at shared `source` to global
+/// `destination` and releases it to the tensor-map proxy, in the warps where
+/// `pred` holds (every lane of such a warp takes part).
+void emitTensorMapCopyToGlobal(OpBuilder &builder, Location loc,
+                               Value destination, Value source, Value pred);
+
+/// Makes the tensor map at global `map`, written by this program, visible to
+/// the TMA copies that follow, in the warps where `pred` holds.
+void emitTensorMapAcquire(OpBuilder &builder, Location loc, Value map,
+                          Value pred);
+
+/// Synchronizes the lanes of the calling warp and orders their
+/// shared-memory accesses.
+void emitWarpSync(OpBuilder &builder, Location loc);
+
+//===----------------------------------------------------------------------===//
 // Global memory
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 // convert-triton-gpu-to-llvm refuses the ttng ops tile parses and verifies
 // but does not lower (Blackwell's TMEM and tcgen05 MMAs, TMA gathers,
-// scatters and reductions, device-side TMA descriptors, cluster barriers,
+// scatters and reductions, cluster barriers,
 // cp.async mbarrier arrivals), naming the op, before rewriting anything.
 
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics -p 'builtin.module(convert-triton-gpu-to-llvm)' -o /dev/null
@@ -143,26 +143,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func public @async_tma_reduce(%d: !tt.tensordesc<tensor<64x32xf32, #nvmma32>>, %x: i32, %buf: !ttg.memdesc<64x32xf32, #nvmma32, #smem>) {
     // expected-error @below {{'ttng.async_tma_reduce' op is not supported by convert-triton-gpu-to-llvm yet}}
     ttng.async_tma_reduce add, %d[%x, %x] %buf : !tt.tensordesc<tensor<64x32xf32, #nvmma32>>, !ttg.memdesc<64x32xf32, #nvmma32, #smem>
-    tt.return
-  }
-}
-
-// -----
-
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @tensormap_create(%desc: !tt.ptr<i8>, %base: !tt.ptr<i8>, %n: i32, %s: i64) {
-    // expected-error @below {{'ttng.tensormap_create' op is not supported by convert-triton-gpu-to-llvm yet}}
-    ttng.tensormap_create %desc, %base, [%n], [%n], [], [%n] {elem_type = 1 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 0 : i32} : (!tt.ptr<i8>, !tt.ptr<i8>, i32, i32, i32) -> ()
-    tt.return
-  }
-}
-
-// -----
-
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @tensormap_fenceproxy_acquire(%desc: !tt.ptr<i8>) {
-    // expected-error @below {{'ttng.tensormap_fenceproxy_acquire' op is not supported by convert-triton-gpu-to-llvm yet}}
-    ttng.tensormap_fenceproxy_acquire %desc : !tt.ptr<i8>
     tt.return
   }
 }

@@ -61,15 +61,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 
+
 // -----
 
 // The first unsupported op stops the pass, even after supported ones.
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @global_scratch(%v: tensor<128xi32, #b>) {
+  tt.func public @cluster_arrive(%v: tensor<128xi32, #b>) {
     %x = arith.addi %v, %v : tensor<128xi32, #b>
-    // expected-error @below {{'ttg.global_scratch_alloc' op is not supported by convert-triton-gpu-to-llvm yet}}
-    %p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+    // expected-error @below {{'ttng.cluster_arrive' op is not supported by convert-triton-gpu-to-llvm yet}}
+    ttng.cluster_arrive {relaxed = false}
     tt.return
   }
 }
