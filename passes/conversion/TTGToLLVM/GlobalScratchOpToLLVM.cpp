@@ -51,18 +51,20 @@ struct GlobalScratchAllocOpConversion
       return rewriter.notifyMatchFailure(op, "no global scratch parameter");
     Value base =
         func.getArgument(func.getNumArguments() - kNumScratchParameters);
-    // The program's linear id: x + nx * (y + ny * z).
+    // The program's linear id: x + nx * (y + ny * z). One value per
+    // statement: the IR must not depend on the C++ compiler's order of
+    // evaluating arguments.
     Value linear = nvidia::getBlockId(rewriter, loc, 2);
-    for (int axis : {1, 0})
-      linear = LLVM::AddOp::create(
-          rewriter, loc, nvidia::getBlockId(rewriter, loc, axis),
-          LLVM::MulOp::create(rewriter, loc, linear,
-                              nvidia::getGridDim(rewriter, loc, axis)));
-    Value byteOffset = LLVM::AddOp::create(
-        rewriter, loc,
-        LLVM::MulOp::create(rewriter, loc, linear,
-                            i32Constant(rewriter, loc, bytes)),
-        i32Constant(rewriter, loc, offset.getInt()));
+    for (int axis : {1, 0}) {
+      Value gridDim = nvidia::getGridDim(rewriter, loc, axis);
+      Value scaled = LLVM::MulOp::create(rewriter, loc, linear, gridDim);
+      Value blockId = nvidia::getBlockId(rewriter, loc, axis);
+      linear = LLVM::AddOp::create(rewriter, loc, blockId, scaled);
+    }
+    Value size = i32Constant(rewriter, loc, bytes);
+    Value slice = LLVM::MulOp::create(rewriter, loc, linear, size);
+    Value bufferOffset = i32Constant(rewriter, loc, offset.getInt());
+    Value byteOffset = LLVM::AddOp::create(rewriter, loc, slice, bufferOffset);
     Value pointer =
         LLVM::GEPOp::create(rewriter, loc, base.getType(), rewriter.getI8Type(),
                             base, ArrayRef<LLVM::GEPArg>{byteOffset});

@@ -9,14 +9,14 @@
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 384 : i32} {
   // CHECK-LABEL: llvm.func @scratch(
   // CHECK-SAME: %arg0: !llvm.ptr<1>, %arg1: i32, %[[SCRATCH:.*]]: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
-  // CHECK-DAG: %[[Z:.*]] = nvvm.read.ptx.sreg.ctaid.z
-  // CHECK-DAG: %[[Y:.*]] = nvvm.read.ptx.sreg.ctaid.y
-  // CHECK-DAG: %[[NY:.*]] = nvvm.read.ptx.sreg.nctaid.y
+  // CHECK: %[[Z:.*]] = nvvm.read.ptx.sreg.ctaid.z
+  // CHECK: %[[NY:.*]] = nvvm.read.ptx.sreg.nctaid.y
   // CHECK: %[[ZNY:.*]] = llvm.mul %[[Z]], %[[NY]] : i32
+  // CHECK: %[[Y:.*]] = nvvm.read.ptx.sreg.ctaid.y
   // CHECK: %[[YZ:.*]] = llvm.add %[[Y]], %[[ZNY]] : i32
-  // CHECK-DAG: %[[X:.*]] = nvvm.read.ptx.sreg.ctaid.x
-  // CHECK-DAG: %[[NX:.*]] = nvvm.read.ptx.sreg.nctaid.x
+  // CHECK: %[[NX:.*]] = nvvm.read.ptx.sreg.nctaid.x
   // CHECK: %[[YZNX:.*]] = llvm.mul %[[YZ]], %[[NX]] : i32
+  // CHECK: %[[X:.*]] = nvvm.read.ptx.sreg.ctaid.x
   // CHECK: %[[PID:.*]] = llvm.add %[[X]], %[[YZNX]] : i32
   // CHECK: %[[SIZE:.*]] = llvm.mlir.constant(384 : i32) : i32
   // CHECK: %[[SLICE:.*]] = llvm.mul %[[PID]], %[[SIZE]] : i32
