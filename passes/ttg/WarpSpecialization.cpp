@@ -427,6 +427,9 @@ void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
   Value zero = constI32(builder, loc, 0);
   auto accType = splitRows(cast<RankedTensorType>(dot.getType()), parts);
   auto initAttr = cast<SplatElementsAttr>(nest.accInit.getValue());
+  Value accInit = arith::ConstantOp::create(
+      builder, nest.accInit.getLoc(), accType,
+      SplatElementsAttr::get(accType, initAttr.getSplatValue<Attribute>()));
   auto outer = scf::ForOp::create(
       builder, loc, tiles.getLowerBound(), tiles.getUpperBound(),
       tiles.getStep(), ValueRange{zero},
@@ -434,10 +437,6 @@ void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
         mapping.map(tiles.getInductionVar(), iv);
         cloneReplicable(b, tiles.getBody(), mapping);
         Value start = args[0];
-        Value accInit = arith::ConstantOp::create(
-            b, nest.accInit.getLoc(), accType,
-            SplatElementsAttr::get(accType,
-                                   initAttr.getSplatValue<Attribute>()));
         // Releases the slot of use number `count - 1` when this tile had
         // one (its wgmma has completed).
         auto releasePrevious = [&](OpBuilder &b, Value count) {
