@@ -118,6 +118,10 @@ bool isSplittableDescriptor(Value desc, ArrayRef<Operation *> users,
 FailureOr<LoopNest> matchLoopNest(scf::ForOp tiles, std::string &why) {
   LoopNest nest;
   nest.tiles = tiles;
+  if (!isa<tt::FuncOp>(tiles->getParentOp())) {
+    why = "the loop is not at the top level of the kernel";
+    return failure();
+  }
   if (tiles.getNumResults() != 0) {
     why = "the tile loop carries values";
     return failure();
@@ -191,6 +195,12 @@ FailureOr<LoopNest> matchLoopNest(scf::ForOp tiles, std::string &why) {
     });
     bool elementwise =
         op.hasTrait<OpTrait::Elementwise>() || isa<ttg::ConvertLayoutOp>(op);
+    // Every tensor it reads is (derived from) the tile: a consumer has
+    // only its rows of those.
+    readsTile &= llvm::all_of(op.getOperands(), [&](Value v) {
+      return !isa<RankedTensorType>(v.getType()) || v == k.getResult(0) ||
+             llvm::is_contained(nest.epilogue, v.getDefiningOp());
+    });
     if (readsTile && op.getNumResults() == 1 && elementwise && shapeOk &&
         isMemoryEffectFree(&op)) {
       nest.epilogue.push_back(&op);
@@ -678,8 +688,9 @@ struct NVGPUWarpSpecializationPass
         why = "the kernel does not have 4 warps";
       else if (loop->getParentOfType<ttg::WarpSpecializeOp>())
         why = "the loop is already in a warp_specialize";
-      else if (numStages < 1)
-        why = "num-stages is below 1";
+      else if (numStages < 2)
+        why = "num-stages is below 2 (a consumer keeps one wgmma in flight "
+              "on one slot while the producer fills the next)";
       else
         nest = matchLoopNest(loop, why);
       if (failed(nest)) {

@@ -238,3 +238,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// An epilogue that reads another tile-sized tensor (a bias made before the
+// loop) cannot be split between the consumers: the loop stays.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @epilogue_reads_a_bias
+  // CHECK-NOT: ttg.warp_specialize
+  // CHECK: } {tt.warp_specialize}
+  tt.func public @epilogue_reads_a_bias(%a: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b: !tt.tensordesc<tensor<128x64xf16, #shared>>, %c: !tt.tensordesc<tensor<128x128xf32, #shared>>, %bias: tensor<128x128xf32, #mma>, %tiles: i32, %ktiles: i32) {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // expected-remark @below {{nvgpu-warp-specialization left the loop unchanged: the tile loop holds an op the partitions cannot share: arith.addf}}
+    scf.for %tile = %c0 to %tiles step %c1 : i32 {
+      %acc = scf.for %k = %c0 to %ktiles step %c1 iter_args(%acc_in = %cst) -> (tensor<128x128xf32, #mma>) : i32 {
+        %la = tt.descriptor_load %a[%tile, %k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %sa = ttg.local_alloc %la : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+        %lb = tt.descriptor_load %b[%tile, %k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %sb = ttg.local_alloc %lb : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+        %tb = ttg.memdesc_trans %sb {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+        %d = ttng.warp_group_dot %sa, %tb, %acc_in {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+      %o = arith.addf %acc, %bias : tensor<128x128xf32, #mma>
+      tt.descriptor_store %c[%tile, %tile], %o : !tt.tensordesc<tensor<128x128xf32, #shared>>, tensor<128x128xf32, #mma>
+    } {tt.warp_specialize}
+    tt.return
+  }
+}
