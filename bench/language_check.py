@@ -69,7 +69,10 @@ class Context:
                 marshalled.append(("ptr", a.data_ptr()))
             else:
                 marshalled.append(a)
-        sizes = {"ptr": 8, "i64": 8, "i32": 4, "f32": 4}
+        # ("desc", tilebench.TensorSpec): a host tensor descriptor, a
+        # 128-byte CUtensorMap the launcher encodes from the kernel's
+        # tensordesc_meta.
+        sizes = {"ptr": 8, "i64": 8, "i32": 4, "f32": 4, "desc": 128}
         extra = self.kernel.image.launch_params(
             [sizes[t] for t, _ in marshalled])
         trailing, scratch = tilebench.scratch_args(self.kernel.image, grid,

@@ -785,4 +785,60 @@ def TTNGProxyFenceInsertionPass
   let dependentDialects = ["::mlir::tile::ttng::TTNGDialect"];
 }
 
+def NVGPUWarpSpecializationPass
+    : Pass<"nvgpu-warp-specialization", "::mlir::ModuleOp"> {
+  let summary = "Hopper producer/consumer warp specialization of a TMA + "
+                "wgmma tile loop";
+  let description = [{
+    Triton's automatic warp specialization for Hopper. A loop marked
+    `tt.warp_specialize` (`tl.range(..., warp_specialize=True)`) in a
+    kernel of 4 warps, whose only nested loop accumulates one
+    `ttng.warp_group_dot` from two `tt.descriptor_load`s and whose other
+    ops are index arithmetic and an epilogue of elementwise ops ending in
+    `tt.descriptor_store`s, becomes a `ttg.warp_specialize`:
+
+    - the default region (the kernel's 4 warps) is the producer: it walks
+      the same tiles and K steps and issues the TMA copies into rings of
+      `num-stages` shared slots;
+    - one partition of 4 warps per 64 rows of the tile (two for a 128-row
+      tile) is a consumer: it runs the wgmma on its rows of each slot, one
+      wgmma in flight, and stores its rows in its own epilogue. The A block
+      and the stored blocks are split by rows: a kernel-argument
+      descriptor changes type (its map is encoded from the kernel's
+      metadata), a `tt.make_tensor_descriptor` from before the loop is
+      recreated in each partition with the split block;
+    - per slot, a "full" mbarrier (count 1, armed with the bytes of the
+      slot's copies) that consumers wait on, and an "empty" mbarrier
+      (128 per consumer) that each consumer arrives on once the wgmma that
+      read the slot has completed and that the producer waits on before
+      reusing the slot. One count of slot uses, carried through both
+      loops, gives the slot (count mod stages) and the phase.
+
+    The new loops get `tt.num_stages = 0` so the pipeliner leaves them
+    alone; the consumers ask for 232 registers (`requestedRegisters`).
+    Anything else (other warp counts, other loop shapes) keeps the loop
+    unchanged with a remark saying why.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Slots of the shared rings">,
+    Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
+           /*default=*/"false",
+           "Accepted for Triton's pipelines; tile has no intermediate steps "
+           "to dump">,
+  ];
+  let statistics = [
+    Statistic<"numSpecializedLoops", "num-specialized-loops",
+              "Number of loops split into producer and consumers">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::tile::ttng::TTNGDialect"];
+}
+
 #endif // TILE_PASSES_TTG_PASSES_TD

@@ -1,0 +1,60 @@
+//===- WarpSpecialization.h - Hopper autoWS steps ---------------*- C++ -*-===//
+//
+// The two steps of nvgpu-warp-specialization: matchLoopNest finds the loop
+// nest it can split (WarpSpecializationMatch.cpp), specializeLoopNest builds
+// the rings, the mbarriers and the warp_specialize regions
+// (WarpSpecializationBuild.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PASSES_TTG_WARPSPECIALIZATION_H
+#define TILE_PASSES_TTG_WARPSPECIALIZATION_H
+
+#include "dialects/tt/TTDialect.h"
+#include "dialects/ttg/TTGDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <string>
+
+namespace mlir::tile::ws {
+constexpr llvm::StringLiteral kWarpSpecializeAttr = "tt.warp_specialize";
+/// Rows of the accumulator one consumer warp group (four warps) owns.
+constexpr int64_t kRowsPerConsumer = 64;
+constexpr int kConsumerWarps = 4;
+/// Registers per thread asked for each consumer partition, as Triton does;
+/// the producer keeps what is left (tritongpu-allocate-warp-groups).
+constexpr int32_t kConsumerRegisters = 232;
+
+/// A wgmma operand as the K loop builds it: a TMA load, its buffer, and
+/// optionally a transposed view of the buffer.
+struct Operand {
+  tt::DescriptorLoadOp load;
+  ttg::MemDescTransOp trans;
+};
+
+/// The loop nest this pass rewrites, as found by matchLoopNest.
+struct LoopNest {
+  scf::ForOp tiles; // the tile loop marked tt.warp_specialize
+  scf::ForOp k;     // the K loop inside it
+  ttng::WarpGroupDotOp dot;
+  Operand a, b;
+  arith::ConstantOp accInit;
+  SmallVector<Operation *> epilogue; // after the K loop, reading its result
+  int numConsumers = 1;
+};
+
+/// Ops every partition recomputes for itself: side-effect-free scalar
+/// arithmetic.
+bool isReplicable(Operation *op);
+
+/// The nest of `tiles` (a loop marked tt.warp_specialize) when this pass
+/// can specialize it; else failure with the reason in `why`.
+FailureOr<LoopNest> matchLoopNest(scf::ForOp tiles, std::string &why);
+
+/// Replaces the nest by a ttg.warp_specialize of a TMA producer and
+/// `nest.numConsumers` wgmma consumers over rings of `slots` slots.
+void specializeLoopNest(LoopNest &nest, int slots);
+} // namespace mlir::tile::ws
+
+#endif // TILE_PASSES_TTG_WARPSPECIALIZATION_H

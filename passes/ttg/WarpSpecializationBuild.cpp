@@ -1,0 +1,450 @@
+//===- WarpSpecializationBuild.cpp - Producer, consumers and their rings --===//
+//
+// The rewrite of nvgpu-warp-specialization. The default warps produce:
+// they issue the TMA copies into rings of `num-stages` shared slots. Each
+// partition of four warps consumes: it runs the wgmma on its 64-row share
+// of the tile (the tile is split along M, one share per partition) and
+// stores its share in its own epilogue. A slot changes hands through two
+// mbarriers: "full" (count 1, armed with the bytes of the slot's copies)
+// and "empty" (one arrival of 128 per consumer once its wgmma stopped
+// reading the slot). One counter of slot uses, carried through the tile
+// loop and the K loop, gives both sides the slot (counter mod stages) and
+// the phase (bit 0 of counter / stages).
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ttg/PipelineUtils.h"
+#include "passes/ttg/TMAUtils.h"
+#include "passes/ttg/WarpSpecialization.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::ws;
+
+namespace {
+/// `type` with its first dimension divided by `parts`.
+RankedTensorType splitRows(RankedTensorType type, int parts) {
+  SmallVector<int64_t> shape(type.getShape());
+  shape[0] /= parts;
+  return RankedTensorType::get(shape, type.getElementType(),
+                               type.getEncoding());
+}
+
+tt::TensorDescType splitRows(tt::TensorDescType type, int parts) {
+  return tt::TensorDescType::get(type.getContext(),
+                                 splitRows(type.getBlockType(), parts));
+}
+
+/// The shared rings and mbarriers the warp groups hand slots over with.
+struct Rings {
+  int slots = 0;
+  SmallVector<Value> a; // one ring per consumer (its rows of the A block)
+  Value b;
+  Value full, empty;
+  tt::TensorDescType aBlock; // one consumer's rows of the A block
+  int64_t bytes = 0;         // what one slot's copies deliver
+};
+
+Value constI32(OpBuilder &builder, Location loc, int32_t value) {
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getI32IntegerAttr(value));
+}
+
+Value barrierAt(OpBuilder &builder, Location loc, Value ring, Value slot,
+                int slots) {
+  return ttg::MemDescIndexOp::create(
+      builder, loc, getMBarrierSlotType(builder.getContext(), slots), ring,
+      slot);
+}
+
+Rings createRings(OpBuilder &builder, LoopNest &nest, int slots) {
+  Location loc = nest.tiles.getLoc();
+  MLIRContext *context = builder.getContext();
+  Rings rings;
+  rings.slots = slots;
+  tt::TensorDescType aDesc =
+      splitRows(nest.a.load.getDesc().getType(), nest.numConsumers);
+  tt::TensorDescType bDesc = nest.b.load.getDesc().getType();
+  rings.aBlock = aDesc;
+  for (int c = 0; c < nest.numConsumers; ++c)
+    rings.a.push_back(ttg::LocalAllocOp::create(
+        builder, loc, getDescriptorBufferType(aDesc, slots), Value(),
+        IntegerAttr()));
+  rings.b = ttg::LocalAllocOp::create(builder, loc,
+                                      getDescriptorBufferType(bDesc, slots),
+                                      Value(), IntegerAttr());
+  rings.bytes = nest.numConsumers * getDescriptorBlockBytes(aDesc) +
+                getDescriptorBlockBytes(bDesc);
+  auto makeBarriers = [&](int count) {
+    Value ring = ttg::LocalAllocOp::create(
+        builder, loc, getMBarrierType(context, slots), Value(), IntegerAttr());
+    for (int s = 0; s < slots; ++s)
+      ttng::InitBarrierOp::create(
+          builder, loc,
+          barrierAt(builder, loc, ring, constI32(builder, loc, s), slots),
+          count);
+    return ring;
+  };
+  rings.full = makeBarriers(1);
+  rings.empty = makeBarriers(nest.numConsumers * kConsumerWarps *
+                             ttg::getThreadsPerWarp(nest.tiles));
+  return rings;
+}
+
+/// The slot and phase of slot use number `count`.
+std::pair<Value, Value> slotAndPhase(OpBuilder &builder, Location loc,
+                                     Value count, int slots) {
+  Value n = constI32(builder, loc, slots);
+  Value slot = arith::RemUIOp::create(builder, loc, count, n);
+  Value round = arith::DivUIOp::create(builder, loc, count, n);
+  Value phase =
+      arith::AndIOp::create(builder, loc, round, constI32(builder, loc, 1));
+  return {slot, phase};
+}
+
+/// Clones the replicable ops of `block` (everything a partition may need to
+/// compute indices and bounds); dead ones are removed afterwards.
+void cloneReplicable(OpBuilder &builder, Block *block, IRMapping &mapping) {
+  for (Operation &op : block->without_terminator())
+    if (isReplicable(&op))
+      builder.clone(op, mapping);
+}
+
+void markNotPipelined(scf::ForOp loop) {
+  loop->setAttr(kNumStagesAttrName,
+                IntegerAttr::get(IntegerType::get(loop.getContext(), 32), 0));
+}
+
+/// The default warps: the TMA copies of every slot use.
+void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
+                   const DenseMap<Value, Value> &splitDescs) {
+  Location loc = nest.tiles.getLoc();
+  scf::ForOp tiles = nest.tiles, k = nest.k;
+  IRMapping mapping;
+  Value zero = constI32(builder, loc, 0);
+  auto outer = scf::ForOp::create(
+      builder, loc, tiles.getLowerBound(), tiles.getUpperBound(),
+      tiles.getStep(), ValueRange{zero},
+      [&](OpBuilder &b, Location loc, Value iv, ValueRange args) {
+        mapping.map(tiles.getInductionVar(), iv);
+        cloneReplicable(b, tiles.getBody(), mapping);
+        auto inner = scf::ForOp::create(
+            b, loc, mapping.lookupOrDefault(k.getLowerBound()),
+            mapping.lookupOrDefault(k.getUpperBound()),
+            mapping.lookupOrDefault(k.getStep()), ValueRange{args[0]},
+            [&](OpBuilder &b, Location loc, Value kv, ValueRange kargs) {
+              mapping.map(k.getInductionVar(), kv);
+              cloneReplicable(b, k.getBody(), mapping);
+              Value count = kargs[0];
+              std::pair<Value, Value> slotPhase =
+                  slotAndPhase(b, loc, count, rings.slots);
+              // Named values: the lambdas below capture the slot.
+              Value slot = slotPhase.first, phase = slotPhase.second;
+              // The slot is free once every consumer released its previous
+              // round (parity phase ^ 1; a fresh barrier passes).
+              Value freePhase =
+                  arith::XOrIOp::create(b, loc, phase, constI32(b, loc, 1));
+              ttng::WaitBarrierOp::create(
+                  b, loc, barrierAt(b, loc, rings.empty, slot, rings.slots),
+                  freePhase, Value(), ValueRange{});
+              Value full = barrierAt(b, loc, rings.full, slot, rings.slots);
+              Value always =
+                  arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+              ttng::BarrierExpectOp::create(b, loc, full, int32_t(rings.bytes),
+                                            always);
+              auto copy = [&](tt::DescriptorLoadOp load, Value desc, Value ring,
+                              Value rowOffset) {
+                auto descType = cast<tt::TensorDescType>(desc.getType());
+                Value view = ttg::MemDescIndexOp::create(
+                    b, load.getLoc(),
+                    getDescriptorSlotType(descType, rings.slots), ring, slot);
+                SmallVector<Value> coords;
+                for (Value index : load.getIndices())
+                  coords.push_back(mapping.lookupOrDefault(index));
+                if (rowOffset)
+                  coords[0] = arith::AddIOp::create(b, load.getLoc(), coords[0],
+                                                    rowOffset);
+                ttng::AsyncTMACopyGlobalToLocalOp::create(
+                    b, load.getLoc(), desc, coords, view, full, always,
+                    load.getCache(), load.getEvict(), /*isVolatile=*/false);
+              };
+              // Program order of the two loads.
+              bool aFirst = nest.a.load->isBeforeInBlock(nest.b.load);
+              auto copyA = [&] {
+                Value desc = splitDescs.lookup(nest.a.load.getDesc());
+                if (!desc)
+                  desc = nest.a.load.getDesc();
+                for (int c = 0; c < nest.numConsumers; ++c)
+                  copy(nest.a.load, desc, rings.a[c],
+                       c ? constI32(b, loc, c * kRowsPerConsumer) : Value());
+              };
+              auto copyB = [&] {
+                copy(nest.b.load, nest.b.load.getDesc(), rings.b, Value());
+              };
+              if (aFirst) {
+                copyA();
+                copyB();
+              } else {
+                copyB();
+                copyA();
+              }
+              Value next =
+                  arith::AddIOp::create(b, loc, count, constI32(b, loc, 1));
+              scf::YieldOp::create(b, loc, next);
+            });
+        markNotPipelined(inner);
+        scf::YieldOp::create(b, loc, inner.getResult(0));
+      });
+  markNotPipelined(outer);
+}
+
+/// Consumer `c`: the wgmma on its rows of every slot and its epilogue.
+void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
+                   const DenseMap<Value, Value> &splitDescs) {
+  Location loc = nest.tiles.getLoc();
+  scf::ForOp tiles = nest.tiles, k = nest.k;
+  ttng::WarpGroupDotOp dot = nest.dot;
+  int parts = nest.numConsumers;
+  IRMapping mapping;
+  Value zero = constI32(builder, loc, 0);
+  auto accType = splitRows(cast<RankedTensorType>(dot.getType()), parts);
+  auto initAttr = cast<SplatElementsAttr>(nest.accInit.getValue());
+  Value accInit = arith::ConstantOp::create(
+      builder, nest.accInit.getLoc(), accType,
+      SplatElementsAttr::get(accType, initAttr.getSplatValue<Attribute>()));
+  auto outer = scf::ForOp::create(
+      builder, loc, tiles.getLowerBound(), tiles.getUpperBound(),
+      tiles.getStep(), ValueRange{zero},
+      [&](OpBuilder &b, Location loc, Value iv, ValueRange args) {
+        mapping.map(tiles.getInductionVar(), iv);
+        cloneReplicable(b, tiles.getBody(), mapping);
+        Value start = args[0];
+        // Releases the slot of use number `count - 1` when this tile had
+        // one (its wgmma has completed).
+        auto releasePrevious = [&](OpBuilder &b, Value count) {
+          Value previous =
+              arith::SubIOp::create(b, loc, count, constI32(b, loc, 1));
+          Value slot = arith::RemUIOp::create(b, loc, previous,
+                                              constI32(b, loc, rings.slots));
+          Value had = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                            count, start);
+          ttng::ArriveBarrierOp::create(
+              b, loc, barrierAt(b, loc, rings.empty, slot, rings.slots),
+              kConsumerWarps * ttg::getThreadsPerWarp(tiles), had);
+        };
+        auto inner = scf::ForOp::create(
+            b, loc, mapping.lookupOrDefault(k.getLowerBound()),
+            mapping.lookupOrDefault(k.getUpperBound()),
+            mapping.lookupOrDefault(k.getStep()), ValueRange{accInit, start},
+            [&](OpBuilder &b, Location loc, Value kv, ValueRange kargs) {
+              mapping.map(k.getInductionVar(), kv);
+              cloneReplicable(b, k.getBody(), mapping);
+              Value acc = kargs[0], count = kargs[1];
+              std::pair<Value, Value> slotPhase =
+                  slotAndPhase(b, loc, count, rings.slots);
+              Value slot = slotPhase.first, phase = slotPhase.second;
+              ttng::WaitBarrierOp::create(
+                  b, loc, barrierAt(b, loc, rings.full, slot, rings.slots),
+                  phase, Value(), ValueRange{});
+              Value aView = ttg::MemDescIndexOp::create(
+                  b, nest.a.load.getLoc(),
+                  getDescriptorSlotType(rings.aBlock, rings.slots), rings.a[c],
+                  slot);
+              tt::TensorDescType bDesc = nest.b.load.getDesc().getType();
+              ttg::MemDescType bSlotType =
+                  getDescriptorSlotType(bDesc, rings.slots);
+              Value bView = ttg::MemDescIndexOp::create(
+                  b, nest.b.load.getLoc(), bSlotType, rings.b, slot);
+              if (ttg::MemDescTransOp trans = nest.b.trans) {
+                ttg::MemDescType transType = trans.getType();
+                auto viewType = ttg::MemDescType::get(
+                    b.getContext(), transType.getShape(),
+                    transType.getElementType(), transType.getEncoding(),
+                    transType.getMemorySpace(), /*mutableMemory=*/true,
+                    transType.getShape());
+                bView = ttg::MemDescTransOp::create(b, trans.getLoc(), viewType,
+                                                    bView, trans.getOrder());
+              }
+              auto wgmma = ttng::WarpGroupDotOp::create(
+                  b, dot.getLoc(), accType, aView, bView, acc, Value(),
+                  dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(),
+                  /*isAsync=*/true);
+              // One wgmma stays in flight: the previous one is done, so its
+              // slot goes back to the producer.
+              SmallVector<Value> waited = {wgmma.getD(), aView, bView};
+              auto wait = ttng::WarpGroupDotWaitOp::create(
+                  b, dot.getLoc(), ValueRange(waited).getTypes(), waited,
+                  /*pendings=*/1);
+              releasePrevious(b, count);
+              Value next =
+                  arith::AddIOp::create(b, loc, count, constI32(b, loc, 1));
+              scf::YieldOp::create(b, loc, ValueRange{wait.getResult(0), next});
+            });
+        markNotPipelined(inner);
+        Value end = inner.getResult(1);
+        auto drain = ttng::WarpGroupDotWaitOp::create(
+            b, dot.getLoc(), TypeRange{accType}, ValueRange{inner.getResult(0)},
+            /*pendings=*/0);
+        releasePrevious(b, end);
+
+        // The epilogue on this consumer's rows.
+        mapping.map(k.getResult(0), drain.getResult(0));
+        Value rowOffset;
+        for (Operation *op : nest.epilogue) {
+          if (auto store = dyn_cast<tt::DescriptorStoreOp>(op)) {
+            Value desc = splitDescs.lookup(store.getDesc());
+            if (!desc)
+              desc = store.getDesc();
+            SmallVector<Value> coords;
+            for (Value index : store.getIndices())
+              coords.push_back(mapping.lookupOrDefault(index));
+            if (c) {
+              if (!rowOffset)
+                rowOffset = constI32(b, loc, c * kRowsPerConsumer);
+              coords[0] = arith::AddIOp::create(b, store.getLoc(), coords[0],
+                                                rowOffset);
+            }
+            tt::DescriptorStoreOp::create(b, store.getLoc(), desc,
+                                          mapping.lookup(store.getSrc()),
+                                          coords);
+            continue;
+          }
+          Operation *clone = b.clone(*op, mapping);
+          clone->getResult(0).setType(splitRows(
+              cast<RankedTensorType>(op->getResult(0).getType()), parts));
+        }
+        scf::YieldOp::create(b, loc, end);
+      });
+  markNotPipelined(outer);
+}
+
+/// Erases ops of `region` whose results nobody reads and that have no
+/// effects (the index arithmetic a partition cloned but does not need).
+void eraseDeadOps(Region &region) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> dead;
+    region.walk([&](Operation *op) {
+      if (op->getNumResults() != 0 && op->use_empty() &&
+          isMemoryEffectFree(op) && op->getNumRegions() == 0)
+        dead.push_back(op);
+    });
+    for (Operation *op : dead)
+      op->erase();
+    changed = !dead.empty();
+  }
+}
+
+/// Makes the partition regions isolated from above: constants and
+/// descriptors made in the kernel are recreated inside (as Triton does),
+/// every other value from above becomes an explicit capture.
+void isolatePartitions(ttg::WarpSpecializeOp ws) {
+  for (Region *region : ws.getPartitionRegions()) {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      SetVector<Value> above;
+      getUsedValuesDefinedAbove(*region, above);
+      OpBuilder builder(ws.getContext());
+      for (Value value : above) {
+        Operation *def = value.getDefiningOp();
+        if (!def || !(isa<arith::ConstantOp, tt::MakeTensorDescOp>(def) ||
+                      isReplicable(def)))
+          continue;
+        // At the top, above the clones that read it (their operands were
+        // still the outer values when they were cloned).
+        builder.setInsertionPointToStart(&region->front());
+        Operation *clone = builder.clone(*def);
+        replaceAllUsesInRegionWith(value, clone->getResult(0), *region);
+        changed = true;
+      }
+    }
+  }
+  SetVector<Value> captures;
+  for (Region *region : ws.getPartitionRegions())
+    getUsedValuesDefinedAbove(*region, captures);
+  for (Value capture : captures) {
+    ws->insertOperands(ws->getNumOperands(), capture);
+    for (Region *region : ws.getPartitionRegions()) {
+      BlockArgument arg =
+          region->addArgument(capture.getType(), capture.getLoc());
+      replaceAllUsesInRegionWith(capture, arg, *region);
+    }
+  }
+}
+
+/// Split descriptors: kernel arguments change type (the launcher encodes
+/// the map from the kernel's descriptor metadata); descriptors made in the
+/// kernel get a split copy right before the nest.
+DenseMap<Value, Value> splitDescriptors(OpBuilder &builder, LoopNest &nest) {
+  DenseMap<Value, Value> split;
+  if (nest.numConsumers == 1)
+    return split;
+  SmallVector<Value> descs = {nest.a.load.getDesc()};
+  for (Operation *op : nest.epilogue)
+    if (auto store = dyn_cast<tt::DescriptorStoreOp>(op))
+      if (!llvm::is_contained(descs, store.getDesc()))
+        descs.push_back(store.getDesc());
+  auto func = nest.tiles->getParentOfType<tt::FuncOp>();
+  for (Value desc : descs) {
+    auto type =
+        splitRows(cast<tt::TensorDescType>(desc.getType()), nest.numConsumers);
+    if (auto arg = dyn_cast<BlockArgument>(desc)) {
+      arg.setType(type);
+      split[desc] = desc;
+      continue;
+    }
+    Operation *clone = builder.clone(*desc.getDefiningOp());
+    clone->getResult(0).setType(type);
+    split[desc] = clone->getResult(0);
+  }
+  SmallVector<Type> inputs(func.getBody().front().getArgumentTypes());
+  func.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
+      func.getContext(), inputs, func.getFunctionType().getResults())));
+  return split;
+}
+} // namespace
+
+void ws::specializeLoopNest(LoopNest &nest, int slots) {
+  scf::ForOp tiles = nest.tiles;
+  Location loc = tiles.getLoc();
+  OpBuilder builder(tiles);
+  Rings rings = createRings(builder, nest, slots);
+  DenseMap<Value, Value> splitDescs = splitDescriptors(builder, nest);
+
+  SmallVector<int32_t> warps(nest.numConsumers, kConsumerWarps);
+  SmallVector<int32_t> registers(nest.numConsumers, kConsumerRegisters);
+  auto ws = ttg::WarpSpecializeOp::create(
+      builder, loc, TypeRange{}, ValueRange{}, warps,
+      /*warpGroupStartIds=*/nullptr, builder.getDenseI32ArrayAttr(registers),
+      /*actualRegisters=*/nullptr);
+  Block *producer = builder.createBlock(&ws.getDefaultRegion());
+  builder.setInsertionPointToStart(producer);
+  buildProducer(builder, nest, rings, splitDescs);
+  ttg::WarpYieldOp::create(builder, loc, ValueRange{});
+
+  builder.createBlock(&ws.getPartitionOpHolder());
+  auto partitions =
+      ttg::WarpSpecializePartitionsOp::create(builder, loc, nest.numConsumers);
+  for (auto [c, region] : llvm::enumerate(partitions.getPartitionRegions())) {
+    builder.createBlock(&region);
+    buildConsumer(builder, nest, rings, c, splitDescs);
+    ttg::WarpReturnOp::create(builder, loc);
+  }
+  tiles->erase();
+  for (auto [original, split] : splitDescs)
+    if (original != split && original.use_empty())
+      original.getDefiningOp()->erase();
+  eraseDeadOps(ws.getDefaultRegion());
+  for (Region *region : ws.getPartitionRegions())
+    eraseDeadOps(*region);
+  isolatePartitions(ws);
+  for (Region *region : ws.getPartitionRegions())
+    eraseDeadOps(*region);
+}

@@ -1,0 +1,208 @@
+//===- WarpSpecializationMatch.cpp - The nest autoWS can split ------------===//
+//
+// What nvgpu-warp-specialization accepts: a tile loop at the kernel's top
+// level holding one K loop that accumulates one wgmma from two TMA loads
+// (B possibly through a transposed view), index arithmetic, and an
+// epilogue of elementwise ops and descriptor stores on the K loop's
+// result. A 128-row tile is split between two consumers when the A
+// descriptor and the stored descriptors are used by nothing else.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ttg/WarpSpecialization.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::ws;
+
+namespace {
+bool isScalarType(Type type) { return type.isIntOrIndexOrFloat(); }
+
+FailureOr<Operand> matchOperand(Value value, scf::ForOp k, std::string &why) {
+  Operand operand;
+  if (auto trans = value.getDefiningOp<ttg::MemDescTransOp>()) {
+    operand.trans = trans;
+    value = trans.getSrc();
+  }
+  auto alloc = value.getDefiningOp<ttg::LocalAllocOp>();
+  if (!alloc || !alloc.getSrc() || alloc->getParentOp() != k) {
+    why = "a wgmma operand is not a shared copy of a TMA load of the loop";
+    return failure();
+  }
+  operand.load = alloc.getSrc().getDefiningOp<tt::DescriptorLoadOp>();
+  if (!operand.load || operand.load->getParentOp() != k ||
+      !operand.load->hasOneUse()) {
+    why = "a wgmma operand is not a shared copy of a TMA load of the loop";
+    return failure();
+  }
+  if (!alloc->hasOneUse() || (operand.trans && !operand.trans->hasOneUse())) {
+    why = "a loaded wgmma operand has other uses";
+    return failure();
+  }
+  return operand;
+}
+
+/// Whether `desc` (a kernel argument or a tt.make_tensor_descriptor from
+/// outside the nest) is only used by `users`, so its block may be split.
+bool isSplittableDescriptor(Value desc, ArrayRef<Operation *> users,
+                            scf::ForOp tiles) {
+  if (auto arg = dyn_cast<BlockArgument>(desc)) {
+    if (!isa<tt::FuncOp>(arg.getOwner()->getParentOp()))
+      return false;
+  } else {
+    auto make = desc.getDefiningOp<tt::MakeTensorDescOp>();
+    if (!make || tiles->isAncestor(make))
+      return false;
+  }
+  return llvm::all_of(desc.getUsers(), [&](Operation *user) {
+    return llvm::is_contained(users, user);
+  });
+}
+} // namespace
+
+bool ws::isReplicable(Operation *op) {
+  if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+    return false;
+  return llvm::all_of(op->getOperandTypes(), isScalarType) &&
+         llvm::all_of(op->getResultTypes(), isScalarType);
+}
+
+FailureOr<LoopNest> ws::matchLoopNest(scf::ForOp tiles, std::string &why) {
+  LoopNest nest;
+  nest.tiles = tiles;
+  if (!isa<tt::FuncOp>(tiles->getParentOp())) {
+    why = "the loop is not at the top level of the kernel";
+    return failure();
+  }
+  if (tiles.getNumResults() != 0) {
+    why = "the tile loop carries values";
+    return failure();
+  }
+  for (Operation &op : tiles.getBody()->without_terminator()) {
+    if (auto k = dyn_cast<scf::ForOp>(op)) {
+      if (nest.k) {
+        why = "the tile loop holds more than one loop";
+        return failure();
+      }
+      nest.k = k;
+    }
+  }
+  if (!nest.k || nest.k.getNumResults() != 1) {
+    why = "no K loop carrying just the accumulator";
+    return failure();
+  }
+  scf::ForOp k = nest.k;
+  auto yield = cast<scf::YieldOp>(k.getBody()->getTerminator());
+  nest.dot = yield.getOperand(0).getDefiningOp<ttng::WarpGroupDotOp>();
+  if (!nest.dot || nest.dot->getParentOp() != k ||
+      nest.dot.getC() != k.getRegionIterArg(0) || nest.dot.getUseC() ||
+      !nest.dot->hasOneUse()) {
+    why = "the K loop does not accumulate one wgmma";
+    return failure();
+  }
+  FailureOr<Operand> a = matchOperand(nest.dot.getA(), k, why);
+  if (failed(a))
+    return failure();
+  FailureOr<Operand> b = matchOperand(nest.dot.getB(), k, why);
+  if (failed(b))
+    return failure();
+  nest.a = *a;
+  nest.b = *b;
+  if (nest.a.trans) {
+    why = "the A operand is a transposed view";
+    return failure();
+  }
+  SmallPtrSet<Operation *, 8> known = {
+      nest.dot, nest.a.load, nest.b.load, nest.dot.getA().getDefiningOp(),
+      nest.b.trans ? nest.b.trans.getSrc().getDefiningOp()
+                   : nest.dot.getB().getDefiningOp()};
+  if (nest.b.trans)
+    known.insert(nest.b.trans);
+  for (Operation &op : k.getBody()->without_terminator()) {
+    if (isReplicable(&op) || known.contains(&op))
+      continue;
+    why = "the K loop holds an op other than index arithmetic, the loads "
+          "and the wgmma: " +
+          op.getName().getStringRef().str();
+    return failure();
+  }
+  nest.accInit = k.getInitArgs()[0].getDefiningOp<arith::ConstantOp>();
+  if (!nest.accInit || !isa<SplatElementsAttr>(nest.accInit.getValue())) {
+    why = "the accumulator does not start from a constant";
+    return failure();
+  }
+
+  // The epilogue: what reads the K loop's result, ending in TMA stores.
+  auto accType = cast<RankedTensorType>(k.getResult(0).getType());
+  for (Operation &op : tiles.getBody()->without_terminator()) {
+    if (&op == k.getOperation() || isReplicable(&op))
+      continue;
+    bool readsTile = llvm::any_of(op.getOperands(), [&](Value v) {
+      return v == k.getResult(0) ||
+             llvm::is_contained(nest.epilogue, v.getDefiningOp());
+    });
+    bool shapeOk = llvm::all_of(op.getResultTypes(), [&](Type t) {
+      auto tensor = dyn_cast<RankedTensorType>(t);
+      return tensor && tensor.getShape() == accType.getShape();
+    });
+    bool elementwise =
+        op.hasTrait<OpTrait::Elementwise>() || isa<ttg::ConvertLayoutOp>(op);
+    // Every tensor it reads is (derived from) the tile: a consumer has
+    // only its rows of those.
+    readsTile &= llvm::all_of(op.getOperands(), [&](Value v) {
+      return !isa<RankedTensorType>(v.getType()) || v == k.getResult(0) ||
+             llvm::is_contained(nest.epilogue, v.getDefiningOp());
+    });
+    if (readsTile && op.getNumResults() == 1 && elementwise && shapeOk &&
+        isMemoryEffectFree(&op)) {
+      nest.epilogue.push_back(&op);
+      continue;
+    }
+    if (auto store = dyn_cast<tt::DescriptorStoreOp>(op)) {
+      if (readsTile && store.getDesc().getType().getBlockType().getShape() ==
+                           accType.getShape()) {
+        nest.epilogue.push_back(&op);
+        continue;
+      }
+    }
+    why = "the tile loop holds an op the partitions cannot share: " +
+          op.getName().getStringRef().str();
+    return failure();
+  }
+  if (!llvm::any_of(nest.epilogue, llvm::IsaPred<tt::DescriptorStoreOp>)) {
+    why = "the tile is not stored through a descriptor";
+    return failure();
+  }
+
+  // One consumer per 64 rows of the tile.
+  int64_t rows = accType.getShape()[0];
+  if (rows % kRowsPerConsumer != 0 || rows / kRowsPerConsumer > 2) {
+    why = "the tile has " + std::to_string(rows) +
+          " rows; one or two consumers of 64 rows are supported";
+    return failure();
+  }
+  nest.numConsumers = rows / kRowsPerConsumer;
+  if (nest.numConsumers > 1) {
+    // The A block and the stored blocks are split between the consumers.
+    SmallVector<Operation *> aUsers = {nest.a.load};
+    if (nest.a.load.getDesc().getType().getBlockType().getShape()[0] != rows ||
+        !isSplittableDescriptor(nest.a.load.getDesc(), aUsers, tiles) ||
+        nest.a.load.getDesc() == nest.b.load.getDesc()) {
+      why = "the A descriptor cannot be split between the consumers";
+      return failure();
+    }
+    SmallVector<Operation *> stores;
+    for (Operation *op : nest.epilogue)
+      if (isa<tt::DescriptorStoreOp>(op))
+        stores.push_back(op);
+    for (Operation *store : stores)
+      if (!isSplittableDescriptor(cast<tt::DescriptorStoreOp>(store).getDesc(),
+                                  stores, tiles)) {
+        why = "a stored descriptor cannot be split between the consumers";
+        return failure();
+      }
+  }
+  return nest;
+}
