@@ -59,7 +59,10 @@ class Context:
 
     def launch(self, grid, *args):
         """Launches once on `grid` and waits. Arguments: torch tensors
-        (passed as pointers), or ("i32"|"i64"|"f32"|"ptr", value) pairs.
+        (passed as pointers), or ("i32"|"i64"|"f32"|"ptr", value) pairs, or
+        ("desc", tilebench.TensorSpec) for a TMA descriptor parameter (a
+        CUtensorMap encoded from the kernel's tensordesc_meta; the shape
+        and strides that follow it in Triton's ABI are separate arguments).
         Trailing scratch pointers the kernel declares are passed as null."""
         marshalled = []
         for a in args:
@@ -67,7 +70,7 @@ class Context:
                 marshalled.append(("ptr", a.data_ptr()))
             else:
                 marshalled.append(a)
-        sizes = {"ptr": 8, "i64": 8, "i32": 4, "f32": 4}
+        sizes = {"ptr": 8, "i64": 8, "i32": 4, "f32": 4, "desc": 128}
         extra = self.kernel.image.launch_params(
             [sizes[t] for t, _ in marshalled])
         marshalled += [("ptr", 0)] * extra

@@ -564,10 +564,12 @@ def TTNGTMALoweringPass
     `wait_barrier`, `inval_barrier`), read back with `ttg.local_load`. Each
     `tt.descriptor_store` stores its value to such a buffer, fences it for
     the async proxy and copies it out (`async_tma_copy_local_to_global`,
-    then `async_tma_store_wait {pendings = 0}`). Descriptors need their
-    shared layout (triton-nvidia-optimize-descriptor-encoding); gather,
-    scatter and reduce get a diagnostic. Nothing happens below compute
-    capability 90.
+    then `async_tma_store_wait {pendings = 0}`); each `tt.descriptor_reduce`
+    does the same through `async_tma_reduce` (a kind and element type
+    `cp.reduce.async.bulk.tensor` cannot take gets a diagnostic).
+    Descriptors need their shared layout
+    (triton-nvidia-optimize-descriptor-encoding); gather and scatter get a
+    diagnostic. Nothing happens below compute capability 90.
 
     ```
     mlir-opt --load-dialect-plugin=libtile.so \
@@ -579,6 +581,8 @@ def TTNGTMALoweringPass
               "Number of descriptor loads lowered to TMA copies">,
     Statistic<"numLoweredStores", "lowered-stores",
               "Number of descriptor stores lowered to TMA copies">,
+    Statistic<"numLoweredReduces", "lowered-reduces",
+              "Number of descriptor reductions lowered to TMA reductions">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
                            "::mlir::tile::ttng::TTNGDialect",
