@@ -49,8 +49,26 @@ FailureOr<TMABlockPlan> ttg::planTMABlock(ArrayRef<int64_t> shape,
     why = "TMA moves blocks of 1 to 5 dimensions";
     return failure();
   }
+  if (nvmma.getFp4Padded()) {
+    why = "a #ttg.nvmma_shared buffer with fp4Padded needs TMA's padded "
+          "4-bit element type (.b4x16_p64), which sm_90 lacks";
+    return failure();
+  }
   if (getTMAElementTypeCode(elementType) < 0) {
-    why = "TMA has no element type for this type";
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << elementType;
+    why = "TMA has no element type for " + type +
+          ": it moves 8-, 16-, 32- and 64-bit integers and floats";
+    return failure();
+  }
+  if (nvmma.getElementBitWidth() != elementType.getIntOrFloatBitWidth()) {
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << elementType;
+    why = "the #ttg.nvmma_shared buffer is laid out for " +
+          std::to_string(nvmma.getElementBitWidth()) +
+          "-bit elements, the block's are " + type;
     return failure();
   }
   TMABlockPlan plan;
@@ -73,7 +91,8 @@ FailureOr<TMABlockPlan> ttg::planTMABlock(ArrayRef<int64_t> shape,
   }
   if (plan.box.back() * plan.elementBytes % kBoxRowAlignment != 0) {
     why = "a TMA box row must span a multiple of 16 bytes, got " +
-          std::to_string(plan.box.back() * plan.elementBytes);
+          std::to_string(plan.box.back()) + " elements of " +
+          std::to_string(plan.elementBytes) + " bytes";
     return failure();
   }
 

@@ -65,3 +65,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // TMA boxes span at most 256 elements per dimension: a 512-row block is
+  // two boxes of 256x32, the second at row + 256, 32 KiB further.
+  // CHECK-LABEL: llvm.func @reduce_512_rows(
+  // CHECK-SAME: tile.tensordesc_meta = [{block_size = array<i32: 256, 32>
+  // CHECK: "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.max.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %{{.*}}, %arg0, %arg2, %arg1, %{{.*}}
+  // CHECK: %[[BOX1:.*]] = llvm.getelementptr %{{.*}}[32768] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+  // CHECK: %[[ROW:.*]] = llvm.add %arg1, %{{.*}} : i32
+  // CHECK: "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.max.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %{{.*}}, %arg0, %arg2, %[[ROW]], %[[BOX1]]
+  // CHECK-NOT: cp.reduce.async.bulk.tensor
+  tt.func public @reduce_512_rows(%d: !tt.tensordesc<tensor<512x32xsi32, #shared>>, %i: i32, %j: i32) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<512x32xi32, #shared, #smem, mutable>
+    ttng.async_tma_reduce max, %d[%i, %j] %buf : !tt.tensordesc<tensor<512x32xsi32, #shared>>, !ttg.memdesc<512x32xi32, #shared, #smem, mutable>
+    tt.return
+  }
+}
