@@ -380,9 +380,10 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
     P·V of attention) is covered by that wait in the next iteration, its
     carried value threaded through it; after the loop one wait drains them.
 
-    On sm_90, the `tt.descriptor_store` ops of every loop with more than one
-    stage then write into a shared buffer allocated before the loop and
-    stay in flight: `ttng.async_tma_store_wait {pendings = 0}` moves to just
+    On sm_90, the `tt.descriptor_store` and `tt.descriptor_reduce` ops of
+    every loop with more than one stage then write into a shared buffer
+    allocated before the loop and stay in flight (as
+    `ttng.async_tma_copy_local_to_global` and `ttng.async_tma_reduce`): `ttng.async_tma_store_wait {pendings = 0}` moves to just
     before the buffer is written again, and one wait follows the loop.
   }];
   let options = [
