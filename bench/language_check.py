@@ -59,7 +59,10 @@ class Context:
 
     def launch(self, grid, *args):
         """Launches once on `grid` and waits. Arguments: torch tensors
-        (passed as pointers), or ("i32"|"i64"|"f32"|"ptr", value) pairs.
+        (passed as pointers), or ("i32"|"i64"|"f32"|"ptr", value) pairs, or
+        ("desc", tilebench.TensorSpec) for a TMA descriptor parameter (a
+        CUtensorMap encoded from the kernel's tensordesc_meta; the shape
+        and strides that follow it in Triton's ABI are separate arguments).
         Trailing scratch pointers the kernel declares are passed as null,
         but for the global scratch a kernel with global_scratch_size needs
         (tilebench.scratch_args)."""
@@ -69,9 +72,6 @@ class Context:
                 marshalled.append(("ptr", a.data_ptr()))
             else:
                 marshalled.append(a)
-        # ("desc", tilebench.TensorSpec): a host tensor descriptor, a
-        # 128-byte CUtensorMap the launcher encodes from the kernel's
-        # tensordesc_meta.
         sizes = {"ptr": 8, "i64": 8, "i32": 4, "f32": 4, "desc": 128}
         extra = self.kernel.image.launch_params(
             [sizes[t] for t, _ in marshalled])

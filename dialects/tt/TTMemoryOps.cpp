@@ -176,8 +176,9 @@ LogicalResult MakeTensorDescOp::verify() {
 static LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
                                             RankedTensorType tensor,
                                             size_t numIndices) {
-  // Triton's checks and messages first.
-  RankedTensorType block = desc.getBlockType();
+  // Triton's checks and messages first. The tensor's integers are
+  // signless whatever the descriptor's sign.
+  RankedTensorType block = desc.getSignlessBlockType();
   ArrayRef<int64_t> blockShape = block.getShape();
   int64_t dropped = block.getRank() - tensor.getRank();
   if (dropped > 0) {

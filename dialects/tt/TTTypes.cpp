@@ -79,6 +79,14 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+RankedTensorType TensorDescType::getSignlessBlockType() const {
+  RankedTensorType block = getBlockType();
+  auto integer = dyn_cast<IntegerType>(block.getElementType());
+  if (!integer || integer.isSignless())
+    return block;
+  return block.clone(IntegerType::get(getContext(), integer.getWidth()));
+}
+
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//

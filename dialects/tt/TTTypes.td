@@ -63,6 +63,12 @@ def TT_TensorDescType : TT_TypeDef<"TensorDesc", "tensordesc"> {
   let parameters = (ins "::mlir::RankedTensorType":$blockType);
   let assemblyFormat = "`<` $blockType `>`";
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The block with signless integer elements: Triton marks the blocks of
+    /// signed integer descriptors `si8`..`si64` (the sign decides a TMA
+    /// reduction's min/max), while the tensors they move are signless.
+    ::mlir::RankedTensorType getSignlessBlockType() const;
+  }];
 }
 
 //===----------------------------------------------------------------------===//

@@ -49,8 +49,26 @@ FailureOr<TMABlockPlan> ttg::planTMABlock(ArrayRef<int64_t> shape,
     why = "TMA moves blocks of 1 to 5 dimensions";
     return failure();
   }
+  if (nvmma.getFp4Padded()) {
+    why = "a #ttg.nvmma_shared buffer with fp4Padded needs TMA's padded "
+          "4-bit element type (.b4x16_p64), which sm_90 lacks";
+    return failure();
+  }
   if (getTMAElementTypeCode(elementType) < 0) {
-    why = "TMA has no element type for this type";
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << elementType;
+    why = "TMA has no element type for " + type +
+          ": it moves 8-, 16-, 32- and 64-bit integers and floats";
+    return failure();
+  }
+  if (nvmma.getElementBitWidth() != elementType.getIntOrFloatBitWidth()) {
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << elementType;
+    why = "the #ttg.nvmma_shared buffer is laid out for " +
+          std::to_string(nvmma.getElementBitWidth()) +
+          "-bit elements, the block's are " + type;
     return failure();
   }
   TMABlockPlan plan;
@@ -73,7 +91,8 @@ FailureOr<TMABlockPlan> ttg::planTMABlock(ArrayRef<int64_t> shape,
   }
   if (plan.box.back() * plan.elementBytes % kBoxRowAlignment != 0) {
     why = "a TMA box row must span a multiple of 16 bytes, got " +
-          std::to_string(plan.box.back() * plan.elementBytes);
+          std::to_string(plan.box.back()) + " elements of " +
+          std::to_string(plan.elementBytes) + " bytes";
     return failure();
   }
 
@@ -116,6 +135,49 @@ FailureOr<TMABlockPlan> ttg::planTMABlock(ArrayRef<int64_t> shape,
   return plan;
 }
 
+LogicalResult ttg::checkTMAReduce(tt::DescriptorReduceKind kind,
+                                  Type elementType, std::string &why) {
+  // PTX ISA, cp.reduce.async.bulk.tensor: the element types of the tensor
+  // map (bits numbered as getTMAElementTypeCode) each reduction takes.
+  constexpr unsigned U32 = 1 << 2, S32 = 1 << 3, U64 = 1 << 4, S64 = 1 << 5,
+                     F16 = 1 << 6, F32 = 1 << 7, BF16 = 1 << 10;
+  unsigned allowed = 0;
+  const char *spelled = "";
+  switch (kind) {
+  case tt::DescriptorReduceKind::ADD:
+    allowed = U32 | S32 | U64 | F32 | F16 | BF16;
+    spelled = "32-bit integers, unsigned 64-bit integers (i64, ui64), f32, "
+              "f16 and bf16";
+    break;
+  case tt::DescriptorReduceKind::MIN:
+  case tt::DescriptorReduceKind::MAX:
+    allowed = U32 | S32 | U64 | S64 | F16 | BF16;
+    spelled = "32- and 64-bit integers, f16 and bf16";
+    break;
+  case tt::DescriptorReduceKind::INC:
+  case tt::DescriptorReduceKind::DEC:
+    allowed = U32;
+    spelled = "unsigned 32-bit integers (i32, ui32)";
+    break;
+  case tt::DescriptorReduceKind::AND:
+  case tt::DescriptorReduceKind::OR:
+  case tt::DescriptorReduceKind::XOR:
+    allowed = U32 | S32 | U64 | S64;
+    spelled = "32- and 64-bit integers";
+    break;
+  }
+  int code = getTMAElementTypeCode(elementType);
+  if (code >= 0 && (allowed >> code & 1))
+    return success();
+  std::string type;
+  llvm::raw_string_ostream os(type);
+  os << elementType;
+  std::string name = tt::stringifyDescriptorReduceKind(kind).str();
+  why = "TMA cannot reduce " + type + " elements with " + name +
+        ": cp.reduce.async.bulk.tensor's " + name + " takes " + spelled;
+  return failure();
+}
+
 int ttg::getTMAElementTypeCode(Type type) {
   // CUtensorMapDataType: UINT8 0, UINT16 1, UINT32 2, INT32 3, UINT64 4,
   // INT64 5, FLOAT16 6, FLOAT32 7, FLOAT64 8, BFLOAT16 9; Triton's metadata
@@ -134,10 +196,12 @@ int ttg::getTMAElementTypeCode(Type type) {
       return 0;
     case 16:
       return 1;
+    // As Triton: only a signed (si32, si64) block is a signed tensor map;
+    // the sign decides what a TMA reduction's min and max compare.
     case 32:
-      return integer.isUnsigned() ? 2 : 3;
+      return integer.isSigned() ? 3 : 2;
     case 64:
-      return integer.isUnsigned() ? 4 : 5;
+      return integer.isSigned() ? 5 : 4;
     default:
       return -1;
     }

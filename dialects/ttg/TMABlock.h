@@ -12,6 +12,8 @@
 #ifndef TILE_DIALECTS_TTG_TMABLOCK_H
 #define TILE_DIALECTS_TTG_TMABLOCK_H
 
+#include "dialects/tt/TTDialect.h"
+
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
@@ -43,6 +45,13 @@ struct TMABlockPlan {
 /// dimensions, a box row under 16 bytes, an element type TMA lacks...).
 FailureOr<TMABlockPlan> planTMABlock(ArrayRef<int64_t> shape, Type elementType,
                                      Attribute encoding, std::string &why);
+
+/// Checks that TMA's reducing store (cp.reduce.async.bulk.tensor) combines
+/// elements of `elementType` (a descriptor block's: its sign picks the
+/// tensor map's element type) with `kind`; failure with `why` naming the
+/// kind, the type and the types the kind takes.
+LogicalResult checkTMAReduce(tt::DescriptorReduceKind kind, Type elementType,
+                             std::string &why);
 
 /// The CUtensorMapDataType value of `elementType` as Triton's launcher
 /// numbers it in `tensordesc_meta` (it maps 8, 9, 10 to the driver's 10, 8,

@@ -380,9 +380,10 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
     P·V of attention) is covered by that wait in the next iteration, its
     carried value threaded through it; after the loop one wait drains them.
 
-    On sm_90, the `tt.descriptor_store` ops of every loop with more than one
-    stage then write into a shared buffer allocated before the loop and
-    stay in flight: `ttng.async_tma_store_wait {pendings = 0}` moves to just
+    On sm_90, the `tt.descriptor_store` and `tt.descriptor_reduce` ops of
+    every loop with more than one stage then write into a shared buffer
+    allocated before the loop and stay in flight (as
+    `ttng.async_tma_copy_local_to_global` and `ttng.async_tma_reduce`): `ttng.async_tma_store_wait {pendings = 0}` moves to just
     before the buffer is written again, and one wait follows the loop.
   }];
   let options = [
@@ -564,15 +565,17 @@ def TTNGTMALoweringPass
     `wait_barrier`, `inval_barrier`), read back with `ttg.local_load`. Each
     `tt.descriptor_store` stores its value to such a buffer, fences it for
     the async proxy and copies it out (`async_tma_copy_local_to_global`,
-    then `async_tma_store_wait {pendings = 0}`). Each
+    then `async_tma_store_wait {pendings = 0}`); each `tt.descriptor_reduce`
+    does the same through `async_tma_reduce` (a kind and element type
+    `cp.reduce.async.bulk.tensor` cannot take gets a diagnostic). Each
     `tt.make_tensor_descriptor` becomes a tensor map written on the device
     into 128 bytes of global scratch (`ttg.global_scratch_alloc`,
     `ttng.tensormap_create` with the box, swizzle and element type of the
     descriptor's shared encoding, `ttng.tensormap_fenceproxy_acquire`) and
     viewed as the descriptor (`ttng.reinterpret_tensor_descriptor`).
     Descriptors need their shared layout
-    (triton-nvidia-optimize-descriptor-encoding); gather, scatter and reduce
-    get a diagnostic. Nothing happens below compute capability 90.
+    (triton-nvidia-optimize-descriptor-encoding); gather and scatter get a
+    diagnostic. Nothing happens below compute capability 90.
 
     ```
     mlir-opt --load-dialect-plugin=libtile.so \
@@ -586,6 +589,8 @@ def TTNGTMALoweringPass
               "Number of descriptor stores lowered to TMA copies">,
     Statistic<"numLoweredDescriptors", "lowered-descriptors",
               "Number of device-side descriptors written as tensor maps">,
+    Statistic<"numLoweredReduces", "lowered-reduces",
+              "Number of descriptor reductions lowered to TMA reductions">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect",
                            "::mlir::tile::ttng::TTNGDialect",

@@ -61,8 +61,9 @@ getPipelinableDescriptorLoadSink(tt::DescriptorLoadOp load, scf::ForOp loop);
 /// latency (tt.load or tt.descriptor_load).
 bool isLatencyMarkedLoad(Operation *op);
 
-/// Turns the tt.descriptor_store ops of `loop` (not those of nested loops)
-/// into TMA stores from buffers allocated before it, each waiting for the
+/// Turns the tt.descriptor_store and tt.descriptor_reduce ops of `loop` (not
+/// those of nested loops) into TMA stores and reductions from buffers
+/// allocated before it, each waiting for the
 /// previous store only before writing its buffer again, with one wait after
 /// the loop (sm_90). Returns whether there were any.
 bool pipelineTMAStores(scf::ForOp loop);

@@ -11,6 +11,7 @@
 //
 // A store: buf = local_alloc v; fence_async_shared;
 // async_tma_copy_local_to_global desc[i, j] buf; async_tma_store_wait 0.
+// A reduction stores the same way through async_tma_reduce KIND.
 //
 // A descriptor made on the device (tt.make_tensor_descriptor) becomes a
 // tensor map the program writes into its slice of global scratch:
@@ -173,24 +174,61 @@ void lowerLoad(tt::DescriptorLoadOp load) {
   load->erase();
 }
 
-void lowerStore(tt::DescriptorStoreOp store) {
-  OpBuilder builder(store);
-  Location loc = store.getLoc();
-  tt::TensorDescType desc = store.getDesc().getType();
-  ttg::MemDescType type = getDescriptorBufferType(desc);
+/// Replaces a store-like descriptor op (a store or a reduction) of `src`
+/// through `desc` by a TMA copy out of a shared buffer: `createCopy` builds
+/// the copy of the buffer it gets, which is waited for at once.
+void lowerStoreLike(Operation *op, Value desc, Value src,
+                    function_ref<void(OpBuilder &, Value)> createCopy) {
+  OpBuilder builder(op);
+  Location loc = op->getLoc();
+  ttg::MemDescType type =
+      getDescriptorBufferType(cast<tt::TensorDescType>(desc.getType()));
   auto immutable =
       ttg::MemDescType::get(type.getShape(), type.getElementType(),
                             type.getEncoding(), type.getMemorySpace(),
                             /*mutableMemory=*/false);
-  Value buffer =
-      ttg::LocalAllocOp::create(builder, loc, immutable, store.getSrc(),
-                                /*alignment=*/IntegerAttr());
+  Value buffer = ttg::LocalAllocOp::create(builder, loc, immutable, src,
+                                           /*alignment=*/IntegerAttr());
   // The generic-proxy stores into the buffer come before TMA reads it.
   ttng::FenceAsyncSharedOp::create(builder, loc, /*bCluster=*/false);
-  ttng::AsyncTMACopyLocalToGlobalOp::create(builder, loc, store.getDesc(),
-                                            store.getIndices(), buffer);
+  createCopy(builder, buffer);
   ttng::TMAStoreWaitOp::create(builder, loc, /*pendings=*/0);
-  store->erase();
+  op->erase();
+}
+
+void lowerStore(tt::DescriptorStoreOp store) {
+  lowerStoreLike(store, store.getDesc(), store.getSrc(),
+                 [&](OpBuilder &builder, Value buffer) {
+                   ttng::AsyncTMACopyLocalToGlobalOp::create(
+                       builder, store.getLoc(), store.getDesc(),
+                       store.getIndices(), buffer);
+                 });
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions (tt.descriptor_reduce)
+//===----------------------------------------------------------------------===//
+
+/// Emits an error on `reduce` unless TMA can reduce its block: a block TMA
+/// moves, of an element type the reduction kind takes.
+LogicalResult checkReduce(tt::DescriptorReduceOp reduce) {
+  if (failed(checkDescriptor(reduce, reduce.getDesc())))
+    return failure();
+  std::string why;
+  if (failed(ttg::checkTMAReduce(
+          reduce.getKind(),
+          reduce.getDesc().getType().getBlockType().getElementType(), why)))
+    return reduce.emitOpError("cannot be lowered: ") << why;
+  return success();
+}
+
+void lowerReduce(tt::DescriptorReduceOp reduce) {
+  lowerStoreLike(reduce, reduce.getDesc(), reduce.getSrc(),
+                 [&](OpBuilder &builder, Value buffer) {
+                   ttng::AsyncTMAReduceOp::create(
+                       builder, reduce.getLoc(), reduce.getKind(),
+                       reduce.getDesc(), reduce.getIndices(), buffer);
+                 });
 }
 
 struct TTNGTMALoweringPass
@@ -204,6 +242,7 @@ struct TTNGTMALoweringPass
     SmallVector<tt::MakeTensorDescOp> makes;
     SmallVector<tt::DescriptorLoadOp> loads;
     SmallVector<tt::DescriptorStoreOp> stores;
+    SmallVector<tt::DescriptorReduceOp> reduces;
     WalkResult result = module.walk([&](Operation *op) {
       if (auto make = dyn_cast<tt::MakeTensorDescOp>(op)) {
         if (failed(checkDescriptor(make, make.getResult())))
@@ -224,6 +263,10 @@ struct TTNGTMALoweringPass
         if (failed(checkDescriptor(op, store.getDesc())))
           return WalkResult::interrupt();
         stores.push_back(store);
+      } else if (auto reduce = dyn_cast<tt::DescriptorReduceOp>(op)) {
+        if (failed(checkReduce(reduce)))
+          return WalkResult::interrupt();
+        reduces.push_back(reduce);
       }
       return WalkResult::advance();
     });
@@ -238,6 +281,9 @@ struct TTNGTMALoweringPass
     numLoweredLoads += loads.size();
     numLoweredStores += stores.size();
     numLoweredDescriptors += makes.size();
+    for (tt::DescriptorReduceOp reduce : reduces)
+      lowerReduce(reduce);
+    numLoweredReduces += reduces.size();
   }
 };
 } // namespace

@@ -33,7 +33,7 @@ ttg::MemDescType mlir::tile::getMBarrierSlotType(MLIRContext *context,
 
 ttg::MemDescType mlir::tile::getDescriptorBufferType(tt::TensorDescType desc,
                                                      int64_t slots) {
-  RankedTensorType block = desc.getBlockType();
+  RankedTensorType block = desc.getSignlessBlockType();
   SmallVector<int64_t> shape;
   if (slots > 0)
     shape.push_back(slots);
@@ -46,7 +46,7 @@ ttg::MemDescType mlir::tile::getDescriptorBufferType(tt::TensorDescType desc,
 
 ttg::MemDescType mlir::tile::getDescriptorSlotType(tt::TensorDescType desc,
                                                    int64_t slots) {
-  RankedTensorType block = desc.getBlockType();
+  RankedTensorType block = desc.getSignlessBlockType();
   ttg::MemDescType ring = getDescriptorBufferType(desc, slots);
   return ttg::MemDescType::get(
       desc.getContext(), block.getShape(), block.getElementType(),
@@ -55,7 +55,7 @@ ttg::MemDescType mlir::tile::getDescriptorSlotType(tt::TensorDescType desc,
 }
 
 int64_t mlir::tile::getDescriptorBlockBytes(tt::TensorDescType desc) {
-  RankedTensorType block = desc.getBlockType();
+  RankedTensorType block = desc.getSignlessBlockType();
   return block.getNumElements() *
          block.getElementType().getIntOrFloatBitWidth() / 8;
 }

@@ -54,6 +54,15 @@ enum : CUjit_option {
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
 };
 
+/// cuTensorMapEncodeTiled enums (CUtensorMapInterleave, CUtensorMapL2promotion,
+/// CUtensorMapFloatOOBfill); data types and swizzles are plain numbers.
+enum : int {
+  CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2,
+  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0,
+  CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA = 1,
+};
+
 /// cuEventCreate flags.
 enum : unsigned { CU_EVENT_DEFAULT = 0 };
 
@@ -93,6 +102,13 @@ struct Driver {
   CUresult (*cuEventSynchronize)(CUevent) = nullptr;
   CUresult (*cuEventElapsedTime)(float *ms, CUevent start,
                                  CUevent end) = nullptr;
+  /// Null when the driver lacks it (before CUDA 12): only TMA descriptor
+  /// arguments need it. Dimensions innermost first; strides in bytes.
+  CUresult (*cuTensorMapEncodeTiled)(
+      void *tensorMap, int dataType, unsigned rank, void *globalAddress,
+      const uint64_t *globalDim, const uint64_t *globalStrides,
+      const uint32_t *boxDim, const uint32_t *elementStrides, int interleave,
+      int swizzle, int l2Promotion, int oobFill) = nullptr;
 };
 } // namespace cuda
 } // namespace tile

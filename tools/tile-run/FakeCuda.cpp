@@ -2,10 +2,11 @@
 //
 // CI has no GPU. This shared library implements the driver entry points
 // tile-run uses, on the host: "device" memory is malloc'd, launches are
-// logged, and a kernel whose name contains "add" is emulated as
+// logged, and a kernel whose name starts with "add" is emulated as
 // out[i] = x[i] + y[i] for i < n (parameters x, y, out, n), so the lit tests
 // can drive tile-run end to end (argument marshalling, --check, --out,
 // timing and the error paths) with TILE_RUN_LIBCUDA pointing here.
+// cuTensorMapEncodeTiled logs its arguments.
 //
 // Environment knobs:
 //   TILE_FAKE_CUDA_INIT=N      cuInit returns N (100: no device, 34: stub)
@@ -198,7 +199,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
                  "fake-cuda: launch %s grid=(%u,%u,%u) block=(%u,%u,%u) "
                  "shared=%u\n",
                  fn->name.c_str(), gx, gy, gz, bx, by, bz, shared);
-  if (fn->name.find("add") != std::string::npos) {
+  if (fn->name.rfind("add", 0) == 0) {
     auto *x = *static_cast<const float **>(params[0]);
     auto *y = *static_cast<const float **>(params[1]);
     auto *out = *static_cast<float **>(params[2]);
@@ -223,6 +224,30 @@ CUresult cuEventSynchronize(CUevent) { return 0; }
 
 CUresult cuEventElapsedTime(float *ms, CUevent, CUevent) {
   *ms = 0.25f;
+  return 0;
+}
+
+CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned rank, void *base,
+                                const uint64_t *dims, const uint64_t *strides,
+                                const uint32_t *box, const uint32_t *steps,
+                                int interleave, int swizzle, int l2, int fill) {
+  auto list = [](const auto *v, unsigned n) {
+    std::string s;
+    for (unsigned i = 0; i < n; ++i)
+      s += (i ? "," : "") + std::to_string(v[i]);
+    return s;
+  };
+  std::fprintf(stderr,
+               "fake-cuda: cuTensorMapEncodeTiled(type=%d, rank=%u, "
+               "dims={%s}, strides={%s}, box={%s}, elementStrides={%s}, "
+               "interleave=%d, swizzle=%d, l2=%d, fill=%d, base %s)\n",
+               type, rank, list(dims, rank).c_str(),
+               list(strides, rank - 1).c_str(), list(box, rank).c_str(),
+               list(steps, rank).c_str(), interleave, swizzle, l2, fill,
+               base ? "set" : "null");
+  if (reinterpret_cast<uintptr_t>(map) % 64)
+    return 1; // CUDA_ERROR_INVALID_VALUE: the map must be 64-byte aligned
+  std::memset(map, 0, 128);
   return 0;
 }
 

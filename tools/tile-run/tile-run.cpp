@@ -293,6 +293,16 @@ struct Param {
   std::string type; // MLIR spelling: "!tt.ptr<f32>", "i32", ...
 };
 
+/// One entry of KERNEL.json's `tensordesc_meta` (Triton's): how the
+/// launcher encodes the tensor map of a descriptor parameter.
+struct TensorDescMeta {
+  std::vector<long long> blockSize; // the TMA box, outermost first
+  int elemSize = 0;                 // bytes
+  int elemType = 0;                 // Triton's numbering (see toDriverType)
+  int swizzle = 0;                  // CU_TENSOR_MAP_SWIZZLE_*: 0..3
+  bool fp4Padded = false;
+};
+
 /// What the launch needs from KERNEL.json.
 struct KernelInfo {
   std::string name;
@@ -309,6 +319,7 @@ struct KernelInfo {
   /// their alignment: device-side tensor maps live there.
   long long globalScratchSize = 0;
   long long globalScratchAlign = 1;
+  std::vector<TensorDescMeta> tensorDescMeta;
 };
 
 /// Reads an integer member, checking its type and range.
@@ -322,6 +333,41 @@ long long getInt(const Json &obj, const char *key, long long dflt,
     fail(ExitError, "%s: '%s' must be an integer in [%lld, %lld]", file.c_str(),
          key, lo, hi);
   return (long long)v->number;
+}
+
+/// Reads `tensordesc_meta` (absent: no entries).
+void readTensorDescMeta(const Json &root, const std::string &path,
+                        KernelInfo &info) {
+  const Json *meta = root.get("tensordesc_meta");
+  if (!meta || meta->kind == Json::Null)
+    return;
+  if (meta->kind != Json::Array)
+    fail(ExitError, "%s: \"tensordesc_meta\" must be a list", path.c_str());
+  for (const Json &entry : meta->array) {
+    TensorDescMeta m;
+    const Json *block = entry.get("block_size");
+    if (!block || block->kind != Json::Array || block->array.empty() ||
+        block->array.size() > 5)
+      fail(ExitError,
+           "%s: every \"tensordesc_meta\" entry needs a \"block_size\" of 1 "
+           "to 5 sizes",
+           path.c_str());
+    for (const Json &size : block->array) {
+      if (size.kind != Json::Number || size.number < 1 || size.number > 256 ||
+          size.number != std::floor(size.number))
+        fail(ExitError,
+             "%s: \"block_size\" entries must be integers in [1, "
+             "256]",
+             path.c_str());
+      m.blockSize.push_back((long long)size.number);
+    }
+    m.elemSize = getInt(entry, "elem_size", 0, path, 1, 8);
+    m.elemType = getInt(entry, "elem_type", 0, path, 0, 15);
+    m.swizzle = getInt(entry, "swizzle", 0, path, 0, 3);
+    if (const Json *fp4 = entry.get("fp4_padded"))
+      m.fp4Padded = fp4->kind == Json::Bool && fp4->boolean;
+    info.tensorDescMeta.push_back(m);
+  }
 }
 
 KernelInfo readKernelInfo(const std::string &path) {
@@ -376,6 +422,7 @@ KernelInfo readKernelInfo(const std::string &path) {
       info.params.push_back(param);
     }
   }
+  readTensorDescMeta(root, path, info);
   return info;
 }
 
@@ -491,9 +538,17 @@ void storeElem(std::vector<unsigned char> &buf, const ElemInfo &e, size_t i,
   }
 }
 
-/// One `--arg`: a device buffer, a scalar, or a null pointer.
+struct DescriptorSpec;
+
+/// One `--arg`: a device buffer, a scalar, a null pointer, or a TMA
+/// descriptor (its tensor map; the shape and strides that follow it in the
+/// kernel's parameters are Scalars of their own).
 struct Arg {
-  enum Kind { Buffer, Scalar, NullPtr } kind = Scalar;
+  enum Kind { Buffer, Scalar, NullPtr, Descriptor } kind = Scalar;
+  /// The index of the `--arg` this comes from (a descriptor's shape and
+  /// strides share their descriptor's).
+  int specIndex = 0;
+  std::shared_ptr<DescriptorSpec> desc;
   std::string spec;
   const ElemInfo *elem = nullptr;
   // Buffer.
@@ -505,7 +560,9 @@ struct Arg {
   uint64_t slot = 0;
 
   size_t bytes() const { return count * elem->bytes; }
-  unsigned paramBytes() const { return kind == Scalar ? elem->bytes : 8; }
+  unsigned paramBytes() const {
+    return kind == Scalar ? elem->bytes : kind == Descriptor ? 128 : 8;
+  }
 };
 
 /// Parses an integer with an optional k/M/G or 2^N spelling: `1024`, `64M`,
@@ -665,6 +722,380 @@ void initHost(Arg &arg, uint64_t seed) {
 }
 
 //===----------------------------------------------------------------------===//
+// TMA descriptor arguments (`--arg desc:...`)
+//===----------------------------------------------------------------------===//
+
+/// A CUtensorMapDataType: the driver's number, name and element bytes.
+struct MapType {
+  const char *name;
+  int driver;
+  unsigned bytes;
+};
+
+const MapType kMapTypes[] = {
+    {"u8", 0, 1},       {"u16", 1, 2},  {"u32", 2, 4},     {"s32", 3, 4},
+    {"u64", 4, 8},      {"s64", 5, 8},  {"f16", 6, 2},     {"f32", 7, 4},
+    {"f64", 8, 8},      {"bf16", 9, 2}, {"f32ftz", 10, 4}, {"tf32", 11, 4},
+    {"tf32ftz", 12, 4},
+};
+
+const MapType *findMapType(int driver) {
+  for (const MapType &t : kMapTypes)
+    if (t.driver == driver)
+      return &t;
+  return nullptr;
+}
+
+/// Triton's `tensordesc_meta` numbers three element types differently from
+/// the driver (its launcher's TMA_DTYPE_DEVICE_TO_HOST).
+int toDriverType(int tritonType) {
+  switch (tritonType) {
+  case 8:
+    return 10; // f32 with flush to zero
+  case 9:
+    return 8; // f64
+  case 10:
+    return 9; // bf16
+  default:
+    return tritonType;
+  }
+}
+
+/// The tensor map type of a buffer element type, as Triton numbers a
+/// signless block: integers unsigned, fp8 as bytes.
+int defaultMapType(const ElemInfo &e) {
+  switch (e.elem) {
+  case Elem::F32:
+    return 7;
+  case Elem::F16:
+    return 6;
+  case Elem::BF16:
+    return 9;
+  case Elem::F64:
+    return 8;
+  case Elem::I8:
+    return 0;
+  case Elem::I16:
+    return 1;
+  case Elem::I32:
+    return 2;
+  case Elem::I64:
+    return 4;
+  }
+  return -1;
+}
+
+/// What a `--arg desc:...` says: the tensor a kernel's !tt.tensordesc
+/// parameter describes and how to encode its CUtensorMap. Triton's ABI
+/// passes the map by value (128 bytes), then the tensor's shape (one i32
+/// per dimension) and strides (one i64 each), outermost first.
+struct DescriptorSpec {
+  std::string spec;
+  int bufferSpec = -1; // `@N`: the buffer of --arg N; else `ownBuffer`
+  Arg ownBuffer;
+  std::vector<long long> shape, strides; // elements, outermost first
+  std::vector<long long> box;            // empty: the metadata's block_size
+  int swizzleBytes = -1;                 // -1: the metadata's
+  int mapType = -1;                      // the driver's number; -1: derived
+  bool nanFill = false;
+  // Resolved against the kernel's metadata (resolveDescriptors).
+  int index = 0; // among the kernel's descriptor parameters
+  const Arg *buffer = nullptr;
+  std::vector<unsigned char> mapStorage = std::vector<unsigned char>(128 + 64);
+
+  /// The 128-byte CUtensorMap, 64-byte aligned as cuda.h declares it.
+  void *map() {
+    uintptr_t p = reinterpret_cast<uintptr_t>(mapStorage.data());
+    return reinterpret_cast<void *>((p + 63) & ~uintptr_t(63));
+  }
+};
+
+/// Parses `AxBxC` (or with `sep` `,`) into positive sizes.
+std::vector<long long> parseSizes(const std::string &spec,
+                                  const std::string &text, char sep,
+                                  const char *what, long long lo) {
+  std::vector<long long> sizes;
+  for (const std::string &part : split(text, sep)) {
+    long long v;
+    if (!parseCount(part, v) || v < lo)
+      fail(ExitUsage, "--arg %s: bad %s '%s'", spec.c_str(), what,
+           text.c_str());
+    sizes.push_back(v);
+  }
+  return sizes;
+}
+
+/// Parses `desc:@N:SHAPE[:KEY=VALUE...]` or
+/// `desc:TYPE:INIT:SHAPE[:KEY=VALUE...]` into a Descriptor arg and the
+/// shape and stride Scalars that follow it.
+void appendDescriptorArgs(std::vector<Arg> &args, const std::string &spec,
+                          int specIndex) {
+  auto desc = std::make_shared<DescriptorSpec>();
+  desc->spec = spec;
+  std::vector<std::string> parts = split(spec, ':');
+  const char *syntax = "a descriptor is desc:@N:SHAPE[:OPTIONS] or "
+                       "desc:TYPE:INIT:SHAPE[:OPTIONS] (see --help)";
+  size_t next;
+  if (parts.size() >= 3 && !parts[1].empty() && parts[1][0] == '@') {
+    long long n;
+    if (!parseCount(parts[1].substr(1), n) || n < 0)
+      fail(ExitUsage, "--arg %s: bad buffer reference '%s'", spec.c_str(),
+           parts[1].c_str());
+    desc->bufferSpec = int(n);
+    next = 2;
+  } else if (parts.size() >= 4) {
+    desc->ownBuffer = parseArg("buf:" + parts[1] + ":1:" + parts[2]);
+    desc->ownBuffer.spec = spec;
+    next = 3;
+  } else {
+    fail(ExitUsage, "--arg %s: %s", spec.c_str(), syntax);
+  }
+  desc->shape = parseSizes(spec, parts[next], 'x', "shape", 1);
+  size_t rank = desc->shape.size();
+  if (rank > 5)
+    fail(ExitUsage, "--arg %s: TMA takes tensors of 1 to 5 dimensions, got %zu",
+         spec.c_str(), rank);
+  for (size_t i = next + 1; i < parts.size(); ++i) {
+    size_t eq = parts[i].find('=');
+    std::string key = parts[i].substr(0, eq);
+    std::string value = eq == std::string::npos ? "" : parts[i].substr(eq + 1);
+    if (eq == std::string::npos || value.empty())
+      fail(ExitUsage, "--arg %s: expected KEY=VALUE, got '%s'", spec.c_str(),
+           parts[i].c_str());
+    if (key == "strides") {
+      desc->strides = parseSizes(spec, value, ',', "strides", 1);
+    } else if (key == "block") {
+      desc->box = parseSizes(spec, value, 'x', "block", 1);
+    } else if (key == "swizzle") {
+      long long v;
+      if (!parseCount(value, v) || (v != 0 && v != 32 && v != 64 && v != 128))
+        fail(ExitUsage,
+             "--arg %s: swizzle must be 0, 32, 64 or 128 (bytes), "
+             "got '%s'",
+             spec.c_str(), value.c_str());
+      desc->swizzleBytes = int(v);
+    } else if (key == "type") {
+      for (const MapType &t : kMapTypes)
+        if (value == t.name)
+          desc->mapType = t.driver;
+      if (desc->mapType < 0)
+        fail(ExitUsage,
+             "--arg %s: unknown tensor map type '%s' (u8 u16 u32 s32 u64 s64 "
+             "f16 bf16 f32 f64 f32ftz tf32 tf32ftz)",
+             spec.c_str(), value.c_str());
+    } else if (key == "fill") {
+      if (value != "zero" && value != "nan")
+        fail(ExitUsage, "--arg %s: fill must be zero or nan, got '%s'",
+             spec.c_str(), value.c_str());
+      desc->nanFill = value == "nan";
+    } else {
+      fail(ExitUsage,
+           "--arg %s: unknown descriptor option '%s' (strides, block, "
+           "swizzle, type, fill)",
+           spec.c_str(), key.c_str());
+    }
+  }
+  if (desc->strides.empty()) {
+    desc->strides.assign(rank, 1);
+    for (int d = int(rank) - 2; d >= 0; --d)
+      desc->strides[d] = desc->strides[d + 1] * desc->shape[d + 1];
+  }
+  if (desc->strides.size() != rank)
+    fail(ExitUsage, "--arg %s: %zu strides for a %zu-dimensional shape",
+         spec.c_str(), desc->strides.size(), rank);
+  if (desc->strides.back() != 1)
+    fail(ExitUsage,
+         "--arg %s: the innermost stride must be 1 (TMA reads rows "
+         "contiguously), got %lld",
+         spec.c_str(), desc->strides.back());
+
+  Arg map;
+  map.kind = Arg::Descriptor;
+  map.spec = spec;
+  map.specIndex = specIndex;
+  map.desc = desc;
+  args.push_back(map);
+  auto scalar = [&](const char *type, long long v) {
+    Arg a = parseArg(std::string(type) + ":" + std::to_string(v));
+    a.specIndex = specIndex;
+    args.push_back(a);
+  };
+  for (long long size : desc->shape)
+    scalar("i32", size);
+  for (long long stride : desc->strides)
+    scalar("i64", stride);
+}
+
+/// Completes every descriptor from the kernel's `tensordesc_meta` (its
+/// i-th entry is the i-th descriptor parameter's) and checks it against
+/// what TMA takes; exits with a message naming the --arg and the limit.
+void resolveDescriptors(const KernelInfo &info, std::vector<Arg> &args) {
+  int index = 0;
+  for (Arg &a : args) {
+    if (a.kind != Arg::Descriptor)
+      continue;
+    DescriptorSpec &d = *a.desc;
+    const char *spec = d.spec.c_str();
+    d.index = index++;
+    const TensorDescMeta *meta = d.index < (int)info.tensorDescMeta.size()
+                                     ? &info.tensorDescMeta[d.index]
+                                     : nullptr;
+    if (d.bufferSpec >= 0) {
+      for (const Arg &b : args)
+        if (b.specIndex == d.bufferSpec && b.kind == Arg::Buffer)
+          d.buffer = &b;
+      if (!d.buffer)
+        fail(ExitUsage, "--arg %s: --arg %d is not a buffer", spec,
+             d.bufferSpec);
+    } else {
+      d.buffer = &d.ownBuffer;
+    }
+    if (meta && meta->fp4Padded)
+      fail(ExitUsage,
+           "--arg %s: descriptor %d is fp4-padded, which tile-run "
+           "does not encode",
+           spec, d.index);
+    if (d.box.empty()) {
+      if (!meta)
+        fail(ExitUsage,
+             "--arg %s: the kernel's metadata has no tensordesc_meta entry "
+             "for descriptor %d: give block=, swizzle= and type=",
+             spec, d.index);
+      d.box = meta->blockSize;
+    }
+    if (d.swizzleBytes < 0)
+      d.swizzleBytes = meta ? (meta->swizzle ? 16 << meta->swizzle : 0) : 0;
+    if (d.mapType < 0)
+      d.mapType =
+          meta ? toDriverType(meta->elemType) : defaultMapType(*d.buffer->elem);
+    const MapType *type = findMapType(d.mapType);
+    if (!type)
+      fail(ExitUsage,
+           "--arg %s: tensor map element type %d is not one "
+           "tile-run encodes",
+           spec, d.mapType);
+    if (type->bytes != d.buffer->elem->bytes)
+      fail(ExitUsage,
+           "--arg %s: the tensor map's elements are %s (%u bytes), the "
+           "buffer's %s (%u bytes)",
+           spec, type->name, type->bytes, d.buffer->elem->name,
+           d.buffer->elem->bytes);
+
+    // TMA's limits (cuTensorMapEncodeTiled), each with its own message.
+    size_t rank = d.shape.size();
+    if (d.box.size() != rank)
+      fail(ExitUsage,
+           "--arg %s: a %zu-dimensional block for a "
+           "%zu-dimensional tensor",
+           spec, d.box.size(), rank);
+    unsigned bytes = type->bytes;
+    for (size_t i = 0; i < rank; ++i) {
+      if (d.shape[i] > (1LL << 32))
+        fail(ExitUsage, "--arg %s: TMA takes dimensions up to 2^32, got %lld",
+             spec, d.shape[i]);
+      if (d.box[i] > 256)
+        fail(ExitUsage,
+             "--arg %s: TMA boxes span at most 256 elements per dimension, "
+             "block dimension %zu is %lld",
+             spec, i, d.box[i]);
+      if (i + 1 < rank && (d.strides[i] * bytes % 16 != 0 ||
+                           d.strides[i] * bytes >= (1LL << 40)))
+        fail(ExitUsage,
+             "--arg %s: TMA needs every stride but the innermost to be a "
+             "multiple of 16 bytes below 2^40, stride %zu is %lld elements "
+             "(%lld bytes)",
+             spec, i, d.strides[i], d.strides[i] * bytes);
+    }
+    long long rowBytes = d.box.back() * bytes;
+    if (rowBytes % 16 != 0)
+      fail(ExitUsage,
+           "--arg %s: the block's innermost dimension must span a multiple of "
+           "16 bytes, got %lld elements (%lld bytes)",
+           spec, d.box.back(), rowBytes);
+    if (d.swizzleBytes && rowBytes > d.swizzleBytes)
+      fail(ExitUsage,
+           "--arg %s: with a %d-byte swizzle the block's innermost dimension "
+           "spans at most %d bytes, got %lld",
+           spec, d.swizzleBytes, d.swizzleBytes, rowBytes);
+    long long extent = 1;
+    for (size_t i = 0; i < rank; ++i)
+      extent += (d.shape[i] - 1) * d.strides[i];
+    if (d.bufferSpec < 0)
+      d.ownBuffer.count = size_t(extent);
+    else if ((long long)d.buffer->count < extent)
+      fail(ExitUsage,
+           "--arg %s: the tensor spans %lld elements, --arg %d holds %zu", spec,
+           extent, d.bufferSpec, d.buffer->count);
+  }
+}
+
+const char *swizzleName(int bytes) {
+  return bytes == 0    ? "NONE"
+         : bytes == 32 ? "32B"
+         : bytes == 64 ? "64B"
+                       : "128B";
+}
+
+/// The cuTensorMapEncodeTiled arguments, innermost dimension first, as
+/// the driver takes them.
+struct EncodeArgs {
+  std::vector<uint64_t> globalDim, globalStrides; // strides in bytes
+  std::vector<uint32_t> boxDim, elementStrides;
+  int swizzle; // CU_TENSOR_MAP_SWIZZLE_*
+};
+
+EncodeArgs encodeArgs(const DescriptorSpec &d) {
+  EncodeArgs e;
+  unsigned bytes = findMapType(d.mapType)->bytes;
+  size_t rank = d.shape.size();
+  for (size_t i = rank; i-- > 0;) {
+    e.globalDim.push_back(uint64_t(d.shape[i]));
+    e.boxDim.push_back(uint32_t(d.box[i]));
+    e.elementStrides.push_back(1);
+    if (i + 1 < rank)
+      e.globalStrides.push_back(uint64_t(d.strides[i]) * bytes);
+  }
+  e.swizzle = d.swizzleBytes ? __builtin_ctz(unsigned(d.swizzleBytes)) - 4 : 0;
+  return e;
+}
+
+/// Prints what a descriptor argument encodes and passes, on any machine.
+void noteDescriptor(const Arg &a) {
+  const DescriptorSpec &d = *a.desc;
+  EncodeArgs e = encodeArgs(d);
+  auto list = [](const auto &v) {
+    std::string s;
+    for (auto x : v)
+      s += (s.empty() ? "" : ", ") + std::to_string(x);
+    return "{" + s + "}";
+  };
+  std::string tensor = d.bufferSpec >= 0
+                           ? "--arg " + std::to_string(d.bufferSpec)
+                           : "its own " + std::string(d.buffer->elem->name) +
+                                 " buffer (" + d.ownBuffer.init + ")";
+  std::vector<long long> shape(d.shape), strides(d.strides);
+  note("descriptor %d (--arg %d): tensor %s, shape %s, strides %s elements",
+       d.index, a.specIndex, tensor.c_str(), list(shape).c_str(),
+       list(strides).c_str());
+  note("  cuTensorMapEncodeTiled(type %d (%s), rank %zu, globalDim %s, "
+       "globalStrides %s B, boxDim %s, elementStrides %s, interleave NONE, "
+       "swizzle %d (%s), L2 promotion 128B, oobFill %s)",
+       d.mapType, findMapType(d.mapType)->name, d.shape.size(),
+       list(e.globalDim).c_str(), list(e.globalStrides).c_str(),
+       list(e.boxDim).c_str(), list(e.elementStrides).c_str(), e.swizzle,
+       swizzleName(d.swizzleBytes), d.nanFill ? "NAN" : "NONE");
+  std::string scalars;
+  for (long long v : d.shape)
+    scalars += " i32:" + std::to_string(v);
+  for (long long v : d.strides)
+    scalars += " i64:" + std::to_string(v);
+  note("  passes the 128-byte map, then%s", scalars.c_str());
+}
+
+/// Encodes a descriptor's tensor map at the address of its tensor.
+void encodeDescriptor(const Driver &drv, DescriptorSpec &d);
+
+//===----------------------------------------------------------------------===//
 // Checking arguments against the kernel's signature
 //===----------------------------------------------------------------------===//
 
@@ -677,8 +1108,31 @@ std::string describe(const Arg &arg) {
     return "a null pointer";
   case Arg::Scalar:
     return std::string("a scalar ") + arg.elem->name;
+  case Arg::Descriptor:
+    return "a tensor descriptor";
   }
   return "?";
+}
+
+/// Checks that a !tt.tensordesc parameter gets a `desc:` of its rank.
+void checkDescriptorParam(const std::string &what, const Param &p,
+                          const Arg &a) {
+  if (a.kind != Arg::Descriptor)
+    fail(ExitUsage,
+         "%s is %s, --arg '%s' is %s: give it --arg desc:... (see --help)",
+         what.c_str(), p.type.c_str(), a.spec.c_str(), describe(a).c_str());
+  if (p.type.rfind("!tt.tensordesc<", 0) != 0)
+    fail(ExitUsage, "%s is %s, --arg '%s' is a tensor descriptor", what.c_str(),
+         p.type.c_str(), a.spec.c_str());
+  // !tt.tensordesc<tensor<128x64xf16...>>: one 'x' per dimension.
+  size_t open = p.type.find("tensor<"), end = p.type.find_first_of(",>", open);
+  size_t rank = 0;
+  for (size_t i = open + 7; open != std::string::npos && i < end; ++i)
+    rank += p.type[i] == 'x';
+  if (rank && rank != a.desc->shape.size())
+    fail(ExitUsage, "%s is %s (%zu dimensions), --arg '%s' describes %zu",
+         what.c_str(), p.type.c_str(), rank, a.spec.c_str(),
+         a.desc->shape.size());
 }
 
 /// Checks the --arg list against the `params` of KERNEL.json: pointers get
@@ -704,6 +1158,10 @@ void checkAgainstParams(const KernelInfo &info, const std::vector<Arg> &args) {
     std::string what = "parameter " + std::to_string(i);
     if (!p.name.empty())
       what += " (" + p.name + ")";
+    if (p.type.rfind("!tt.tensordesc<", 0) == 0 || a.kind == Arg::Descriptor) {
+      checkDescriptorParam(what, p, a);
+      continue;
+    }
     if (p.type.rfind("!tt.ptr<", 0) == 0 || p.type.rfind("!llvm.ptr", 0) == 0) {
       if (a.kind == Arg::Scalar)
         fail(ExitUsage, "%s is %s, --arg '%s' is %s", what.c_str(),
@@ -844,6 +1302,10 @@ Driver loadDriver(void *&handle) {
   TILE_RESOLVE_V2(cuEventElapsedTime);
 #undef TILE_RESOLVE
 #undef TILE_RESOLVE_V2
+  // Only descriptor arguments need it (and drivers before CUDA 12 lack it).
+  d.cuTensorMapEncodeTiled =
+      reinterpret_cast<decltype(d.cuTensorMapEncodeTiled)>(
+          dlsym(handle, "cuTensorMapEncodeTiled"));
   return d;
 }
 
@@ -866,6 +1328,38 @@ std::string errorText(CUresult r) {
 void check(CUresult r, const char *call) {
   if (r != CUDA_SUCCESS)
     fail(ExitError, "%s failed: %s", call, errorText(r).c_str());
+}
+
+void encodeDescriptor(const Driver &drv, DescriptorSpec &d) {
+  if (!drv.cuTensorMapEncodeTiled)
+    fail(ExitNoGpu, "the CUDA driver lacks cuTensorMapEncodeTiled (CUDA 12 "
+                    "or later encodes TMA descriptors)");
+  EncodeArgs e = encodeArgs(d);
+  void *base = reinterpret_cast<void *>(uintptr_t(d.buffer->device));
+  CUresult r = drv.cuTensorMapEncodeTiled(
+      d.map(), d.mapType, unsigned(d.shape.size()), base, e.globalDim.data(),
+      e.globalStrides.data(), e.boxDim.data(), e.elementStrides.data(),
+      CU_TENSOR_MAP_INTERLEAVE_NONE, e.swizzle,
+      CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+      d.nanFill ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+                : CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS)
+    fail(ExitError, "--arg %s: cuTensorMapEncodeTiled failed: %s",
+         d.spec.c_str(), errorText(r).c_str());
+}
+
+/// The buffer `--out IDX` writes: --arg IDX's, or the own buffer of a
+/// descriptor --arg IDX; null if it has none.
+Arg *findOutBuffer(std::vector<Arg> &args, int specIndex) {
+  for (Arg &a : args) {
+    if (a.specIndex != specIndex)
+      continue;
+    if (a.kind == Arg::Buffer)
+      return &a;
+    if (a.kind == Arg::Descriptor && a.desc->bufferSpec < 0)
+      return &a.desc->ownBuffer;
+  }
+  return nullptr;
 }
 
 //===----------------------------------------------------------------------===//
@@ -910,6 +1404,35 @@ void usage(FILE *to) {
       "scalar\n"
       "                          null                                       "
       "null pointer\n"
+      "                          desc:@N:SHAPE[:OPTION...]                  "
+      "TMA descriptor of\n"
+      "                            --arg N's buffer; "
+      "desc:TYPE:INIT:SHAPE[:OPTION...] "
+      "gives it\n"
+      "                            a buffer of its own (TYPE and INIT as for "
+      "buf:, sized to\n"
+      "                            fit). It passes what a !tt.tensordesc "
+      "parameter takes in\n"
+      "                            Triton's ABI: the 128-byte CUtensorMap "
+      "(cuTensorMapEncodeTiled),\n"
+      "                            then the shape as i32s and the strides as "
+      "i64s. SHAPE: e.g.\n"
+      "                            100x70 (elements, outermost first). "
+      "OPTIONs (default: the\n"
+      "                            kernel's i-th tensordesc_meta entry for "
+      "its i-th descriptor):\n"
+      "                              strides=S0,S1  elements (default "
+      "row-major); the last is 1,\n"
+      "                                             the others multiples of "
+      "16 bytes\n"
+      "                              block=B0xB1    the TMA box (<= 256 per "
+      "dimension)\n"
+      "                              swizzle=0|32|64|128  bytes; the box's "
+      "rows fit in it\n"
+      "                              type=T         u8 u16 u32 s32 u64 s64 "
+      "f16 bf16 f32 f64 ...\n"
+      "                              fill=zero|nan  out-of-bounds reads "
+      "(default zero)\n"
       "                        TYPE: f32 f16 bf16 f64 i8 i16 i32 i64; COUNT "
       "may be 1024, 64M, 2^26\n"
       "  --iters N             timed launches (default 100; 0: run once, no "
@@ -917,7 +1440,9 @@ void usage(FILE *to) {
       "  --warmup N            untimed launches before timing (default 10)\n"
       "  --bytes N             bytes moved per launch: also print GB/s\n"
       "  --out IDX:FILE        after the first launch, write buffer --arg IDX "
-      "(0-based) to FILE\n"
+      "(0-based; a\n"
+      "                        desc: with its own buffer writes that) to "
+      "FILE\n"
       "  --check add           check buffer 2 == buffer 0 + buffer 1 for the "
       "first i32 arg 3\n"
       "                        elements (or the whole buffer) and the rest "
@@ -926,7 +1451,9 @@ void usage(FILE *to) {
       "  --device N            CUDA device ordinal (default 0)\n"
       "  --seed N              seed of the random initialiser (default 0)\n"
       "  --report FILE         write the results as JSON\n"
-      "  --dry-run             check everything, print the launch, touch no "
+      "  --dry-run             check everything, print the launch (and each "
+      "descriptor's\n"
+      "                        cuTensorMapEncodeTiled arguments), touch no "
       "GPU\n"
       "\n"
       "exit status: 0 ok, 1 error or failed check, 2 usage, 3 no CUDA "
@@ -1118,13 +1645,21 @@ int main(int argc, char **argv) {
          info.name.c_str());
 
   std::vector<Arg> args;
-  for (const std::string &spec : opts.argSpecs)
+  for (size_t i = 0; i < opts.argSpecs.size(); ++i) {
+    const std::string &spec = opts.argSpecs[i];
+    if (spec.rfind("desc:", 0) == 0) {
+      appendDescriptorArgs(args, spec, int(i));
+      continue;
+    }
     args.push_back(parseArg(spec));
+    args.back().specIndex = int(i);
+  }
+  resolveDescriptors(info, args);
   checkAgainstParams(info, args);
   if (!cubin)
     checkAgainstPtx(ptxSizes, info, args);
   for (const auto &out : opts.outs)
-    if (out.first >= (int)args.size() || args[out.first].kind != Arg::Buffer)
+    if (!findOutBuffer(args, out.first))
       fail(ExitUsage, "--out %d:%s: --arg %d is not a buffer", out.first,
            out.second.c_str(), out.first);
 
@@ -1134,8 +1669,9 @@ int main(int argc, char **argv) {
     fail(ExitError, "block of %u threads exceeds 1024", block);
 
   std::string argList;
-  for (const Arg &a : args)
-    argList += (argList.empty() ? "" : " ") + a.spec;
+  for (size_t i = 0; i < args.size(); ++i)
+    if (i == 0 || args[i].specIndex != args[i - 1].specIndex)
+      argList += (argList.empty() ? "" : " ") + args[i].spec;
   note("kernel %s (%s, %zu bytes, %d warps, %lld B shared, target sm_%d)",
        info.name.c_str(), cubin ? "cubin" : "ptx", image.size(), info.numWarps,
        info.shared, info.arch);
@@ -1143,6 +1679,9 @@ int main(int argc, char **argv) {
        "%s",
        opts.grid[0], opts.grid[1], opts.grid[2], block, info.shared,
        argList.c_str());
+  for (const Arg &a : args)
+    if (a.kind == Arg::Descriptor)
+      noteDescriptor(a);
   if (opts.dryRun) {
     note("dry run: no GPU touched");
     return ExitOk;
@@ -1265,6 +1804,22 @@ int main(int argc, char **argv) {
     }
     params.push_back(&a.slot);
   }
+  // Tensor maps, once every buffer has its address.
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].kind != Arg::Descriptor)
+      continue;
+    DescriptorSpec &d = *args[i].desc;
+    if (d.bufferSpec < 0) {
+      initHost(d.ownBuffer, opts.seed + args[i].specIndex);
+      check(drv.cuMemAlloc(&d.ownBuffer.device, d.ownBuffer.bytes()),
+            "cuMemAlloc");
+      check(drv.cuMemcpyHtoD(d.ownBuffer.device, d.ownBuffer.host.data(),
+                             d.ownBuffer.bytes()),
+            "cuMemcpyHtoD");
+    }
+    encodeDescriptor(drv, d);
+    params[i] = d.map();
+  }
 
   CUevent start, stop;
   check(drv.cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate");
@@ -1287,8 +1842,14 @@ int main(int argc, char **argv) {
       if (a.kind == Arg::Buffer)
         check(drv.cuMemcpyDtoH(a.host.data(), a.device, a.bytes()),
               "cuMemcpyDtoH");
+    for (Arg &a : args)
+      if (a.kind == Arg::Descriptor && a.desc->bufferSpec < 0)
+        check(drv.cuMemcpyDtoH(a.desc->ownBuffer.host.data(),
+                               a.desc->ownBuffer.device,
+                               a.desc->ownBuffer.bytes()),
+              "cuMemcpyDtoH");
     for (const auto &out : opts.outs) {
-      const Arg &a = args[out.first];
+      const Arg &a = *findOutBuffer(args, out.first);
       writeFile(out.second, a.host.data(), a.bytes());
       note("wrote --arg %d (%zu bytes) to %s", out.first, a.bytes(),
            out.second.c_str());
@@ -1344,6 +1905,8 @@ int main(int argc, char **argv) {
   for (Arg &a : args)
     if (a.kind == Arg::Buffer)
       drv.cuMemFree(a.device);
+    else if (a.kind == Arg::Descriptor && a.desc->bufferSpec < 0)
+      drv.cuMemFree(a.desc->ownBuffer.device);
   if (globalScratch)
     drv.cuMemFree(globalScratch);
   drv.cuEventDestroy(start);

@@ -5,8 +5,9 @@
 // waits spins on the phase itself. A TMA copy moves a descriptor block as
 // the boxes planTMABlock (dialects/ttg/TMABlock.h) cuts it into; one elected
 // lane of warp i issues copy i (modulo the warps), so a block of several
-// boxes goes out from several warps at once, as in Triton. TMA stores join
-// the issuing thread's bulk group, which async_tma_store_wait waits on.
+// boxes goes out from several warps at once, as in Triton. TMA stores and
+// reductions join the issuing thread's bulk group, which
+// async_tma_store_wait waits on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -181,6 +182,27 @@ struct TMALoadOpConversion
   const LoweringContext &lowering;
 };
 
+/// Lowers a copy out of shared buffer `src` (of type `view`) through a
+/// descriptor, a TMA store or reduction: `emitCopy` issues one box (its
+/// shared pointer, coordinates and predicate); the copies form one bulk
+/// group of the issuing threads.
+template <typename EmitCopy>
+LogicalResult
+lowerStoreLike(Operation *op, ttg::MemDescType view, Value src,
+               ValueRange blockCoords, const LoweringContext &lowering,
+               ConversionPatternRewriter &rewriter, EmitCopy emitCopy) {
+  std::string why;
+  FailureOr<ttg::TMABlockPlan> plan = ttg::planTMABlock(
+      view.getShape(), view.getElementType(), view.getEncoding(), why);
+  if (failed(plan))
+    return rewriter.notifyMatchFailure(op, why);
+  emitBoxCopies(rewriter, op->getLoc(), *plan, src, blockCoords,
+                /*pred=*/Value(), lowering, emitCopy);
+  nvidia::emitBulkCommitGroup(rewriter, op->getLoc());
+  rewriter.eraseOp(op);
+  return success();
+}
+
 struct TMAStoreOpConversion
     : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
   TMAStoreOpConversion(LLVMTypeConverter &converter,
@@ -191,22 +213,37 @@ struct TMAStoreOpConversion
   matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    std::string why;
-    auto view = cast<ttg::MemDescType>(op.getSrc().getType());
-    FailureOr<ttg::TMABlockPlan> plan = ttg::planTMABlock(
-        view.getShape(), view.getElementType(), view.getEncoding(), why);
-    if (failed(plan))
-      return rewriter.notifyMatchFailure(op, why);
     Value descriptor = adaptor.getDesc();
-    emitBoxCopies(rewriter, loc, *plan, adaptor.getSrc(), adaptor.getCoord(),
-                  /*pred=*/Value(), lowering,
-                  [&](Value box, ValueRange coords, Value pred) {
-                    nvidia::emitTMAStore(rewriter, loc, descriptor, coords, box,
-                                         pred);
-                  });
-    nvidia::emitBulkCommitGroup(rewriter, loc);
-    rewriter.eraseOp(op);
-    return success();
+    return lowerStoreLike(
+        op, cast<ttg::MemDescType>(op.getSrc().getType()), adaptor.getSrc(),
+        adaptor.getCoord(), lowering, rewriter,
+        [&](Value box, ValueRange coords, Value pred) {
+          nvidia::emitTMAStore(rewriter, loc, descriptor, coords, box, pred);
+        });
+  }
+
+  const LoweringContext &lowering;
+};
+
+/// A TMA reduction: as a TMA store, each box combined with memory.
+struct TMAReduceOpConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncTMAReduceOp> {
+  TMAReduceOpConversion(LLVMTypeConverter &converter,
+                        const LoweringContext &lowering)
+      : ConvertOpToLLVMPattern(converter), lowering(lowering) {}
+
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMAReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value descriptor = adaptor.getDesc();
+    return lowerStoreLike(
+        op, cast<ttg::MemDescType>(op.getSrc().getType()), adaptor.getSrc(),
+        adaptor.getCoord(), lowering, rewriter,
+        [&](Value box, ValueRange coords, Value pred) {
+          nvidia::emitTMAReduce(rewriter, loc, op.getKind(), descriptor, coords,
+                                box, pred);
+        });
   }
 
   const LoweringContext &lowering;
@@ -229,7 +266,7 @@ struct TMAStoreWaitOpConversion
 LogicalResult checkCopy(Operation *op, tt::TensorDescType descType,
                         ttg::MemDescType view) {
   std::string why;
-  RankedTensorType block = descType.getBlockType();
+  RankedTensorType block = descType.getSignlessBlockType();
   if (!block.getEncoding())
     return op->emitOpError("needs a descriptor with a shared encoding (run "
                            "triton-nvidia-optimize-descriptor-encoding)");
@@ -241,6 +278,22 @@ LogicalResult checkCopy(Operation *op, tt::TensorDescType descType,
            << "; TMA needs the same shape, type and encoding";
   if (failed(planDescriptorBlock(descType, why)))
     return op->emitOpError("cannot be lowered: ") << why;
+  return success();
+}
+
+/// Checks a TMA reduction as a copy, and its kind against the descriptor's
+/// element type (the tensor map's, which decides how elements combine).
+LogicalResult checkReduce(ttng::AsyncTMAReduceOp reduce) {
+  auto view = dyn_cast<ttg::MemDescType>(reduce.getSrc().getType());
+  if (!view)
+    return reduce.emitOpError("needs a shared-memory buffer to reduce from");
+  tt::TensorDescType desc = reduce.getDesc().getType();
+  if (failed(checkCopy(reduce, desc, view)))
+    return failure();
+  std::string why;
+  if (failed(ttg::checkTMAReduce(reduce.getKind(),
+                                 desc.getBlockType().getElementType(), why)))
+    return reduce.emitOpError("cannot be lowered: ") << why;
   return success();
 }
 } // namespace
@@ -266,6 +319,8 @@ LogicalResult mlir::tile::checkTMALowering(Operation *op) {
   if (auto store = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op))
     return checkCopy(op, store.getDesc().getType(),
                      cast<ttg::MemDescType>(store.getSrc().getType()));
+  if (auto reduce = dyn_cast<ttng::AsyncTMAReduceOp>(op))
+    return checkReduce(reduce);
   return success();
 }
 
@@ -299,5 +354,7 @@ void mlir::tile::populateTMAOpToLLVMPatterns(LLVMTypeConverter &converter,
   patterns.add<InitBarrierOpConversion, InvalBarrierOpConversion,
                BarrierExpectOpConversion, ArriveBarrierOpConversion,
                WaitBarrierOpConversion, TMAStoreWaitOpConversion>(converter);
-  patterns.add<TMALoadOpConversion, TMAStoreOpConversion>(converter, lowering);
+  patterns
+      .add<TMALoadOpConversion, TMAStoreOpConversion, TMAReduceOpConversion>(
+          converter, lowering);
 }

@@ -141,6 +141,7 @@ bool isSupported(Operation *op) {
       ttng::ArriveBarrierOp,
       ttng::AsyncTMACopyGlobalToLocalOp,
       ttng::AsyncTMACopyLocalToGlobalOp,
+      ttng::AsyncTMAReduceOp,
       ttng::BarrierExpectOp,
       ttng::FenceAsyncSharedOp,
       ttng::InitBarrierOp,

@@ -1,5 +1,5 @@
 """Drives bench/tilebench.py's ctypes launcher against the CPU stand-in driver
-(TILE_RUN_LIBCUDA=libtile-fake-cuda.so, which emulates kernels named *add* on
+(TILE_RUN_LIBCUDA=libtile-fake-cuda.so, which emulates kernels named add* on
 host memory): module loading, argument marshalling and the launch, without a
 GPU or torch.
 

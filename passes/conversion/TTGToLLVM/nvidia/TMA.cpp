@@ -87,6 +87,29 @@ void nvidia::emitTMAStore(OpBuilder &builder, Location loc, Value descriptor,
       NVVM::TMAStoreMode::TILE, pred);
 }
 
+void nvidia::emitTMAReduce(OpBuilder &builder, Location loc,
+                           tt::DescriptorReduceKind kind, Value descriptor,
+                           ValueRange coords, Value source, Value pred) {
+  // nvvm.cp.async.bulk.tensor.reduce has no predicate: the predicated form
+  // is inline PTX, as Triton writes it.
+  std::string ptx;
+  llvm::raw_string_ostream os(ptx);
+  os << "@$0 cp.reduce.async.bulk.tensor." << coords.size()
+     << "d.global.shared::cta." << tt::stringifyDescriptorReduceKind(kind)
+     << ".bulk_group [$1, {";
+  std::string constraints = "b,l";
+  SmallVector<Value> operands = {pred, descriptor};
+  for (auto [i, coord] : llvm::enumerate(coords)) {
+    os << (i ? ", " : "") << "$" << i + 2;
+    constraints += ",r";
+    operands.push_back(coord);
+  }
+  os << "}], [$" << coords.size() + 2 << "];";
+  constraints += ",r";
+  operands.push_back(source);
+  emitInlinePTX(builder, loc, Type(), operands, ptx, constraints);
+}
+
 void nvidia::emitBulkCommitGroup(OpBuilder &builder, Location loc) {
   NVVM::CpAsyncBulkCommitGroupOp::create(builder, loc);
 }

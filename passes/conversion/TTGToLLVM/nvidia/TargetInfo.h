@@ -233,6 +233,14 @@ void emitTMALoad(OpBuilder &builder, Location loc, Value destination,
 void emitTMAStore(OpBuilder &builder, Location loc, Value descriptor,
                   ValueRange coords, Value source, Value pred);
 
+/// Starts a TMA reduction of shared `source` into the box at `coords` of
+/// the tensor map, each element combined with memory by `kind` (how, the
+/// tensor map's element type decides), where `pred` holds; it joins the
+/// thread's current bulk group.
+void emitTMAReduce(OpBuilder &builder, Location loc,
+                   tt::DescriptorReduceKind kind, Value descriptor,
+                   ValueRange coords, Value source, Value pred);
+
 /// Closes the thread's group of bulk copies (TMA stores).
 void emitBulkCommitGroup(OpBuilder &builder, Location loc);
 

@@ -1,6 +1,6 @@
 // convert-triton-gpu-to-llvm refuses the ttng ops tile parses and verifies
-// but does not lower (Blackwell's TMEM and tcgen05 MMAs, TMA gathers,
-// scatters and reductions, cluster barriers,
+// but does not lower (Blackwell's TMEM and tcgen05 MMAs, TMA gathers and
+// scatters, cluster barriers,
 // cp.async mbarrier arrivals), naming the op, before rewriting anything.
 
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics -p 'builtin.module(convert-triton-gpu-to-llvm)' -o /dev/null
@@ -131,18 +131,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func private @async_tma_scatter(%d: !tt.tensordesc<tensor<1x128xbf16, #nvmma>>, %xs: tensor<32xi32, #blocked1d>, %y: i32, %buf: !ttg.memdesc<32x128xbf16, #nvmma, #smem, mutable>) {
     // expected-error @below {{'ttng.async_tma_scatter' op is not supported by convert-triton-gpu-to-llvm yet}}
     ttng.async_tma_scatter %d[%xs, %y] %buf : !tt.tensordesc<tensor<1x128xbf16, #nvmma>>, tensor<32xi32, #blocked1d>, i32, !ttg.memdesc<32x128xbf16, #nvmma, #smem, mutable>
-    tt.return
-  }
-}
-
-// -----
-
-#nvmma32 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
-#smem = #ttg.shared_memory
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @async_tma_reduce(%d: !tt.tensordesc<tensor<64x32xf32, #nvmma32>>, %x: i32, %buf: !ttg.memdesc<64x32xf32, #nvmma32, #smem>) {
-    // expected-error @below {{'ttng.async_tma_reduce' op is not supported by convert-triton-gpu-to-llvm yet}}
-    ttng.async_tma_reduce add, %d[%x, %x] %buf : !tt.tensordesc<tensor<64x32xf32, #nvmma32>>, !ttg.memdesc<64x32xf32, #nvmma32, #smem>
     tt.return
   }
 }

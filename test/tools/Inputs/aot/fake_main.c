@@ -1,7 +1,7 @@
 /* Drives tile-aot's launchers against the stand-in driver
  * (libtile-fake-cuda.so): its "device" memory is host memory, so host
  * pointers are passed as CUdeviceptr, and it computes a launched kernel named
- * *add* on the host. Prints what each call picks and returns; the test
+ * add* on the host. Prints what each call picks and returns; the test
  * checks the lines. */
 #include "add_kernel.h"
 #include "matmul_kernel.h"
