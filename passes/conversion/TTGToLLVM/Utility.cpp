@@ -119,7 +119,29 @@ int mlir::tile::getGroupNumWarps(OpBuilder &builder, int moduleWarps) {
   Block *block = builder.getInsertionBlock();
   if (!block || !block->getParentOp())
     return moduleWarps;
-  return ttg::getNumWarps(block->getParentOp()).value_or(moduleWarps);
+  // Directly in a partition's body: the partition's warps (getNumWarps of
+  // the partitions op itself would look past it).
+  Operation *parent = block->getParentOp();
+  if (auto partitions = dyn_cast<ttg::WarpSpecializePartitionsOp>(parent)) {
+    auto op = cast<ttg::WarpSpecializeOp>(partitions->getParentOp());
+    unsigned index = block->getParent()->getRegionNumber();
+    if (index < op.getPartitionNumWarps().size())
+      return op.getPartitionNumWarps()[index];
+  }
+  return ttg::getNumWarps(parent).value_or(moduleWarps);
+}
+
+Value mlir::tile::emitWarpId(OpBuilder &builder, Location loc, int moduleWarps,
+                             int threadsPerWarp, bool uniformHint) {
+  if (getGroupNumWarps(builder, moduleWarps) == 1)
+    return i32Constant(builder, loc, 0);
+  Value warp = LLVM::UDivOp::create(
+      builder, loc, getGroupThreadId(builder, loc, threadsPerWarp),
+      i32Constant(builder, loc, threadsPerWarp));
+  if (!uniformHint)
+    return warp;
+  return nvidia::emitShuffle32(builder, loc, warp, i32Constant(builder, loc, 0),
+                               nvidia::ShuffleMode::Index, threadsPerWarp);
 }
 
 ThreadIndex mlir::tile::getThreadIndex(OpBuilder &builder, Location loc,
