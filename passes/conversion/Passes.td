@@ -86,6 +86,7 @@ def ConvertTritonGPUToLLVMPass
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::tile::nvg::NVGDialect"];
 }
 
