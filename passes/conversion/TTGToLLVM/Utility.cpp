@@ -189,8 +189,8 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
     base.push_back(LLVM::XOrOp::create(builder, loc, lanePart[d], warpPart[d]));
 
   // The bits the thread part can set, per dimension: a register offset
-  // that avoids them can be added instead of XORed, which lets LLVM fold it
-  // into an address as an immediate.
+  // that avoids them is ORed in as disjoint bits (an add to LLVM, which
+  // folds it into an address as an immediate) instead of XORed.
   SmallVector<int32_t> threadBits(rank, 0);
   for (const auto &[name, bases] : layout.getBases())
     if (name != layout::kRegister)
@@ -212,7 +212,8 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
       Value constant = i32Constant(builder, loc, offset);
       index.push_back(
           (offset & threadBits[d]) == 0
-              ? Value(LLVM::AddOp::create(builder, loc, base[d], constant))
+              ? Value(LLVM::OrOp::create(builder, loc, base[d], constant,
+                                         /*isDisjoint=*/true))
               : Value(LLVM::XOrOp::create(builder, loc, base[d], constant)));
     }
     indices.push_back(std::move(index));
