@@ -86,6 +86,7 @@ def ConvertTritonGPUToLLVMPass
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::tile::nvg::NVGDialect"];
 }
 
@@ -152,7 +153,13 @@ def ConvertNVGToLLVMPass : Pass<"convert-nv-gpu-to-llvm", "::mlir::ModuleOp"> {
     `wgmma.wait_group` that hands every field of its struct through as a
     tied register, so that no use moves above the wait; `nvg.ld_acquire` a
     (predicated) `ld.global.<scope>.<sem>.b<bits>`. `nvg.tensor_memory_base`
-    (tensor memory, sm_100) gets a diagnostic.
+    (tensor memory, sm_100) becomes the address of the kernel's tensor
+    memory, which the first warp allocates at the kernel's entry
+    (`ttg.tensor_memory_size` columns, tcgen05.alloc) and frees before
+    every return, as Triton does. `ttg.warp_id` ops still present are
+    lowered too (relative to their partition), and values the lowering
+    brings into a partition of `ttg.warp_specialize` become explicit
+    captures.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];

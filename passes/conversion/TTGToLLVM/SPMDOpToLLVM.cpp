@@ -50,11 +50,7 @@ struct GetNumProgramsOpConversion
   }
 };
 
-/// ttg.warp_id: the thread id divided by the warp size, 0 with one warp.
-/// As Triton does on NVIDIA, the quotient is then read back from lane 0 of
-/// the warp (an index shuffle) unless `omitUniformHint` is set: every lane
-/// holds the same value already, but ptxas cannot see that through the
-/// division, and a warp-uniform value keeps branches on it non-divergent.
+/// ttg.warp_id: the warp within the executing group (emitWarpId).
 struct WarpIdOpConversion : public ConvertOpToLLVMPattern<ttg::WarpIdOp> {
   WarpIdOpConversion(LLVMTypeConverter &converter,
                      const LoweringContext &lowering)
@@ -62,19 +58,9 @@ struct WarpIdOpConversion : public ConvertOpToLLVMPattern<ttg::WarpIdOp> {
   LogicalResult
   matchAndRewrite(ttg::WarpIdOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    if (lowering.numWarps == 1) {
-      rewriter.replaceOp(op, i32Constant(rewriter, loc, 0));
-      return success();
-    }
-    Value warp = LLVM::UDivOp::create(
-        rewriter, loc, nvidia::getThreadId(rewriter, loc),
-        i32Constant(rewriter, loc, lowering.threadsPerWarp));
-    if (!op.getOmitUniformHint())
-      warp = nvidia::emitShuffle32(
-          rewriter, loc, warp, i32Constant(rewriter, loc, 0),
-          nvidia::ShuffleMode::Index, lowering.threadsPerWarp);
-    rewriter.replaceOp(op, warp);
+    rewriter.replaceOp(op, emitWarpId(rewriter, op.getLoc(), lowering.numWarps,
+                                      lowering.threadsPerWarp,
+                                      !op.getOmitUniformHint()));
     return success();
   }
   const LoweringContext &lowering;

@@ -119,7 +119,29 @@ int mlir::tile::getGroupNumWarps(OpBuilder &builder, int moduleWarps) {
   Block *block = builder.getInsertionBlock();
   if (!block || !block->getParentOp())
     return moduleWarps;
-  return ttg::getNumWarps(block->getParentOp()).value_or(moduleWarps);
+  // Directly in a partition's body: the partition's warps (getNumWarps of
+  // the partitions op itself would look past it).
+  Operation *parent = block->getParentOp();
+  if (auto partitions = dyn_cast<ttg::WarpSpecializePartitionsOp>(parent)) {
+    auto op = cast<ttg::WarpSpecializeOp>(partitions->getParentOp());
+    unsigned index = block->getParent()->getRegionNumber();
+    if (index < op.getPartitionNumWarps().size())
+      return op.getPartitionNumWarps()[index];
+  }
+  return ttg::getNumWarps(parent).value_or(moduleWarps);
+}
+
+Value mlir::tile::emitWarpId(OpBuilder &builder, Location loc, int moduleWarps,
+                             int threadsPerWarp, bool uniformHint) {
+  if (getGroupNumWarps(builder, moduleWarps) == 1)
+    return i32Constant(builder, loc, 0);
+  Value warp = LLVM::UDivOp::create(
+      builder, loc, getGroupThreadId(builder, loc, threadsPerWarp),
+      i32Constant(builder, loc, threadsPerWarp));
+  if (!uniformHint)
+    return warp;
+  return nvidia::emitShuffle32(builder, loc, warp, i32Constant(builder, loc, 0),
+                               nvidia::ShuffleMode::Index, threadsPerWarp);
 }
 
 ThreadIndex mlir::tile::getThreadIndex(OpBuilder &builder, Location loc,
@@ -167,8 +189,8 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
     base.push_back(LLVM::XOrOp::create(builder, loc, lanePart[d], warpPart[d]));
 
   // The bits the thread part can set, per dimension: a register offset
-  // that avoids them can be added instead of XORed, which lets LLVM fold it
-  // into an address as an immediate.
+  // that avoids them is ORed in as disjoint bits (an add to LLVM, which
+  // folds it into an address as an immediate) instead of XORed.
   SmallVector<int32_t> threadBits(rank, 0);
   for (const auto &[name, bases] : layout.getBases())
     if (name != layout::kRegister)
@@ -190,7 +212,8 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
       Value constant = i32Constant(builder, loc, offset);
       index.push_back(
           (offset & threadBits[d]) == 0
-              ? Value(LLVM::AddOp::create(builder, loc, base[d], constant))
+              ? Value(LLVM::OrOp::create(builder, loc, base[d], constant,
+                                         /*isDisjoint=*/true))
               : Value(LLVM::XOrOp::create(builder, loc, base[d], constant)));
     }
     indices.push_back(std::move(index));

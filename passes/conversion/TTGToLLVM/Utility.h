@@ -80,6 +80,14 @@ Value getGroupThreadId(OpBuilder &builder, Location loc, int threadsPerWarp);
 /// the partition's inside ttg.warp_specialize, `moduleWarps` elsewhere.
 int getGroupNumWarps(OpBuilder &builder, int moduleWarps);
 
+/// ttg.warp_id: the executing thread's warp within its group (0 when the
+/// group has one warp). With `uniformHint` the quotient is read back from
+/// lane 0 (an index shuffle), as Triton does on NVIDIA: every lane holds
+/// the same value already, but ptxas cannot see that through the division,
+/// and a warp-uniform value keeps branches on it non-divergent.
+Value emitWarpId(OpBuilder &builder, Location loc, int moduleWarps,
+                 int threadsPerWarp, bool uniformHint);
+
 /// The lane and warp of the executing thread (the warp within its group,
 /// as getGroupThreadId).
 struct ThreadIndex {

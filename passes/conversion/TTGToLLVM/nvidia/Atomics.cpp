@@ -5,10 +5,10 @@
 // emits: `atom.global.<scope>.<sem>.<op>.<type>` (compare-and-swap:
 // `atom.global.<sem>.<scope>.cas`), or `red.<sem>.<scope>.global` when the
 // old value is not wanted and the semantic allows it. The one combination PTX
-// lacks on a supported target, a bf16 add before sm_90, is a
-// compare-and-swap loop on the 16-bit element. Which element types each
-// operation takes is decided here too, so that the lowering's up-front check
-// and the emitter agree.
+// lacks on a supported target, a bf16 add before sm_90, is LLVM's atomicrmw
+// (the NVPTX backend writes the compare-and-swap loop), as in Triton. Which
+// element types each operation takes is decided here too, so that the
+// lowering's up-front check and the emitter agree.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,7 @@
 #include "dialects/nvg/NVGDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -133,40 +134,59 @@ std::string getOperationSuffix(tt::RMWOp kind, Type elementType,
 /// Whether PTX has the bf16 add `atom` on this target (sm_90 on).
 bool hasNativeBF16Add(int computeCapability) { return computeCapability >= 90; }
 
-/// A bf16 add before sm_90: a compare-and-swap loop on the element. The
-/// sum is fma(old, 1, value), which rounds once as an add does (bf16 add
-/// itself needs sm_90); the loop ends when the swap finds the value it
-/// read. Labels are local to the braces, so every copy of the asm may use
-/// the same names. Returns the old element's bits (an i16).
-Value emitEmulatedBF16Add(OpBuilder &builder, Location loc, Value ptr,
-                          Value value, Value pred,
-                          const std::string &ordering) {
-  SmallVector<Value> operands{ptr, toBits(builder, loc, value)};
-  std::string constraints = "=h,l,h";
-  std::string guard;
-  if (pred) {
-    operands.push_back(pred);
-    constraints += ",b";
-    guard = "@!$3 bra tile_done;\n\t";
+/// LLVM's ordering for a Triton memory semantic.
+LLVM::AtomicOrdering getLLVMOrdering(tt::MemSemantic sem) {
+  switch (sem) {
+  case tt::MemSemantic::RELAXED:
+    return LLVM::AtomicOrdering::monotonic;
+  case tt::MemSemantic::ACQUIRE:
+    return LLVM::AtomicOrdering::acquire;
+  case tt::MemSemantic::RELEASE:
+    return LLVM::AtomicOrdering::release;
+  case tt::MemSemantic::ACQUIRE_RELEASE:
+    return LLVM::AtomicOrdering::acq_rel;
   }
-  std::string asmString =
-      "{\n\t.reg .pred %tile_changed;\n\t"
-      ".reg .b16 %tile_expected, %tile_sum, %tile_one;\n\t"
-      "mov.b16 $0, 0;\n\t" +
-      guard +
-      "mov.b16 %tile_one, 0x3F80;\n\t"
-      "ld.global.b16 %tile_expected, [ $1 + 0 ];\n\t"
-      "tile_retry:\n\t"
-      "fma.rn.bf16 %tile_sum, %tile_expected, %tile_one, $2;\n\t"
-      "atom.global" +
-      ordering +
-      ".cas.b16 $0, [ $1 + 0 ], %tile_expected, %tile_sum;\n\t"
-      "setp.ne.b16 %tile_changed, $0, %tile_expected;\n\t"
-      "mov.b16 %tile_expected, $0;\n\t"
-      "@%tile_changed bra tile_retry;\n\t"
-      "tile_done:\n\t}";
-  return nvidia::emitInlinePTX(builder, loc, builder.getI16Type(), operands,
-                               asmString, constraints);
+  return LLVM::AtomicOrdering::acq_rel;
+}
+
+/// The NVPTX backend's synchronization scope for a Triton scope (the
+/// system is LLVM's default scope).
+StringRef getLLVMSyncScope(tt::MemSyncScope scope) {
+  switch (scope) {
+  case tt::MemSyncScope::CTA:
+    return "block";
+  case tt::MemSyncScope::GPU:
+    return "device";
+  case tt::MemSyncScope::SYSTEM:
+    return "";
+  }
+  return "";
+}
+
+/// A bf16 add before sm_90, where PTX has no bf16 atom add: LLVM's
+/// atomicrmw, which the NVPTX backend expands into a compare-and-swap loop,
+/// as Triton lowers it. A predicate guards it with an scf.if (the atomic
+/// may sit in an scf.for body, which must stay one block); the old value
+/// is 0 where the predicate is false.
+Value emitBF16AddByLLVM(OpBuilder &builder, Location loc, Value ptr,
+                        Value value, Value pred, tt::MemSemantic sem,
+                        tt::MemSyncScope scope) {
+  auto emitAdd = [&](OpBuilder &b) -> Value {
+    StringRef syncScope = getLLVMSyncScope(scope);
+    return LLVM::AtomicRMWOp::create(
+        b, loc, LLVM::AtomicBinOp::fadd, ptr, value, getLLVMOrdering(sem),
+        syncScope.empty() ? StringRef() : syncScope);
+  };
+  if (!pred)
+    return emitAdd(builder);
+  Type type = value.getType();
+  auto guarded = scf::IfOp::create(
+      builder, loc, pred,
+      [&](OpBuilder &b, Location) { scf::YieldOp::create(b, loc, emitAdd(b)); },
+      [&](OpBuilder &b, Location) {
+        scf::YieldOp::create(b, loc, Value(LLVM::ZeroOp::create(b, loc, type)));
+      });
+  return guarded.getResult(0);
 }
 } // namespace
 
@@ -222,10 +242,10 @@ nvidia::emitAtomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind,
   if (kind == tt::RMWOp::FADD && elementType.isBF16() &&
       !hasNativeBF16Add(computeCapability)) {
     Value old =
-        emitEmulatedBF16Add(builder, loc, ptr, values.front(), pred, ordering);
+        emitBF16AddByLLVM(builder, loc, ptr, values.front(), pred, sem, scope);
     if (!returnsOld)
       return {};
-    return {fromBits(builder, loc, old, elementType)};
+    return {old};
   }
 
   unsigned numElements = values.size();

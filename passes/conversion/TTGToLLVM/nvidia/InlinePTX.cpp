@@ -8,22 +8,37 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-Value nvidia::emitInlinePTX(OpBuilder &builder, Location loc, Type resultType,
-                            ValueRange operands, StringRef asmString,
-                            StringRef constraints, bool hasSideEffects) {
+/// Inline asm as Triton's PTX builder writes it: a void result where there
+/// is none, an empty list of operand attributes with PTX (user asm has none).
+static Value createInlineAsm(OpBuilder &builder, Location loc, Type resultType,
+                             ValueRange operands, StringRef asmString,
+                             StringRef constraints, bool hasSideEffects,
+                             bool isPTX) {
+  MLIRContext *context = builder.getContext();
+  if (!resultType && isPTX)
+    resultType = LLVM::LLVMVoidType::get(context);
   auto op = LLVM::InlineAsmOp::create(
       builder, loc, resultType, operands, asmString, constraints,
       hasSideEffects, /*is_align_stack=*/false,
       LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
-  return op.getNumResults() ? op.getResult(0) : Value();
+      LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT),
+      isPTX ? builder.getArrayAttr({}) : ArrayAttr());
+  if (!op.getNumResults() || isa<LLVM::LLVMVoidType>(op.getResult(0).getType()))
+    return Value();
+  return op.getResult(0);
+}
+
+Value nvidia::emitInlinePTX(OpBuilder &builder, Location loc, Type resultType,
+                            ValueRange operands, StringRef asmString,
+                            StringRef constraints, bool hasSideEffects) {
+  return createInlineAsm(builder, loc, resultType, operands, asmString,
+                         constraints, hasSideEffects, /*isPTX=*/true);
 }
 
 Value nvidia::emitUserInlineAsm(OpBuilder &builder, Location loc,
                                 Type resultType, ValueRange operands,
                                 StringRef asmString, StringRef constraints,
                                 bool hasSideEffects) {
-  return emitInlinePTX(builder, loc, resultType, operands, asmString,
-                       constraints, hasSideEffects);
+  return createInlineAsm(builder, loc, resultType, operands, asmString,
+                         constraints, hasSideEffects, /*isPTX=*/false);
 }

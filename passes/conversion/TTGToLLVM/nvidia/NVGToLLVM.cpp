@@ -7,15 +7,20 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/conversion/Passes.h"
+#include "passes/conversion/TTGToLLVM/SharedMemory.h"
+#include "passes/conversion/TTGToLLVM/Utility.h"
 #include "passes/conversion/TTGToLLVM/nvidia/InlinePTX.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
 #include "dialects/nvg/NVGDialect.h"
 #include "dialects/ttg/MmaShapes.h"
+#include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::tile {
@@ -172,6 +177,134 @@ LogicalResult lowerLoadAcquire(IRRewriter &rewriter, nvg::LoadAcquireOp op) {
   return success();
 }
 
+/// ttg.warp_id, which Triton lowers here rather than with the other ttg
+/// ops (emitWarpId: relative to the partition inside ttg.warp_specialize,
+/// 0 in a one-warp group).
+struct LowerWarpId : public OpRewritePattern<ttg::WarpIdOp> {
+  LowerWarpId(MLIRContext *context, int threadsPerWarp)
+      : OpRewritePattern(context), threadsPerWarp(threadsPerWarp) {}
+  LogicalResult matchAndRewrite(ttg::WarpIdOp op,
+                                PatternRewriter &rewriter) const override {
+    int moduleWarps = ttg::getNumWarps(op).value_or(1);
+    rewriter.replaceOp(op,
+                       emitWarpId(rewriter, op.getLoc(), moduleWarps,
+                                  threadsPerWarp, !op.getOmitUniformHint()));
+    return success();
+  }
+  int threadsPerWarp;
+};
+
+/// Lowers the ttg.warp_id ops of `module` with the rewrite driver, as
+/// Triton does, in each function that has some: the driver also gathers
+/// the function's constants, one per value at the start of each isolated
+/// region (function or partition).
+LogicalResult lowerWarpIds(ModuleOp module) {
+  SetVector<Operation *> functions;
+  module.walk([&](ttg::WarpIdOp op) {
+    Operation *function = op->getParentOfType<FunctionOpInterface>();
+    functions.insert(function ? function : module.getOperation());
+  });
+  int threadsPerWarp = 32;
+  if (auto attr = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
+    threadsPerWarp = int(attr.getInt());
+  for (Operation *function : functions) {
+    RewritePatternSet patterns(module.getContext());
+    patterns.add<LowerWarpId>(module.getContext(), threadsPerWarp);
+    if (failed(applyPatternsGreedily(function, std::move(patterns))))
+      return failure();
+  }
+  return success();
+}
+
+/// The kernel's tensor memory, as Triton allocates it: the first warp
+/// allocates `ttg.tensor_memory_size` columns at the kernel's entry
+/// (tcgen05.alloc writes the address into shared memory, from where every
+/// thread reads it) and gives up the right to allocate more; before every
+/// return the CTA meets and the first warp frees the columns. Every
+/// nvg.tensor_memory_base of the kernel is that address.
+LogicalResult lowerTensorMemoryBase(ModuleOp module) {
+  SmallVector<nvg::TensorMemoryBaseAddress> bases;
+  module.walk([&](nvg::TensorMemoryBaseAddress op) { bases.push_back(op); });
+  if (bases.empty())
+    return success();
+  auto kernel = bases.front()->getParentOfType<LLVM::LLVMFuncOp>();
+  for (nvg::TensorMemoryBaseAddress base : bases) {
+    auto func = base->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!func || !func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      return base.emitOpError("must be in an llvm.func kernel (nvvm.kernel)");
+    if (func != kernel)
+      return base.emitOpError("is supported in one kernel per module only");
+  }
+  auto sizeAttr = module->getAttrOfType<IntegerAttr>("ttg.tensor_memory_size");
+  if (!sizeAttr || sizeAttr.getInt() <= 0 || sizeAttr.getInt() > 512)
+    return bases.front().emitOpError(
+        "needs the module's ttg.tensor_memory_size, from 1 to 512 columns");
+  int64_t columns = sizeAttr.getInt();
+  bool twoCTAs = false;
+  if (auto attr = module->getAttrOfType<BoolAttr>("ttng.two-ctas"))
+    twoCTAs = attr.getValue();
+  std::string group = twoCTAs ? "2" : "1";
+  std::string size = std::to_string(columns);
+
+  declareSharedMemory(module);
+  MLIRContext *context = module.getContext();
+  Location loc = kernel.getLoc();
+  OpBuilder builder(context);
+  builder.setInsertionPointToStart(&kernel.getBody().front());
+  // The allocating warp: threads 0 to 31.
+  Value tid = nvidia::getThreadId(builder, loc);
+  Value firstWarp = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ult,
+                                         tid, i32Constant(builder, loc, 32));
+  Value slot = LLVM::AddressOfOp::create(builder, loc,
+                                         LLVM::LLVMPointerType::get(context, 3),
+                                         kGlobalSharedMemoryName);
+  nvidia::emitInlinePTX(builder, loc, Type(), {firstWarp, slot},
+                        "@$0 tcgen05.alloc.cta_group::" + group +
+                            ".sync.aligned.shared::cta.b32 [$1], " + size + ";",
+                        "b,r");
+  nvidia::emitCTABarrier(builder, loc);
+  Value address =
+      LLVM::LoadOp::create(builder, loc, builder.getI32Type(), slot);
+  nvidia::emitCTABarrier(builder, loc);
+  Value base = LLVM::IntToPtrOp::create(
+      builder, loc, LLVM::LLVMPointerType::get(context, 6), address);
+  nvidia::emitInlinePTX(builder, loc, Type(), {firstWarp},
+                        "@$0 tcgen05.relinquish_alloc_permit.cta_group::" +
+                            group + ".sync.aligned;",
+                        "b");
+  kernel.walk([&](LLVM::ReturnOp ret) {
+    builder.setInsertionPoint(ret);
+    nvidia::emitCTABarrier(builder, ret.getLoc());
+    nvidia::emitInlinePTX(builder, ret.getLoc(), Type(), {firstWarp, base},
+                          "@$0 tcgen05.dealloc.cta_group::" + group +
+                              ".sync.aligned.b32 $1, " + size + ";",
+                          "b,r");
+  });
+  for (nvg::TensorMemoryBaseAddress op : bases) {
+    op.replaceAllUsesWith(base);
+    op.erase();
+  }
+  return success();
+}
+
+/// Makes the partitions of every ttg.warp_specialize isolated from above
+/// again after the lowerings above replaced values inside them with values
+/// defined outside: each such value becomes an explicit capture.
+void captureValuesDefinedAbove(ModuleOp module) {
+  module.walk([](ttg::WarpSpecializeOp op) {
+    SetVector<Value> captures;
+    getUsedValuesDefinedAbove(op.getPartitionOpHolder(), captures);
+    for (Value capture : captures) {
+      op->insertOperands(op->getNumOperands(), capture);
+      for (Region *partition : op.getPartitionRegions()) {
+        BlockArgument argument =
+            partition->addArgument(capture.getType(), capture.getLoc());
+        replaceAllUsesInRegionWith(capture, argument, *partition);
+      }
+    }
+  });
+}
+
 struct ConvertNVGToLLVMPass
     : public tile::impl::ConvertNVGToLLVMPassBase<ConvertNVGToLLVMPass> {
   void runOnOperation() override {
@@ -199,6 +332,9 @@ struct ConvertNVGToLLVMPass
               .Case([&](nvg::LoadAcquireOp load) {
                 return lowerLoadAcquire(rewriter, load);
               })
+              .Case([](nvg::TensorMemoryBaseAddress) {
+                return success(); // lowerTensorMemoryBase, below
+              })
               .Default([](Operation *op) {
                 return op->emitOpError(
                     "is not supported by convert-nv-gpu-to-llvm yet");
@@ -206,6 +342,10 @@ struct ConvertNVGToLLVMPass
       if (failed(lowered))
         return signalPassFailure();
     }
+    if (failed(lowerWarpIds(getOperation())) ||
+        failed(lowerTensorMemoryBase(getOperation())))
+      return signalPassFailure();
+    captureValuesDefinedAbove(getOperation());
   }
 };
 } // namespace

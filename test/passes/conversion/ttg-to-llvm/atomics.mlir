@@ -2,8 +2,8 @@
 // predicated inline-asm `atom.global.<scope>.<sem>.<op>.<type>` per element
 // (masked-off lanes return 0 through a mov before it), `red` when the old
 // value is unused and the semantic is relaxed or release, packed f16x2 /
-// bf16x2 adds for contiguous aligned pairs where the target has them, a
-// compare-and-swap loop for bf16 adds before sm_90. Each element is updated
+// bf16x2 adds for contiguous aligned pairs where the target has them, an
+// LLVM atomicrmw for bf16 adds before sm_90. Each element is updated
 // once, by its owner; old values other threads hold travel through scratch.
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm)' \
@@ -18,7 +18,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[P0:.+]] = llvm.extractvalue %[[P]][0]
   // CHECK: %[[V0:.+]] = llvm.extractvalue %[[V]][0]
   // CHECK: %[[M0:.+]] = llvm.extractvalue %[[M]][0]
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.relaxed.and.b32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %[[P0]], %[[V0]], %[[M0]] : (!llvm.ptr<1>, i32, i1) -> i32
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.relaxed.and.b32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %[[P0]], %[[V0]], %[[M0]] : (!llvm.ptr<1>, i32, i1) -> i32
   // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.acquire.or.b32 $0, [ $1 + 0 ], $2;"
   // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.release.xor.b32 $0, [ $1 + 0 ], $2;"
   // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.sys.acq_rel.add.u32 $0, [ $1 + 0 ], $2;"
@@ -28,7 +28,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.cta.release.min.u32 $0, [ $1 + 0 ], $2;"
   // CHECK: "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.acq_rel.exch.b32 $0, [ $1 + 0 ], $2;"
   // Without a mask: no predicate.
-  // CHECK: %[[A:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "atom.global.gpu.acq_rel.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i32) -> i32
+  // CHECK: %[[A:.+]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "atom.global.gpu.acq_rel.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i32) -> i32
   // CHECK: llvm.insertvalue %[[A]], %{{.+}}[0] : !llvm.struct<(i32)>
   tt.func public @kinds_i32(%p: tensor<128x!tt.ptr<i32>, #b>, %v: tensor<128xi32, #b>, %m: tensor<128xi1, #b>, %o: tensor<128x!tt.ptr<i32>, #b>) {
     %0 = tt.atomic_rmw and, relaxed, gpu, %p, %v, %m : (tensor<128x!tt.ptr<i32>, #b>, tensor<128xi32, #b>, tensor<128xi1, #b>) -> tensor<128xi32, #b>
@@ -106,7 +106,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // acquire, acq_rel or exchange stays an `atom`.
   // CHECK-LABEL: llvm.func @unused_results
   // CHECK-SAME: %{{.+}}: !llvm.struct<(i1)>
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 red.relaxed.gpu.global.add.f32 [ $0 + 0 ], $1;", "l,r,b"
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 red.relaxed.gpu.global.add.f32 [ $0 + 0 ], $1;", "l,r,b"
   // CHECK: "red.release.sys.global.add.u32 [ $0 + 0 ], $1;", "l,r"
   // CHECK: "red.relaxed.cta.global.max.s32 [ $0 + 0 ], $1;", "l,r"
   // CHECK: "atom.global.gpu.acquire.add.u32 $0, [ $1 + 0 ], $2;"
@@ -145,17 +145,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
-  // sm_80 has no bf16 atomic add: a compare-and-swap loop on the element
-  // (the sum as fma(old, 1.0, value)), skipped as a whole where the mask is
-  // false.
+  // sm_80 has no bf16 atomic add: LLVM's atomicrmw (llc writes the
+  // compare-and-swap loop) with the op's ordering and scope, under an scf.if
+  // on the mask (0 where it is false); the unmasked one needs no if.
   // CHECK-LABEL: llvm.func @bf16_add_sm80
-  // CHECK: %[[BV:.+]] = llvm.bitcast %{{.+}} : bf16 to i16
-  // CHECK: %[[BO:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "{\0A\09.reg .pred %tile_changed;\0A\09.reg .b16 %tile_expected, %tile_sum, %tile_one;\0A\09mov.b16 $0, 0;\0A\09@!$3 bra tile_done;\0A\09mov.b16 %tile_one, 0x3F80;\0A\09ld.global.b16 %tile_expected, [ $1 + 0 ];\0A\09tile_retry:\0A\09fma.rn.bf16 %tile_sum, %tile_expected, %tile_one, $2;\0A\09atom.global.acq_rel.gpu.cas.b16 $0, [ $1 + 0 ], %tile_expected, %tile_sum;\0A\09setp.ne.b16 %tile_changed, $0, %tile_expected;\0A\09mov.b16 %tile_expected, $0;\0A\09@%tile_changed bra tile_retry;\0A\09tile_done:\0A\09}", "=h,l,h,b" %{{.+}}, %[[BV]], %{{.+}} : (!llvm.ptr<1>, i16, i1) -> i16
-  // CHECK: llvm.bitcast %[[BO]] : i16 to bf16
+  // CHECK: %[[OLD:[0-9]+]] = scf.if %{{.+}} -> (bf16) {
+  // CHECK-NEXT: %[[A:.+]] = llvm.atomicrmw fadd %{{.+}}, %{{.+}} syncscope("device") acq_rel : !llvm.ptr<1>, bf16
+  // CHECK-NEXT: scf.yield %[[A]] : bf16
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: %[[Z:.+]] = llvm.mlir.zero : bf16
+  // CHECK-NEXT: scf.yield %[[Z]] : bf16
+  // CHECK: llvm.insertvalue %[[OLD]]
+  // CHECK-NOT: scf.if
+  // CHECK: llvm.atomicrmw fadd %{{.+}}, %{{.+}} syncscope("block") monotonic : !llvm.ptr<1>, bf16
+  // CHECK: llvm.atomicrmw fadd %{{.+}}, %{{.+}} release : !llvm.ptr<1>, bf16
   // CHECK-NOT: add.noftz.bf16
   tt.func public @bf16_add_sm80(%p: tensor<128x!tt.ptr<bf16>, #b>, %v: tensor<128xbf16, #b>, %m: tensor<128xi1, #b>, %o: tensor<128x!tt.ptr<bf16>, #b>) {
     %0 = tt.atomic_rmw fadd, acq_rel, gpu, %p, %v, %m : (tensor<128x!tt.ptr<bf16>, #b>, tensor<128xbf16, #b>, tensor<128xi1, #b>) -> tensor<128xbf16, #b>
     tt.store %o, %0 : tensor<128x!tt.ptr<bf16>, #b>
+    %1 = tt.atomic_rmw fadd, relaxed, cta, %p, %v : (tensor<128x!tt.ptr<bf16>, #b>, tensor<128xbf16, #b>) -> tensor<128xbf16, #b>
+    tt.store %o, %1 : tensor<128x!tt.ptr<bf16>, #b>
+    %2 = tt.atomic_rmw fadd, release, sys, %p, %v : (tensor<128x!tt.ptr<bf16>, #b>, tensor<128xbf16, #b>) -> tensor<128xbf16, #b>
+    tt.store %o, %2 : tensor<128x!tt.ptr<bf16>, #b>
     tt.return
   }
 }
@@ -170,7 +181,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @packed_f16
   // CHECK: %[[W:.+]] = llvm.bitcast %{{.+}} : vector<2xf16> to i32
-  // CHECK: %[[O:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "atom.global.gpu.acq_rel.add.noftz.f16x2 $0, [ $1 + 0 ], $2;", "=r,l,r" %{{.+}}, %[[W]] : (!llvm.ptr<1>, i32) -> i32
+  // CHECK: %[[O:.+]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "atom.global.gpu.acq_rel.add.noftz.f16x2 $0, [ $1 + 0 ], $2;", "=r,l,r" %{{.+}}, %[[W]] : (!llvm.ptr<1>, i32) -> i32
   // CHECK: llvm.bitcast %[[O]] : i32 to vector<2xf16>
   // CHECK-COUNT-2: llvm.extractelement
   // CHECK-NOT: atom.
@@ -203,7 +214,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // CHECK-LABEL: llvm.func @bf16_pairs_sm80
-  // CHECK-COUNT-2: atom.global.relaxed.gpu.cas.b16
+  // CHECK-COUNT-2: llvm.atomicrmw fadd %{{.+}}, %{{.+}} syncscope("device") monotonic : !llvm.ptr<1>, bf16
   // CHECK-NOT: bf16x2
   // CHECK: llvm.return
   tt.func public @bf16_pairs_sm80(%q: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %v: tensor<256xbf16, #b2>) {
@@ -253,12 +264,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NOT: nvvm.barrier0
   // CHECK: %[[TID:.+]] = nvvm.read.ptx.sreg.tid.x : i32
   // CHECK: %[[FIRST:.+]] = llvm.icmp "eq" %[[TID]], %{{.+}} : i32
-  // CHECK: %[[OLD:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.relaxed.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %[[P]], %[[V]], %[[FIRST]]
+  // CHECK: %[[OLD:.+]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.relaxed.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %[[P]], %[[V]], %[[FIRST]]
   // CHECK: %[[BASE:.+]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
   // CHECK: %[[SCRATCH:.+]] = llvm.getelementptr %[[BASE]]
   // CHECK: %[[SLOT:.+]] = llvm.getelementptr %[[SCRATCH]][%{{.+}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
   // CHECK: %[[ADDR:.+]] = llvm.ptrtoint %[[SLOT]] : !llvm.ptr<3> to i32
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %[[ADDR]], %[[OLD]], %[[FIRST]]
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %[[ADDR]], %[[OLD]], %[[FIRST]]
   // CHECK-NEXT: nvvm.barrier0
   // CHECK: %[[BACK:.+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> i32
   // CHECK: llvm.add %[[BACK]]

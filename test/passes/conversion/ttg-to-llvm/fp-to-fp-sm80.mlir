@@ -36,7 +36,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // f32 -> f8E5M2: f32 -> f16 toward zero, then as from f16.
   // CHECK-LABEL: llvm.func internal @f32_to_e5m2
   // CHECK: %[[X:.+]] = llvm.extractvalue %{{.+}}[0] : !llvm.struct<(f32)>
-  // CHECK: %[[H:.+]] = llvm.inline_asm asm_dialect = att "cvt.rz.f16.f32 $0, $1;", "=h,f" %[[X]] : (f32) -> f16
+  // CHECK: %[[H:.+]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rz.f16.f32 $0, $1;", "=h,f" %[[X]] : (f32) -> f16
   // CHECK: %[[B:.+]] = llvm.bitcast %[[H]] : f16 to i16
   // CHECK: %[[C:.+]] = llvm.mlir.constant(128 : i16) : i16
   // CHECK: %[[R:.+]] = llvm.add %[[B]], %[[C]] : i16
@@ -49,7 +49,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // f32 -> f8E5M2 toward zero: the top byte of the f16 rounded toward zero.
   // CHECK-LABEL: llvm.func internal @f32_to_e5m2_rtz
-  // CHECK: %[[H:.+]] = llvm.inline_asm asm_dialect = att "cvt.rz.f16.f32 $0, $1;", "=h,f" %{{.+}} : (f32) -> f16
+  // CHECK: %[[H:.+]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rz.f16.f32 $0, $1;", "=h,f" %{{.+}} : (f32) -> f16
   // CHECK: %[[B:.+]] = llvm.bitcast %[[H]] : f16 to i16
   // CHECK: %[[C:.+]] = llvm.mlir.constant(8 : i16) : i16
   // CHECK: %[[S:.+]] = llvm.lshr %[[B]], %[[C]] : i16
@@ -143,7 +143,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // rtz narrowing to f16 and bf16: cvt.rz (bf16 through NVVM's intrinsic).
   // CHECK-LABEL: llvm.func internal @f32_to_f16_rtz
-  // CHECK-COUNT-2: llvm.inline_asm asm_dialect = att "cvt.rz.f16.f32 $0, $1;", "=h,f" %{{.+}} : (f32) -> f16
+  // CHECK-COUNT-2: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rz.f16.f32 $0, $1;", "=h,f" %{{.+}} : (f32) -> f16
   tt.func private @f32_to_f16_rtz(%x: tensor<256xf32, #b2>) -> tensor<256xf16, #b2> {
     %y = tt.fp_to_fp %x, rounding = rtz : tensor<256xf32, #b2> -> tensor<256xf16, #b2>
     tt.return %y : tensor<256xf16, #b2>

@@ -20,11 +20,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[X1:.+]] = llvm.extractvalue %{{.+}}[1]
   // CHECK: %[[X2:.+]] = llvm.extractvalue %{{.+}}[2]
   // CHECK: %[[X3:.+]] = llvm.extractvalue %{{.+}}[3]
-  // CHECK: %[[P0:.+]] = llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f" %[[X1]], %[[X0]] : (f32, f32) -> i16
+  // CHECK: %[[P0:.+]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f" %[[X1]], %[[X0]] : (f32, f32) -> i16
   // CHECK: %[[V0:.+]] = llvm.bitcast %[[P0]] : i16 to vector<2xi8>
   // CHECK: %[[Y0:.+]] = llvm.extractelement %[[V0]][%{{.+}} : i32] : vector<2xi8>
   // CHECK: %[[Y1:.+]] = llvm.extractelement %[[V0]][%{{.+}} : i32] : vector<2xi8>
-  // CHECK: %[[P1:.+]] = llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f" %[[X3]], %[[X2]] : (f32, f32) -> i16
+  // CHECK: %[[P1:.+]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f" %[[X3]], %[[X2]] : (f32, f32) -> i16
   // CHECK: %[[V1:.+]] = llvm.bitcast %[[P1]] : i16 to vector<2xi8>
   // CHECK: %[[Y2:.+]] = llvm.extractelement %[[V1]]
   // CHECK: %[[Y3:.+]] = llvm.extractelement %[[V1]]
@@ -41,7 +41,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func internal @odd
   // CHECK: %[[X:.+]] = llvm.extractvalue %{{.+}}[0] : !llvm.struct<(f32)>
   // CHECK: %[[U:.+]] = llvm.mlir.undef : f32
-  // CHECK: %[[P:.+]] = llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e5m2x2.f32 $0, $1, $2;", "=h,f,f" %[[U]], %[[X]] : (f32, f32) -> i16
+  // CHECK: %[[P:.+]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e5m2x2.f32 $0, $1, $2;", "=h,f,f" %[[U]], %[[X]] : (f32, f32) -> i16
   // CHECK: %[[V:.+]] = llvm.bitcast %[[P]] : i16 to vector<2xi8>
   // CHECK: %[[Y:.+]] = llvm.extractelement %[[V]][%{{.+}} : i32] : vector<2xi8>
   // CHECK: llvm.insertvalue %[[Y]], %{{.+}}[0] : !llvm.struct<(i8)>
@@ -57,7 +57,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[V0:.+]] = llvm.insertelement %[[X]], %{{.+}}[%{{.+}} : i32] : vector<2xf16>
   // CHECK: %[[V1:.+]] = llvm.insertelement %[[U]], %[[V0]][%{{.+}} : i32] : vector<2xf16>
   // CHECK: %[[W:.+]] = llvm.bitcast %[[V1]] : vector<2xf16> to i32
-  // CHECK: %[[P:.+]] = llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e4m3x2.f16x2 $0, $1;", "=h,r" %[[W]] : (i32) -> i16
+  // CHECK: %[[P:.+]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e4m3x2.f16x2 $0, $1;", "=h,r" %[[W]] : (i32) -> i16
   // CHECK: %[[B:.+]] = llvm.bitcast %[[P]] : i16 to vector<2xi8>
   // CHECK: %[[Y:.+]] = llvm.extractelement %[[B]]
   // CHECK: llvm.return %[[Y]] : i8
@@ -73,7 +73,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @f16_to_e5m2
   // CHECK: %[[W:.+]] = llvm.bitcast %{{.+}} : vector<2xf16> to i32
-  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e5m2x2.f16x2 $0, $1;", "=h,r" %[[W]] : (i32) -> i16
+  // CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e5m2x2.f16x2 $0, $1;", "=h,r" %[[W]] : (i32) -> i16
   tt.func private @f16_to_e5m2(%x: tensor<256xf16, #b2>) -> tensor<256xf8E5M2, #b2> {
     %y = tt.fp_to_fp %x, rounding = rtne : tensor<256xf16, #b2> -> tensor<256xf8E5M2, #b2>
     tt.return %y : tensor<256xf8E5M2, #b2>
@@ -85,7 +85,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[X1:.+]] = llvm.extractvalue %{{.+}}[1]
   // CHECK: %[[W0:.+]] = llvm.fpext %[[X0]] : bf16 to f32
   // CHECK: %[[W1:.+]] = llvm.fpext %[[X1]] : bf16 to f32
-  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f" %[[W1]], %[[W0]] : (f32, f32) -> i16
+  // CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f" %[[W1]], %[[W0]] : (f32, f32) -> i16
   tt.func private @bf16_to_e4m3(%x: tensor<256xbf16, #b2>) -> tensor<256xf8E4M3FN, #b2> {
     %y = tt.fp_to_fp %x, rounding = rtne : tensor<256xbf16, #b2> -> tensor<256xf8E4M3FN, #b2>
     tt.return %y : tensor<256xf8E4M3FN, #b2>
@@ -93,7 +93,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // rtz to f8E5M2: no cvt rounds toward zero to fp8; f16's top byte does.
   // CHECK-LABEL: llvm.func internal @f32_to_e5m2_rtz
-  // CHECK-COUNT-2: llvm.inline_asm asm_dialect = att "cvt.rz.f16.f32 $0, $1;", "=h,f" %{{.+}} : (f32) -> f16
+  // CHECK-COUNT-2: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rz.f16.f32 $0, $1;", "=h,f" %{{.+}} : (f32) -> f16
   // CHECK-NOT: cvt.rn
   tt.func private @f32_to_e5m2_rtz(%x: tensor<256xf32, #b2>) -> tensor<256xf8E5M2, #b2> {
     %y = tt.fp_to_fp %x, rounding = rtz : tensor<256xf32, #b2> -> tensor<256xf8E5M2, #b2>
@@ -112,7 +112,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[V0:.+]] = llvm.insertelement %[[X0]], %{{.+}}[%{{.+}} : i32] : vector<2xi8>
   // CHECK: %[[V1:.+]] = llvm.insertelement %[[X1]], %[[V0]][%{{.+}} : i32] : vector<2xi8>
   // CHECK: %[[H:.+]] = llvm.bitcast %[[V1]] : vector<2xi8> to i16
-  // CHECK: %[[P:.+]] = llvm.inline_asm asm_dialect = att "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" %[[H]] : (i16) -> i32
+  // CHECK: %[[P:.+]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" %[[H]] : (i16) -> i32
   // CHECK: %[[F:.+]] = llvm.bitcast %[[P]] : i32 to vector<2xf16>
   // CHECK: %[[Y0:.+]] = llvm.extractelement %[[F]]
   // CHECK: %[[Y1:.+]] = llvm.extractelement %[[F]]
@@ -124,7 +124,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // CHECK-LABEL: llvm.func internal @e5m2_to_f32
-  // CHECK: %[[P:.+]] = llvm.inline_asm asm_dialect = att "cvt.rn.f16x2.e5m2x2 $0, $1;", "=r,h" %{{.+}} : (i16) -> i32
+  // CHECK: %[[P:.+]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.f16x2.e5m2x2 $0, $1;", "=r,h" %{{.+}} : (i16) -> i32
   // CHECK: %[[F:.+]] = llvm.bitcast %[[P]] : i32 to vector<2xf16>
   // CHECK: %[[H0:.+]] = llvm.extractelement %[[F]]
   // CHECK: %[[H1:.+]] = llvm.extractelement %[[F]]
@@ -136,12 +136,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // CHECK-LABEL: llvm.func internal @e4m3_to_bf16
-  // CHECK: %[[P:.+]] = llvm.inline_asm asm_dialect = att "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" %{{.+}} : (i16) -> i32
+  // CHECK: %[[P:.+]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" %{{.+}} : (i16) -> i32
   // CHECK: %[[F:.+]] = llvm.bitcast %[[P]] : i32 to vector<2xf16>
   // CHECK: %[[H0:.+]] = llvm.extractelement %[[F]]
   // CHECK: %[[H1:.+]] = llvm.extractelement %[[F]]
-  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.bf16.f16 $0, $1;", "=h,h" %[[H0]] : (f16) -> bf16
-  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.bf16.f16 $0, $1;", "=h,h" %[[H1]] : (f16) -> bf16
+  // CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.bf16.f16 $0, $1;", "=h,h" %[[H0]] : (f16) -> bf16
+  // CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.bf16.f16 $0, $1;", "=h,h" %[[H1]] : (f16) -> bf16
   tt.func private @e4m3_to_bf16(%x: tensor<256xf8E4M3FN, #b2>) -> tensor<256xbf16, #b2> {
     %y = tt.fp_to_fp %x : tensor<256xf8E4M3FN, #b2> -> tensor<256xbf16, #b2>
     tt.return %y : tensor<256xbf16, #b2>

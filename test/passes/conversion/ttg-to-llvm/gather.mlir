@@ -91,7 +91,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: %[[I0:.+]] = llvm.extractvalue %arg1[0] : !llvm.struct<(i16, i16)>
 // CHECK-NEXT: %[[I1:.+]] = llvm.extractvalue %arg1[1] : !llvm.struct<(i16, i16)>
-// CHECK: %[[COL1:.+]] = llvm.add %[[COL:.+]], %[[C1]] : i32
+// CHECK: %[[COL1:.+]] = llvm.or disjoint %[[COL:.+]], %[[C1]] : i32
 // CHECK-NEXT: %[[S0:.+]] = llvm.sext %[[I0]] : i16 to i32
 // CHECK-NEXT: %[[M0:.+]] = llvm.mul %[[S0]], %[[C32]] : i32
 // CHECK-NEXT: %[[O0:.+]] = llvm.add %[[M0]], %[[COL]] : i32

@@ -14,15 +14,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // Unmasked: the predicate is true.
   // CHECK: %[[P0:.+]] = llvm.extractvalue %[[P]][0]
   // CHECK: %[[T:.+]] = llvm.mlir.constant(true) : i1
-  // CHECK: %[[L0:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b" %[[P0]], %[[T]] : (!llvm.ptr<1>, i1) -> i32
+  // CHECK: %[[L0:.+]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b32 $0, 0;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b" %[[P0]], %[[T]] : (!llvm.ptr<1>, i1) -> i32
   // CHECK: llvm.bitcast %[[L0]] : i32 to f32
   // Masked: the mask predicates the load.
   // CHECK: %[[M0:.+]] = llvm.extractvalue %[[M]][0]
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b" %{{.+}}, %[[M0]] : (!llvm.ptr<1>, i1) -> i32
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b32 $0, 0;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b" %{{.+}}, %[[M0]] : (!llvm.ptr<1>, i1) -> i32
   // Masked with other: masked-off lanes get `other`.
   // CHECK: %[[O0:.+]] = llvm.extractvalue %[[O]][0]
   // CHECK: %[[OI:.+]] = llvm.bitcast %[[O0]] : f32 to i32
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b,r" %{{.+}}, %{{.+}}, %[[OI]] : (!llvm.ptr<1>, i1, i32) -> i32
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b,r" %{{.+}}, %{{.+}}, %[[OI]] : (!llvm.ptr<1>, i1, i32) -> i32
   // Cache modifiers and eviction policies are suffixes.
   // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.global.cg.b32 $0, [ $1 + 0 ];"
   // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.global.ca.b32 $0, [ $1 + 0 ];"
@@ -32,24 +32,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // Volatile.
   // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.volatile.global.b32 $0, [ $1 + 0 ];"
   // f16: 16-bit register.
-  // CHECK: %[[H:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b16 $0, 0;\0A\09@$2 ld.global.b16 $0, [ $1 + 0 ];", "=h,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> i16
+  // CHECK: %[[H:.+]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b16 $0, 0;\0A\09@$2 ld.global.b16 $0, [ $1 + 0 ];", "=h,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> i16
   // CHECK: llvm.bitcast %[[H]] : i16 to f16
   // i1: a byte, compared with 0.
-  // CHECK: %[[B:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b16 $0, 0;\0A\09@$2 ld.global.u8 $0, [ $1 + 0 ];", "=h,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> i16
+  // CHECK: %[[B:.+]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b16 $0, 0;\0A\09@$2 ld.global.u8 $0, [ $1 + 0 ];", "=h,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> i16
   // CHECK: %[[B8:.+]] = llvm.trunc %[[B]] : i16 to i8
   // CHECK: %[[Z:.+]] = llvm.mlir.constant(0 : i8) : i8
   // CHECK: llvm.icmp "ne" %[[B8]], %[[Z]] : i8
   // f64: 64-bit register.
-  // CHECK: %[[D:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b64 $0, 0;\0A\09@$2 ld.global.b64 $0, [ $1 + 0 ];", "=l,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> i64
+  // CHECK: %[[D:.+]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b64 $0, 0;\0A\09@$2 ld.global.b64 $0, [ $1 + 0 ];", "=l,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> i64
   // CHECK: llvm.bitcast %[[D]] : i64 to f64
   // Pointers: 64-bit, then inttoptr.
-  // CHECK: %[[PP:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b64 $0, 0;\0A\09@$2 ld.global.b64 $0, [ $1 + 0 ];", "=l,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> i64
+  // CHECK: %[[PP:.+]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b64 $0, 0;\0A\09@$2 ld.global.b64 $0, [ $1 + 0 ];", "=l,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> i64
   // CHECK: llvm.inttoptr %[[PP]] : i64 to !llvm.ptr<1>
   // A scalar pointer: one access, the result an i32 directly.
   // CHECK: %[[ST:.+]] = llvm.mlir.constant(true) : i1
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b" %[[S]], %[[ST]] : (!llvm.ptr<1>, i1) -> i32
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b32 $0, 0;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b" %[[S]], %[[ST]] : (!llvm.ptr<1>, i1) -> i32
   // i8: a byte through a 16-bit register, truncated.
-  // CHECK: %[[I8:.+]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b16 $0, 0;\0A\09@$2 ld.global.u8 $0, [ $1 + 0 ];", "=h,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> i16
+  // CHECK: %[[I8:.+]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b16 $0, 0;\0A\09@$2 ld.global.u8 $0, [ $1 + 0 ];", "=h,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> i16
   // CHECK: llvm.trunc %[[I8]] : i16 to i8
   tt.func public @loads(%p: tensor<128x!tt.ptr<f32>, #b>, %m: tensor<128xi1, #b>, %o: tensor<128xf32, #b>,
                         %ph: tensor<128x!tt.ptr<f16>, #b>, %pb: tensor<128x!tt.ptr<i1>, #b>,
@@ -79,29 +79,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[V0:.+]] = llvm.extractvalue %[[V]][0]
   // CHECK: %[[T:.+]] = llvm.mlir.constant(true) : i1
   // CHECK: %[[VI:.+]] = llvm.bitcast %[[V0]] : f32 to i32
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.global.b32 [ $1 + 0 ], $0;", "r,l,b" %[[VI]], %[[P0]], %[[T]] : (i32, !llvm.ptr<1>, i1) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 st.global.b32 [ $1 + 0 ], $0;", "r,l,b" %[[VI]], %[[P0]], %[[T]] : (i32, !llvm.ptr<1>, i1) -> !llvm.void
   // Masked.
   // CHECK: %[[M0:.+]] = llvm.extractvalue %[[M]][0]
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.global.b32 [ $1 + 0 ], $0;", "r,l,b" %{{.+}}, %{{.+}}, %[[M0]] : (i32, !llvm.ptr<1>, i1) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 st.global.b32 [ $1 + 0 ], $0;", "r,l,b" %{{.+}}, %{{.+}}, %[[M0]] : (i32, !llvm.ptr<1>, i1) -> !llvm.void
   // Cache modifiers and eviction policies.
   // CHECK: "@$2 st.global.cs.b32 [ $1 + 0 ], $0;"
   // CHECK: "@$2 st.global.wt.b32 [ $1 + 0 ], $0;"
   // CHECK: "@$2 st.global.L1::evict_first.b32 [ $1 + 0 ], $0;"
   // f16.
   // CHECK: %[[HI:.+]] = llvm.bitcast %{{.+}} : f16 to i16
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.global.b16 [ $1 + 0 ], $0;", "h,l,b" %[[HI]], %{{.+}}, %{{.+}} : (i16, !llvm.ptr<1>, i1) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 st.global.b16 [ $1 + 0 ], $0;", "h,l,b" %[[HI]], %{{.+}}, %{{.+}} : (i16, !llvm.ptr<1>, i1) -> !llvm.void
   // i1: widened to a byte in a 16-bit register.
   // CHECK: %[[B8:.+]] = llvm.zext %{{.+}} : i1 to i8
   // CHECK: %[[B16:.+]] = llvm.zext %[[B8]] : i8 to i16
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.global.u8 [ $1 + 0 ], $0;", "h,l,b" %[[B16]], %{{.+}}, %{{.+}} : (i16, !llvm.ptr<1>, i1) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 st.global.u8 [ $1 + 0 ], $0;", "h,l,b" %[[B16]], %{{.+}}, %{{.+}} : (i16, !llvm.ptr<1>, i1) -> !llvm.void
   // f64.
   // CHECK: %[[DI:.+]] = llvm.bitcast %{{.+}} : f64 to i64
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.global.b64 [ $1 + 0 ], $0;", "l,l,b" %[[DI]], %{{.+}}, %{{.+}} : (i64, !llvm.ptr<1>, i1) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 st.global.b64 [ $1 + 0 ], $0;", "l,l,b" %[[DI]], %{{.+}}, %{{.+}} : (i64, !llvm.ptr<1>, i1) -> !llvm.void
   // Pointers.
   // CHECK: %[[PI:.+]] = llvm.ptrtoint %{{.+}} : !llvm.ptr<1> to i64
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.global.b64 [ $1 + 0 ], $0;", "l,l,b" %[[PI]], %{{.+}}, %{{.+}} : (i64, !llvm.ptr<1>, i1) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 st.global.b64 [ $1 + 0 ], $0;", "l,l,b" %[[PI]], %{{.+}}, %{{.+}} : (i64, !llvm.ptr<1>, i1) -> !llvm.void
   // A scalar store.
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.global.b32 [ $1 + 0 ], $0;", "r,l,b" %[[SV]], %[[S]], %{{.+}} : (i32, !llvm.ptr<1>, i1) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 st.global.b32 [ $1 + 0 ], $0;", "r,l,b" %[[SV]], %[[S]], %{{.+}} : (i32, !llvm.ptr<1>, i1) -> !llvm.void
   tt.func public @stores(%p: tensor<128x!tt.ptr<f32>, #b>, %v: tensor<128xf32, #b>, %m: tensor<128xi1, #b>,
                          %ph: tensor<128x!tt.ptr<f16>, #b>, %vh: tensor<128xf16, #b>,
                          %pb: tensor<128x!tt.ptr<i1>, #b>, %vb: tensor<128xi1, #b>,
@@ -132,14 +132,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #b8 = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @vectorized
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09mov.b32 $1, 0;\0A\09mov.b32 $2, 0;\0A\09mov.b32 $3, 0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> !llvm.struct<(i32, i32, i32, i32)>
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b32 $0, 0;\0A\09mov.b32 $1, 0;\0A\09mov.b32 $2, 0;\0A\09mov.b32 $3, 0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b" %{{.+}}, %{{.+}} : (!llvm.ptr<1>, i1) -> !llvm.struct<(i32, i32, i32, i32)>
   // CHECK: llvm.bitcast %{{.+}} : vector<4xi32> to vector<8xi16>
   // CHECK-COUNT-8: llvm.bitcast %{{.+}} : i16 to f16
   // CHECK: llvm.bitcast %{{.+}} : vector<8xi16> to vector<4xi32>
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
   // CHECK-NOT: ld.global.b16
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, $6;\0A\09mov.b32 $1, $7;\0A\09mov.b32 $2, $8;\0A\09mov.b32 $3, $9;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b,r,r,r,r"
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.b32 $0, $6;\0A\09mov.b32 $1, $7;\0A\09mov.b32 $2, $8;\0A\09mov.b32 $3, $9;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b,r,r,r,r"
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
   // CHECK-NOT: st.global.b32
   // CHECK: llvm.return
   tt.func public @vectorized(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %q: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {

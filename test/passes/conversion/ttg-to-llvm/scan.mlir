@@ -283,7 +283,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK-COUNT-10: nvvm.shfl.sync  up
 // CHECK: %[[W:.+]] = llvm.and %[[WARP]], %[[C1]] : i32
 // CHECK: %[[ROW0:.+]] = llvm.xor
-// CHECK: %[[ROW1:.+]] = llvm.add %[[ROW0]], %[[C2]] : i32
+// CHECK: %[[ROW1:.+]] = llvm.or disjoint %[[ROW0]], %[[C2]] : i32
 // CHECK: %[[WARPROW:.+]] = llvm.mul %[[W]], %[[C4]] : i32
 // CHECK: %[[I0:.+]] = llvm.add %[[ROW0]], %[[WARPROW]] : i32
 // CHECK: llvm.getelementptr %[[SMEM]][%[[I0]]]

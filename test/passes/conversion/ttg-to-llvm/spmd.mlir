@@ -58,9 +58,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NEXT: %[[WPART:.+]] = llvm.shl %[[WBITS]], %[[C5]] : i32
   // CHECK-NEXT: %[[BASE:.+]] = llvm.xor %[[LPART]], %[[WPART]] : i32
   // CHECK: %[[C128:.+]] = llvm.mlir.constant(128 : i32) : i32
-  // The register bit (128) is one no lane or warp sets: added, so that LLVM
-  // can fold it into an address.
-  // CHECK: %[[R1:.+]] = llvm.add %[[BASE]], %[[C128]] : i32
+  // The register bit (128) is one no lane or warp sets: ORed in as a
+  // disjoint bit (an add to LLVM, which can fold it into an address).
+  // CHECK: %[[R1:.+]] = llvm.or disjoint %[[BASE]], %[[C128]] : i32
   // CHECK: %[[V0:.+]] = llvm.add %[[START]], %[[BASE]] : i32
   // CHECK: %[[V1:.+]] = llvm.add %[[START]], %[[R1]] : i32
   // CHECK: %[[U:.+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
@@ -96,7 +96,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NEXT: %[[WP:.+]] = llvm.shl %{{.+}}, %[[C6]] : i32
   // CHECK-NEXT: %[[BASE:.+]] = llvm.xor %[[LP]], %[[WP]] : i32
   // CHECK-NEXT: %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
-  // CHECK-NEXT: %[[R1:.+]] = llvm.add %[[BASE]], %[[C1]] : i32
+  // CHECK-NEXT: %[[R1:.+]] = llvm.or disjoint %[[BASE]], %[[C1]] : i32
   // CHECK-NEXT: llvm.add %[[START]], %[[BASE]] : i32
   // CHECK-NEXT: llvm.add %[[START]], %[[R1]] : i32
   // CHECK: !llvm.struct<(i32, i32)>
@@ -125,11 +125,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NEXT: %[[ONE:.+]] = llvm.mlir.constant(1 : i32) : i32
   // CHECK-NEXT: %[[WP:.+]] = llvm.lshr %[[WBIT]], %[[ONE]] : i32
   // CHECK-NEXT: %[[BASE:.+]] = llvm.xor %{{.+}}, %[[WP]] : i32
-  // Register offsets use bits no warp sets: added.
+  // Register offsets use bits no warp sets: ORed in as disjoint bits.
   // CHECK-NEXT: llvm.mlir.constant(2 : i32)
-  // CHECK-NEXT: llvm.add %[[BASE]]
+  // CHECK-NEXT: llvm.or disjoint %[[BASE]]
   // CHECK: llvm.mlir.constant(62 : i32)
-  // CHECK-NEXT: llvm.add %[[BASE]]
+  // CHECK-NEXT: llvm.or disjoint %[[BASE]]
   // CHECK-COUNT-32: llvm.add
   // CHECK-NOT: llvm.add
   // CHECK: !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
