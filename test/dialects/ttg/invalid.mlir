@@ -1007,12 +1007,38 @@ tt.func @linear_rank_mismatch(%x: tensor<512xf32, #linear>) {
 
 // -----
 
-// A multi-CTA (CGALayout) encoding parses but has no layout yet.
+// A multi-CTA (CGALayout) blocked layout spreads over 2^(number of bases)
+// CTAs, which must be the module's num-ctas.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @cga_wrong_num_ctas(%s: f32) {
+  // expected-error @+1 {{Layout has 2 CTAs per CGA, but the context requires 4 CTAs per CGA.}}
+  %y = tt.splat %s : f32 -> tensor<64x64xf32, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+// Lanes are checked before CTAs, as Triton does.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 1], warpsPerCTA = [4, 1], order = [0, 1], CGALayout = [[0, 0]]}>
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-tt.func @cga_unsupported(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{#ttg.blocked: multi-CTA (CGALayout) layouts are not supported}}
-  tt.return %x : tensor<64x64xf32, #blocked>
+tt.func @cga_wrong_lanes(%s: f32) {
+  // expected-error @+1 {{Layout has 16 threads per warp, but the module specifies 32 threads per warp.}}
+  %y = tt.splat %s : f32 -> tensor<8x1xf32, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+// The CGA bases must span the tensor with the CTA tiles.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[2, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @cga_not_surjective(%s: f32) {
+  // expected-error @+1 {{layout is not surjective}}
+  %y = tt.splat %s : f32 -> tensor<32x16xf32, #blocked>
+  tt.return
 }
 }
 
