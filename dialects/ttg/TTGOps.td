@@ -157,7 +157,7 @@ def TTG_MemDescIndexOp : TTG_Op<"memdesc_index", [Pure]> {
     #smem = #ttg.shared_memory
     tt.func @f(%i: i32) {
       %b = ttg.local_alloc : () -> !ttg.memdesc<3x32x32xf32, #shared, #smem, mutable>
-      %s = ttg.memdesc_index %b[%i] : !ttg.memdesc<3x32x32xf32, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf32, #shared, #smem, mutable, 3x32x32>
+      %s = ttg.memdesc_index %b[%i] : !ttg.memdesc<3x32x32xf32, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf32, #shared, #smem, mutable>
       tt.return
     }
     ```

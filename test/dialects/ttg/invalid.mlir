@@ -561,7 +561,7 @@ tt.func @local_store_shape(%x: tensor<64x64xf16, #blocked>, %m: !ttg.memdesc<64x
 #smem = #ttg.shared_memory
 tt.func @memdesc_index_shape(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
   // expected-error @+1 {{'ttg.memdesc_index' op result shape must equal to srcShape[1:], got '!ttg.memdesc<64x32xf16, }}
-  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 3x64x64>
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
   tt.return
 }
 
@@ -577,11 +577,46 @@ tt.func @memdesc_index_rank1(%m: !ttg.memdesc<64xf16, #shared, #smem, mutable>, 
 
 // -----
 
+// A slot is a whole buffer: its alloc shape is its shape (the ring's is not).
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_index_ring_alloc_shape(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_index' op alloc shape must match shape for both result and src}}
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable, 3x64x64>
+  tt.return
+}
+
+// -----
+
+// Nor may the source be a sub-view of a larger buffer.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_index_of_subview(%m: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable, 4x64x64>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_index' op We don't support memdesc_index of a subview}}
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable, 4x64x64> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+// A view with a higher-rank alloc shape (Triton's former memdesc_index
+// results) cannot be indexed again.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_index_of_index(%m: !ttg.memdesc<2x64xf16, #shared, #smem, mutable, 3x2x64>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_index' op We don't allow taking memdesc_index of a memdesc_index}}
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x64xf16, #shared, #smem, mutable, 3x2x64> -> !ttg.memdesc<64xf16, #shared1, #smem, mutable>
+  tt.return
+}
+
+// -----
+
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_index_mutability(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
   // expected-error @+1 {{'ttg.memdesc_index' op a view must keep the source's mutability}}
-  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, 3x64x64>
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem>
   tt.return
 }
 
@@ -651,7 +686,7 @@ tt.func @memdesc_subslice_unsplit_offset(%m: !ttg.memdesc<128x64xf16, #shared, #
 #smem = #ttg.shared_memory
 tt.func @memdesc_index_element(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
   // expected-error @+1 {{'ttg.memdesc_index' op result element type must match desc element type}}
-  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable, 3x64x64>
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
   tt.return
 }
 
