@@ -66,6 +66,17 @@ LogicalResult LocalAllocOp::verify() {
                                    "buffer");
 }
 
+OpFoldResult LocalAllocOp::fold(FoldAdaptor) {
+  // An immutable copy of what an immutable buffer of the same type holds is
+  // that buffer: neither can change.
+  if (getType().getMutableMemory() || !getSrc())
+    return {};
+  auto load = getSrc().getDefiningOp<LocalLoadOp>();
+  if (!load || load.getSrc().getType() != getType())
+    return {};
+  return load.getSrc();
+}
+
 void LocalAllocOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {

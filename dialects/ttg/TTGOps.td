@@ -78,6 +78,7 @@ def TTG_LocalAllocOp : TTG_Op<"local_alloc", [
     ($src^)? attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TTG_LocalDeallocOp : TTG_Op<"local_dealloc", [
@@ -449,6 +450,7 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
   }];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasCanonicalizeMethod = 1;
 }
 
 def TTG_WarpSpecializePartitionsOp
