@@ -146,6 +146,54 @@ bool rejectCGA(ArrayRef<unsigned> cgaLayout, StringRef encoding,
   return false;
 }
 
+/// Spreads the CTA tile `cta` (a distributed layout fitted to one CTA's part
+/// of the tensor) over the CTAs of a cluster, as Triton's CGA layouts do:
+/// `cgaLayout` holds one basis of `shape.size()` entries per bit of the block
+/// id, in units of one CTA's part; each becomes a block basis in elements. A
+/// cluster larger than the tensor along a dimension broadcasts there (the
+/// basis becomes zero), like lanes and warps do.
+std::optional<LinearLayout> spreadOverCTAs(
+    ArrayRef<unsigned> cgaLayout, ArrayRef<int64_t> shape,
+    function_ref<std::optional<LinearLayout>(ArrayRef<int64_t>)> buildCTALayout,
+    std::string *error) {
+  size_t rank = shape.size();
+  std::vector<LinearLayout::Basis> cgaBases;
+  for (size_t i = 0; i + rank <= cgaLayout.size(); i += rank)
+    cgaBases.emplace_back(cgaLayout.begin() + i, cgaLayout.begin() + i + rank);
+  // How many CTAs split each dimension (after broadcasting what would fall
+  // outside the tensor), and so each CTA's part of the shape.
+  SmallVector<int64_t> split(rank, 1);
+  for (auto &basis : cgaBases)
+    for (size_t d = 0; d < rank; ++d) {
+      if (basis[d] >= shape[d])
+        basis[d] = 0;
+      split[d] = std::max<int64_t>(split[d], llvm::PowerOf2Ceil(basis[d] + 1));
+    }
+  SmallVector<int64_t> ctaShape =
+      llvm::map_to_vector(llvm::seq<size_t>(rank), [&](size_t d) {
+        return std::max<int64_t>(1, shape[d] / split[d]);
+      });
+  std::optional<LinearLayout> cta = buildCTALayout(ctaShape);
+  if (!cta)
+    return std::nullopt;
+  LinearLayout::BasesT bases = cta->getBases();
+  for (auto &[inDim, vectors] : bases)
+    if (inDim == kBlock) {
+      vectors.clear();
+      for (const auto &basis : cgaBases) {
+        LinearLayout::Basis scaled(rank);
+        for (size_t d = 0; d < rank; ++d)
+          scaled[d] = basis[d] * ctaShape[d];
+        vectors.push_back(std::move(scaled));
+      }
+    }
+  std::vector<NamedSize> outDims;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outDims.emplace_back(outDimName(d), size);
+  return LinearLayout::create(std::move(bases), std::move(outDims),
+                              /*requireSurjective=*/true, error);
+}
+
 /// `count` copies of the shared layout `buffer` stored one after another:
 /// the offset's high bits select the buffer, which becomes dim0.
 std::optional<LinearLayout> stackBuffers(std::optional<LinearLayout> buffer,
@@ -236,8 +284,7 @@ std::optional<LinearLayout> mmaWarps(NvidiaMmaEncodingAttr mma,
 std::optional<LinearLayout>
 BlockedEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
                                          std::string *error) const {
-  if (!checkShape(shape, getRank(), "blocked", error) ||
-      !rejectCGA(getCgaLayout(), "blocked", error))
+  if (!checkShape(shape, getRank(), "blocked", error))
     return std::nullopt;
   std::optional<LinearLayout> tile =
       identityND(kRegister, getSizePerThread(), getOrder(), error);
@@ -245,7 +292,14 @@ BlockedEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
       tile, identityND(kLane, getThreadsPerWarp(), getOrder(), error), error);
   tile = product(tile, identityND(kWarp, getWarpsPerCTA(), getOrder(), error),
                  error);
-  return fitToShape(tile, shape, error);
+  if (getCgaLayout().empty())
+    return fitToShape(tile, shape, error);
+  return spreadOverCTAs(
+      getCgaLayout(), shape,
+      [&](ArrayRef<int64_t> ctaShape) {
+        return fitToShape(tile, ctaShape, error);
+      },
+      error);
 }
 
 std::optional<LinearLayout>

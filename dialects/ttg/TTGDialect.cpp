@@ -143,6 +143,16 @@ FailureOr<Attribute> emitFailure(std::optional<Location> loc,
   return failure();
 }
 
+/// Rewrites each basis of a flattened CGA layout of `rank` entries per basis.
+SmallVector<unsigned>
+mapCGABases(ArrayRef<unsigned> cgaLayout, unsigned rank,
+            function_ref<SmallVector<unsigned>(ArrayRef<unsigned>)> map) {
+  SmallVector<unsigned> result;
+  for (size_t i = 0; i + rank <= cgaLayout.size(); i += rank)
+    llvm::append_range(result, map(cgaLayout.slice(i, rank)));
+  return result;
+}
+
 struct TTGLayoutInference : public tt::LayoutInferenceInterface {
   using LayoutInferenceInterface::LayoutInferenceInterface;
 
@@ -182,7 +192,8 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
       return Attribute(BlockedEncodingAttr::get(
           srcEnc.getContext(), permute(blocked.getSizePerThread()),
           permute(blocked.getThreadsPerWarp()),
-          permute(blocked.getWarpsPerCTA()), newOrder, blocked.getCgaLayout()));
+          permute(blocked.getWarpsPerCTA()), newOrder,
+          mapCGABases(blocked.getCgaLayout(), blocked.getRank(), permute)));
     }
     std::string error;
     std::optional<LinearLayout> src = toLinearLayout(srcEnc, srcShape, &error);
@@ -223,7 +234,10 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
       return Attribute(BlockedEncodingAttr::get(
           srcEnc.getContext(), append(blocked.getSizePerThread(), 2),
           append(blocked.getThreadsPerWarp(), 1),
-          append(blocked.getWarpsPerCTA(), 1), order, {}));
+          append(blocked.getWarpsPerCTA(), 1), order,
+          mapCGABases(
+              blocked.getCgaLayout(), rank,
+              [&](ArrayRef<unsigned> basis) { return append(basis, 0); })));
     }
     std::string error;
     std::optional<LinearLayout> src = toLinearLayout(srcEnc, srcShape, &error);
@@ -297,7 +311,8 @@ struct TTGLayoutInference : public tt::LayoutInferenceInterface {
         return Attribute(BlockedEncodingAttr::get(
             srcEnc.getContext(), drop(blocked.getSizePerThread()),
             drop(blocked.getThreadsPerWarp()), drop(blocked.getWarpsPerCTA()),
-            SmallVector<unsigned>(blocked.getOrder().drop_front()), {}));
+            SmallVector<unsigned>(blocked.getOrder().drop_front()),
+            mapCGABases(blocked.getCgaLayout(), blocked.getRank(), drop)));
       }
     }
     return Attribute(getLinearEncoding(srcEnc.getContext(), *dst));

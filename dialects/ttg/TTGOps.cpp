@@ -66,6 +66,17 @@ LogicalResult LocalAllocOp::verify() {
                                    "buffer");
 }
 
+OpFoldResult LocalAllocOp::fold(FoldAdaptor) {
+  // An immutable copy of what an immutable buffer of the same type holds is
+  // that buffer: neither can change.
+  if (getType().getMutableMemory() || !getSrc())
+    return {};
+  auto load = getSrc().getDefiningOp<LocalLoadOp>();
+  if (!load || load.getSrc().getType() != getType())
+    return {};
+  return load.getSrc();
+}
+
 void LocalAllocOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
@@ -104,11 +115,19 @@ LogicalResult MemDescIndexOp::verify() {
   if (src.getRank() != result.getRank() + 1)
     return emitOpError("result rank must be input rank - 1, got ")
            << result.getRank() << " for input rank " << src.getRank();
+  if (src.getAllocShape().size() != static_cast<size_t>(src.getRank()))
+    return emitOpError("We don't allow taking memdesc_index of a "
+                       "memdesc_index");
   if (src.getShape().drop_front() != result.getShape())
     return emitOpError("result shape must equal to srcShape[1:], got ")
            << result;
-  // Triton 3.6 also wants the result's alloc shape to be its shape; tile's
-  // views keep the buffer's alloc shape (3x64x64 for a stage of one).
+  if (src.getAllocShape() != src.getShape())
+    return emitOpError("We don't support memdesc_index of a subview");
+  // A slot of a buffer is itself a whole buffer: the views that may index
+  // into it (memdesc_subslice) keep its shape as their alloc shape.
+  if (result.getAllocShape() != result.getShape() ||
+      src.getAllocShape() != src.getShape())
+    return emitOpError("alloc shape must match shape for both result and src");
   if (result.getMutableMemory() != src.getMutableMemory())
     return emitOpError("a view must keep the source's mutability");
   return success();

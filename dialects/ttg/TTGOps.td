@@ -78,6 +78,7 @@ def TTG_LocalAllocOp : TTG_Op<"local_alloc", [
     ($src^)? attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TTG_LocalDeallocOp : TTG_Op<"local_dealloc", [
@@ -157,7 +158,7 @@ def TTG_MemDescIndexOp : TTG_Op<"memdesc_index", [Pure]> {
     #smem = #ttg.shared_memory
     tt.func @f(%i: i32) {
       %b = ttg.local_alloc : () -> !ttg.memdesc<3x32x32xf32, #shared, #smem, mutable>
-      %s = ttg.memdesc_index %b[%i] : !ttg.memdesc<3x32x32xf32, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf32, #shared, #smem, mutable, 3x32x32>
+      %s = ttg.memdesc_index %b[%i] : !ttg.memdesc<3x32x32xf32, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf32, #shared, #smem, mutable>
       tt.return
     }
     ```
@@ -449,6 +450,7 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
   }];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasCanonicalizeMethod = 1;
 }
 
 def TTG_WarpSpecializePartitionsOp

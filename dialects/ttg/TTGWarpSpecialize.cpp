@@ -10,6 +10,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -105,6 +107,66 @@ void WarpSpecializeOp::print(OpAsmPrinter &printer) {
   }
   printer << " : ";
   printer.printFunctionalType(*this);
+}
+
+LogicalResult WarpSpecializeOp::canonicalize(WarpSpecializeOp op,
+                                             PatternRewriter &rewriter) {
+  // Captures no partition reads, and second captures of one value (whose
+  // uses move to the first), go; so do results nobody reads.
+  llvm::BitVector deadCaptures(op.getNumOperands());
+  llvm::BitVector deadResults(op.getNumResults());
+  for (OpResult result : op->getResults())
+    if (result.use_empty())
+      deadResults.set(result.getResultNumber());
+  DenseMap<Value, unsigned> firstCapture;
+  for (auto [i, capture] : llvm::enumerate(op.getExplicitCaptures())) {
+    if (llvm::all_of(op.getPartitionRegions(), [i = i](Region *region) {
+          return region->getArgument(i).use_empty();
+        })) {
+      deadCaptures.set(i);
+      continue;
+    }
+    auto [it, inserted] = firstCapture.try_emplace(capture, i);
+    if (inserted)
+      continue;
+    rewriter.modifyOpInPlace(op, [&, i = i] {
+      for (Region *region : op.getPartitionRegions())
+        rewriter.replaceAllUsesWith(region->getArgument(i),
+                                    region->getArgument(it->second));
+    });
+    deadCaptures.set(i);
+  }
+  if (deadCaptures.none() && deadResults.none())
+    return failure();
+
+  if (deadCaptures.any())
+    rewriter.modifyOpInPlace(op, [&] {
+      for (Region *region : op.getPartitionRegions())
+        region->front().eraseArguments(deadCaptures);
+      op->eraseOperands(deadCaptures);
+    });
+  if (deadResults.none())
+    return success();
+
+  for (Block &block : op.getDefaultRegion())
+    if (auto yield = dyn_cast<WarpYieldOp>(block.getTerminator()))
+      rewriter.modifyOpInPlace(yield,
+                               [&] { yield->eraseOperands(deadResults); });
+  SmallVector<Type> types;
+  for (OpResult result : op->getResults())
+    if (!deadResults.test(result.getResultNumber()))
+      types.push_back(result.getType());
+  OperationState state(op.getLoc(), op->getName(), op->getOperands(), types,
+                       op->getAttrs());
+  state.addRegion()->takeBody(op.getDefaultRegion());
+  state.addRegion()->takeBody(op.getPartitionOpHolder());
+  Operation *replacement = rewriter.create(state);
+  unsigned next = 0;
+  for (OpResult result : op->getResults())
+    if (!deadResults.test(result.getResultNumber()))
+      rewriter.replaceAllUsesWith(result, replacement->getResult(next++));
+  rewriter.eraseOp(op);
+  return success();
 }
 
 LogicalResult WarpSpecializeOp::verify() {

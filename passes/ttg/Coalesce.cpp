@@ -7,10 +7,13 @@
 // neighbouring vectors. The op is rewritten in that layout with
 // ttg.convert_layout on its operands and results;
 // tritongpu-remove-layout-conversions removes those conversions later.
-// Triton also re-lays out TMA loads and stores (tt.descriptor_*); tile
-// leaves them alone: its pipeliner takes a descriptor load only when the
-// block goes straight (or through tt.trans) to a shared buffer, which the
-// conversions around the load would hide.
+// TMA stores (tt.descriptor_store and _reduce) get Triton's layout
+// for them: the TMA engine reads shared memory, so only the register to
+// shared copy before it matters, which wants row-major vectors of up to 128
+// bits. Triton re-lays out TMA loads too; tile leaves them alone: its
+// pipeliner takes a descriptor load only when the block goes straight (or
+// through tt.trans) to a shared buffer, which the conversions around the
+// load would hide.
 // The rules are Triton's (reference/triton.md, section 6.2).
 //
 //===----------------------------------------------------------------------===//
@@ -191,6 +194,37 @@ private:
   unsigned threadsPerWarp;
 };
 
+/// The tensor a TMA store (or reduce) writes, or null. (A scatter's row
+/// offsets are a tensor of another rank, which the one layout cannot fit.)
+Value getDescriptorStoreSource(Operation *op) {
+  if (auto store = dyn_cast<tt::DescriptorStoreOp>(op))
+    return store.getSrc();
+  if (auto reduce = dyn_cast<tt::DescriptorReduceOp>(op))
+    return reduce.getSrc();
+  return {};
+}
+
+/// Triton's layout for the tensor of a TMA store: row-major, each thread
+/// holding a vector of up to 128 bits along the last dim (no more than its
+/// share of the elements), lanes and warps filling the rest.
+Attribute buildDescriptorStoreEncoding(RankedTensorType type, unsigned numWarps,
+                                       unsigned threadsPerWarp) {
+  unsigned bits = type.getElementTypeBitWidth();
+  if (bits == 0 || !type.getEncoding())
+    return {};
+  int64_t perThread = std::max<int64_t>(
+      type.getNumElements() / (int64_t(numWarps) * threadsPerWarp), 1);
+  perThread = std::min<int64_t>(perThread, std::max(128u / bits, 1u));
+  size_t rank = type.getRank();
+  SmallVector<unsigned> sizePerThread(rank, 1);
+  sizePerThread.back() = perThread;
+  SmallVector<unsigned> order(rank);
+  std::iota(order.rbegin(), order.rend(), 0);
+  return ttg::buildBlockedEncoding(type.getContext(), type.getShape(),
+                                   sizePerThread, order, numWarps,
+                                   threadsPerWarp);
+}
+
 /// `type` with `encoding`, for tensors; other types unchanged.
 Type withEncoding(Type type, Attribute encoding) {
   auto tensor = dyn_cast<RankedTensorType>(type);
@@ -268,6 +302,14 @@ struct TTGCoalescePass
       // As Triton, the op is rewritten even when its layout stays: its
       // operands then get conversions that fold away.
       if (Attribute encoding = planner.buildCoalescedEncoding(op, ptr))
+        plan.emplace_back(op, encoding);
+    });
+    module.walk([&](Operation *op) {
+      Value src = getDescriptorStoreSource(op);
+      if (!src)
+        return;
+      if (Attribute encoding = buildDescriptorStoreEncoding(
+              cast<RankedTensorType>(src.getType()), *numWarps, threadsPerWarp))
         plan.emplace_back(op, encoding);
     });
     for (auto [op, encoding] : plan)

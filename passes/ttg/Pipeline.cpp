@@ -136,8 +136,7 @@ struct Rings {
 /// A view of each mbarrier of the ring, at the builder's insertion point.
 SmallVector<Value> viewEachMBarrier(OpBuilder &builder, Location loc,
                                     const Rings &rings) {
-  ttg::MemDescType slot =
-      getMBarrierSlotType(builder.getContext(), rings.slots);
+  ttg::MemDescType slot = getMBarrierType(builder.getContext());
   SmallVector<Value> views;
   for (int s = 0; s < rings.slots; ++s) {
     Value index =
@@ -170,10 +169,9 @@ Value allocateRing(OpBuilder &builder, scf::ForOp loop, Location loc,
   auto ringType = ttg::MemDescType::get(
       ringShape, view.getElementType(), view.getEncoding(),
       view.getMemorySpace(), /*mutableMemory=*/true);
-  slotType = ttg::MemDescType::get(loop.getContext(), view.getShape(),
-                                   view.getElementType(), view.getEncoding(),
-                                   view.getMemorySpace(),
-                                   /*mutableMemory=*/true, ringShape);
+  slotType = ttg::MemDescType::get(view.getShape(), view.getElementType(),
+                                   view.getEncoding(), view.getMemorySpace(),
+                                   /*mutableMemory=*/true);
   builder.setInsertionPoint(loop);
   return ttg::LocalAllocOp::create(builder, loc, ringType, /*src=*/Value(),
                                    /*alignment=*/IntegerAttr());
@@ -274,7 +272,7 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
   rings.barriers = ttg::LocalAllocOp::create(
       builder, loc, getMBarrierType(context, slots), /*src=*/Value(),
       /*alignment=*/IntegerAttr());
-  ttg::MemDescType barrierSlot = getMBarrierSlotType(context, slots);
+  ttg::MemDescType barrierSlot = getMBarrierType(context);
   for (Value barrier : viewEachMBarrier(builder, loc, rings))
     ttng::InitBarrierOp::create(builder, loc, barrier, /*count=*/1);
   int64_t bytes = 0;
@@ -307,7 +305,7 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
         builder, load.getLoc(), getDescriptorBufferType(desc, slots),
         /*src=*/Value(), /*alignment=*/IntegerAttr());
     rings.buffers.push_back(buffer);
-    ttg::MemDescType slotType = getDescriptorSlotType(desc, slots);
+    ttg::MemDescType slotType = getDescriptorBufferType(desc);
 
     // Stage 0: the copy of this iteration's block.
     Operation *before = load->getPrevNode();

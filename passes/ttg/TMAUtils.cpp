@@ -23,14 +23,6 @@ ttg::MemDescType mlir::tile::getMBarrierType(MLIRContext *context,
                                smem, /*mutableMemory=*/true);
 }
 
-ttg::MemDescType mlir::tile::getMBarrierSlotType(MLIRContext *context,
-                                                 int64_t count) {
-  return ttg::MemDescType::get(context, {1}, IntegerType::get(context, 64),
-                               getMBarrierEncoding(context),
-                               ttg::SharedMemorySpaceAttr::get(context),
-                               /*mutableMemory=*/true, {count, 1});
-}
-
 ttg::MemDescType mlir::tile::getDescriptorBufferType(tt::TensorDescType desc,
                                                      int64_t slots) {
   RankedTensorType block = desc.getSignlessBlockType();
@@ -42,16 +34,6 @@ ttg::MemDescType mlir::tile::getDescriptorBufferType(tt::TensorDescType desc,
       shape, block.getElementType(), block.getEncoding(),
       ttg::SharedMemorySpaceAttr::get(desc.getContext()),
       /*mutableMemory=*/true);
-}
-
-ttg::MemDescType mlir::tile::getDescriptorSlotType(tt::TensorDescType desc,
-                                                   int64_t slots) {
-  RankedTensorType block = desc.getSignlessBlockType();
-  ttg::MemDescType ring = getDescriptorBufferType(desc, slots);
-  return ttg::MemDescType::get(
-      desc.getContext(), block.getShape(), block.getElementType(),
-      block.getEncoding(), ttg::SharedMemorySpaceAttr::get(desc.getContext()),
-      /*mutableMemory=*/true, ring.getShape());
 }
 
 int64_t mlir::tile::getDescriptorBlockBytes(tt::TensorDescType desc) {

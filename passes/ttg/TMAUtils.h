@@ -13,19 +13,15 @@
 
 namespace mlir::tile {
 /// `count` mbarriers (one when `count` is 0: a 1xi64 buffer; else a ring of
-/// `count` of them, count x 1 x i64), as Triton lays them out.
+/// `count` of them, count x 1 x i64), as Triton lays them out. A
+/// ttg.memdesc_index of a ring has the type of one (count 0).
 ttg::MemDescType getMBarrierType(MLIRContext *context, int64_t count = 0);
 
-/// A view of one mbarrier of a ring of getMBarrierType(count).
-ttg::MemDescType getMBarrierSlotType(MLIRContext *context, int64_t count);
-
 /// The buffer one block of `desc` lands in: its block shape, element type
-/// and shared encoding, mutable; with `slots` > 0 a ring of that many.
+/// and shared encoding, mutable; with `slots` > 0 a ring of that many, whose
+/// slots (ttg.memdesc_index) have the type of one (slots 0).
 ttg::MemDescType getDescriptorBufferType(tt::TensorDescType desc,
                                          int64_t slots = 0);
-
-/// A view of one slot of a ring of getDescriptorBufferType(desc, slots).
-ttg::MemDescType getDescriptorSlotType(tt::TensorDescType desc, int64_t slots);
 
 /// The bytes one block of `desc` holds (what its mbarrier expects).
 int64_t getDescriptorBlockBytes(tt::TensorDescType desc);

@@ -55,11 +55,9 @@ Value constI32(OpBuilder &builder, Location loc, int32_t value) {
                                    builder.getI32IntegerAttr(value));
 }
 
-Value barrierAt(OpBuilder &builder, Location loc, Value ring, Value slot,
-                int slots) {
+Value barrierAt(OpBuilder &builder, Location loc, Value ring, Value slot) {
   return ttg::MemDescIndexOp::create(
-      builder, loc, getMBarrierSlotType(builder.getContext(), slots), ring,
-      slot);
+      builder, loc, getMBarrierType(builder.getContext()), ring, slot);
 }
 
 Rings createRings(OpBuilder &builder, LoopNest &nest, int slots) {
@@ -86,8 +84,7 @@ Rings createRings(OpBuilder &builder, LoopNest &nest, int slots) {
     for (int s = 0; s < slots; ++s)
       ttng::InitBarrierOp::create(
           builder, loc,
-          barrierAt(builder, loc, ring, constI32(builder, loc, s), slots),
-          count);
+          barrierAt(builder, loc, ring, constI32(builder, loc, s)), count);
     return ring;
   };
   rings.full = makeBarriers(1);
@@ -149,10 +146,10 @@ void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
               // round (parity phase ^ 1; a fresh barrier passes).
               Value freePhase =
                   arith::XOrIOp::create(b, loc, phase, constI32(b, loc, 1));
-              ttng::WaitBarrierOp::create(
-                  b, loc, barrierAt(b, loc, rings.empty, slot, rings.slots),
-                  freePhase, Value(), ValueRange{});
-              Value full = barrierAt(b, loc, rings.full, slot, rings.slots);
+              ttng::WaitBarrierOp::create(b, loc,
+                                          barrierAt(b, loc, rings.empty, slot),
+                                          freePhase, Value(), ValueRange{});
+              Value full = barrierAt(b, loc, rings.full, slot);
               Value always =
                   arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
               ttng::BarrierExpectOp::create(b, loc, full, int32_t(rings.bytes),
@@ -161,8 +158,8 @@ void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
                               Value rowOffset) {
                 auto descType = cast<tt::TensorDescType>(desc.getType());
                 Value view = ttg::MemDescIndexOp::create(
-                    b, load.getLoc(),
-                    getDescriptorSlotType(descType, rings.slots), ring, slot);
+                    b, load.getLoc(), getDescriptorBufferType(descType), ring,
+                    slot);
                 SmallVector<Value> coords;
                 for (Value index : load.getIndices())
                   coords.push_back(mapping.lookupOrDefault(index));
@@ -234,7 +231,7 @@ void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
           Value had = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                             count, start);
           ttng::ArriveBarrierOp::create(
-              b, loc, barrierAt(b, loc, rings.empty, slot, rings.slots),
+              b, loc, barrierAt(b, loc, rings.empty, slot),
               kConsumerWarps * ttg::getThreadsPerWarp(tiles), had);
         };
         auto inner = scf::ForOp::create(
@@ -248,16 +245,14 @@ void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
               std::pair<Value, Value> slotPhase =
                   slotAndPhase(b, loc, count, rings.slots);
               Value slot = slotPhase.first, phase = slotPhase.second;
-              ttng::WaitBarrierOp::create(
-                  b, loc, barrierAt(b, loc, rings.full, slot, rings.slots),
-                  phase, Value(), ValueRange{});
+              ttng::WaitBarrierOp::create(b, loc,
+                                          barrierAt(b, loc, rings.full, slot),
+                                          phase, Value(), ValueRange{});
               Value aView = ttg::MemDescIndexOp::create(
                   b, nest.a.load.getLoc(),
-                  getDescriptorSlotType(rings.aBlock, rings.slots), rings.a[c],
-                  slot);
+                  getDescriptorBufferType(rings.aBlock), rings.a[c], slot);
               tt::TensorDescType bDesc = nest.b.load.getDesc().getType();
-              ttg::MemDescType bSlotType =
-                  getDescriptorSlotType(bDesc, rings.slots);
+              ttg::MemDescType bSlotType = getDescriptorBufferType(bDesc);
               Value bView = ttg::MemDescIndexOp::create(
                   b, nest.b.load.getLoc(), bSlotType, rings.b, slot);
               if (ttg::MemDescTransOp trans = nest.b.trans) {

@@ -561,7 +561,7 @@ tt.func @local_store_shape(%x: tensor<64x64xf16, #blocked>, %m: !ttg.memdesc<64x
 #smem = #ttg.shared_memory
 tt.func @memdesc_index_shape(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
   // expected-error @+1 {{'ttg.memdesc_index' op result shape must equal to srcShape[1:], got '!ttg.memdesc<64x32xf16, }}
-  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 3x64x64>
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
   tt.return
 }
 
@@ -577,11 +577,46 @@ tt.func @memdesc_index_rank1(%m: !ttg.memdesc<64xf16, #shared, #smem, mutable>, 
 
 // -----
 
+// A slot is a whole buffer: its alloc shape is its shape (the ring's is not).
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_index_ring_alloc_shape(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_index' op alloc shape must match shape for both result and src}}
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable, 3x64x64>
+  tt.return
+}
+
+// -----
+
+// Nor may the source be a sub-view of a larger buffer.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_index_of_subview(%m: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable, 4x64x64>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_index' op We don't support memdesc_index of a subview}}
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable, 4x64x64> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+// A view with a higher-rank alloc shape (Triton's former memdesc_index
+// results) cannot be indexed again.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_index_of_index(%m: !ttg.memdesc<2x64xf16, #shared, #smem, mutable, 3x2x64>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_index' op We don't allow taking memdesc_index of a memdesc_index}}
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x64xf16, #shared, #smem, mutable, 3x2x64> -> !ttg.memdesc<64xf16, #shared1, #smem, mutable>
+  tt.return
+}
+
+// -----
+
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @memdesc_index_mutability(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
   // expected-error @+1 {{'ttg.memdesc_index' op a view must keep the source's mutability}}
-  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, 3x64x64>
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem>
   tt.return
 }
 
@@ -651,7 +686,7 @@ tt.func @memdesc_subslice_unsplit_offset(%m: !ttg.memdesc<128x64xf16, #shared, #
 #smem = #ttg.shared_memory
 tt.func @memdesc_index_element(%m: !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>, %i: i32) {
   // expected-error @+1 {{'ttg.memdesc_index' op result element type must match desc element type}}
-  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable, 3x64x64>
+  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
   tt.return
 }
 
@@ -1007,12 +1042,38 @@ tt.func @linear_rank_mismatch(%x: tensor<512xf32, #linear>) {
 
 // -----
 
-// A multi-CTA (CGALayout) encoding parses but has no layout yet.
+// A multi-CTA (CGALayout) blocked layout spreads over 2^(number of bases)
+// CTAs, which must be the module's num-ctas.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @cga_wrong_num_ctas(%s: f32) {
+  // expected-error @+1 {{Layout has 2 CTAs per CGA, but the context requires 4 CTAs per CGA.}}
+  %y = tt.splat %s : f32 -> tensor<64x64xf32, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+// Lanes are checked before CTAs, as Triton does.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 1], warpsPerCTA = [4, 1], order = [0, 1], CGALayout = [[0, 0]]}>
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-tt.func @cga_unsupported(%x: tensor<64x64xf32, #blocked>) {
-  // expected-error @+1 {{#ttg.blocked: multi-CTA (CGALayout) layouts are not supported}}
-  tt.return %x : tensor<64x64xf32, #blocked>
+tt.func @cga_wrong_lanes(%s: f32) {
+  // expected-error @+1 {{Layout has 16 threads per warp, but the module specifies 32 threads per warp.}}
+  %y = tt.splat %s : f32 -> tensor<8x1xf32, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+// The CGA bases must span the tensor with the CTA tiles.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[2, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @cga_not_surjective(%s: f32) {
+  // expected-error @+1 {{layout is not surjective}}
+  %y = tt.splat %s : f32 -> tensor<32x16xf32, #blocked>
+  tt.return
 }
 }
 

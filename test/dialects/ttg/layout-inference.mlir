@@ -193,6 +193,44 @@ tt.func @join_linear_result(%a: tensor<64x32xf32, #blocked>) {
 // -----
 
 //===----------------------------------------------------------------------===//
+// Multi-CTA (CGALayout) blocked layouts: the CGA bases follow the dimensions
+//===----------------------------------------------------------------------===//
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0], [0, 0]]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1], CGALayout = [[0, 1], [0, 0]]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 4, 2], threadsPerWarp = [8, 4, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0], CGALayout = [[1, 0, 0], [0, 0, 0]]}>
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// trans permutes every CGA basis like the other per-dimension parameters;
+// join gives each a zero entry for the new dimension, split drops it.
+// CHECK:       #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}1, 0], [0, 0]]}>
+// CHECK-LABEL: tt.func @cga_trans_join_split
+// CHECK-NEXT:    %0 = tt.trans %arg0 {order = array<i32: 1, 0>} : tensor<64x32xf32, #blocked> -> tensor<32x64xf32, #blocked1>
+// CHECK-NEXT:    %1 = tt.join %arg0, %arg0 : tensor<64x32xf32, #blocked> -> tensor<64x32x2xf32, #blocked2>
+// CHECK-NEXT:    %outLHS, %outRHS = tt.split %1 : tensor<64x32x2xf32, #blocked2> -> tensor<64x32xf32, #blocked>
+tt.func @cga_trans_join_split(%a: tensor<64x32xf32, #blocked>) {
+  %t = tt.trans %a {order = array<i32: 1, 0>} : tensor<64x32xf32, #blocked> -> tensor<32x64xf32, #blocked1>
+  %j = tt.join %a, %a : tensor<64x32xf32, #blocked> -> tensor<64x32x2xf32, #blocked2>
+  %l, %r = tt.split %j : tensor<64x32x2xf32, #blocked2> -> tensor<64x32xf32, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0], [0, 0]]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1], CGALayout = [[1, 0], [0, 0]]}>
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func @cga_trans_unpermuted(%a: tensor<64x32xf32, #blocked>) {
+  // expected-error @+2 {{'tt.trans' op inferred type(s) with encoding}}
+  // expected-error @+1 {{'tt.trans' op failed to infer returned types}}
+  %t = tt.trans %a {order = array<i32: 1, 0>} : tensor<64x32xf32, #blocked> -> tensor<32x64xf32, #blocked1>
+  tt.return
+}
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // tt.reshape
 //===----------------------------------------------------------------------===//
 

@@ -159,14 +159,14 @@ tt.func @local_load_store(%m: !ttg.memdesc<64x32xf16, #swz, #smem, mutable>, %t:
 }
 
 // CHECK-LABEL: tt.func @memdesc_views(%arg0: !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>, %arg1: !ttg.memdesc<128x64xf16, #shared, #smem>, %arg2: i32) {
-// CHECK-NEXT:    %0 = ttg.memdesc_index %arg0[%arg2] : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable, 3x128x64>
+// CHECK-NEXT:    %0 = ttg.memdesc_index %arg0[%arg2] : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
 // CHECK-NEXT:    %1 = ttg.memdesc_subslice %arg1[0, 16] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
 // CHECK-NEXT:    %2 = ttg.memdesc_trans %arg1 {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared7, #smem>
 // CHECK-NEXT:    %3 = ttg.memdesc_reshape %arg1 : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x2x32xf16, #shared8, #smem>
 // CHECK-NEXT:    %4 = ttg.memdesc_reinterpret %arg1 : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x32xi32, #shared, #smem>
 // CHECK-NEXT:    tt.return
 tt.func @memdesc_views(%buf: !ttg.memdesc<3x128x64xf16, #swz, #smem, mutable>, %m: !ttg.memdesc<128x64xf16, #swz, #smem>, %i: i32) {
-  %s = ttg.memdesc_index %buf[%i] : !ttg.memdesc<3x128x64xf16, #swz, #smem, mutable> -> !ttg.memdesc<128x64xf16, #swz, #smem, mutable, 3x128x64>
+  %s = ttg.memdesc_index %buf[%i] : !ttg.memdesc<3x128x64xf16, #swz, #smem, mutable> -> !ttg.memdesc<128x64xf16, #swz, #smem, mutable>
   %v = ttg.memdesc_subslice %m [0, 16] : !ttg.memdesc<128x64xf16, #swz, #smem> -> !ttg.memdesc<128x16xf16, #swz, #smem, 128x64>
   %t = ttg.memdesc_trans %m {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #swz, #smem> -> !ttg.memdesc<64x128xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>, #smem>
   %r = ttg.memdesc_reshape %m : !ttg.memdesc<128x64xf16, #swz, #smem> -> !ttg.memdesc<128x2x32xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [2, 1, 0]}>, #smem>

@@ -197,3 +197,44 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
   }
 }
 
+
+// -----
+
+// TMA stores: row-major, each thread a vector of up to 128 bits along the
+// last dim but no more than its share. 128x256 f16 in 8 warps: 128 elements
+// a thread, so 8 (16 bytes); 2x64 f16 in 4 warps: one element a thread. The
+// source is converted even when the layout stays (canonicalization folds
+// that). TMA loads keep their layout.
+// CHECK-DAG: [[$S8:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-DAG: [[$MMA:#[a-z0-9]+]] = #ttg.nvidia_mma
+// CHECK-LABEL: tt.func @descriptor_store
+// CHECK: %[[C:.+]] = ttg.convert_layout %arg1 : tensor<128x256xf16, [[$MMA]]> -> tensor<128x256xf16, [[$S8]]>
+// CHECK-NEXT: tt.descriptor_store %arg0[%{{.+}}, %{{.+}}], %[[C]] : !tt.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16, [[$S8]]>
+// CHECK: %[[D:.+]] = ttg.convert_layout %arg1 : tensor<128x256xf16, [[$MMA]]> -> tensor<128x256xf16, [[$S8]]>
+// CHECK-NEXT: tt.descriptor_reduce add, %arg0[%{{.+}}, %{{.+}}], %[[D]]
+// CHECK: tt.descriptor_load %arg0[%{{.+}}, %{{.+}}] : !tt.tensordesc<tensor<128x256xf16>> -> tensor<128x256xf16, [[$MMA]]>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @descriptor_store(%desc: !tt.tensordesc<tensor<128x256xf16>>, %v: tensor<128x256xf16, #mma>) -> tensor<128x256xf16, #mma> {
+    %c0 = arith.constant 0 : i32
+    tt.descriptor_store %desc[%c0, %c0], %v : !tt.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16, #mma>
+    tt.descriptor_reduce add, %desc[%c0, %c0], %v : !tt.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16, #mma>
+    %l = tt.descriptor_load %desc[%c0, %c0] : !tt.tensordesc<tensor<128x256xf16>> -> tensor<128x256xf16, #mma>
+    tt.return %l : tensor<128x256xf16, #mma>
+  }
+}
+
+// -----
+
+// CHECK: [[$S1:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-LABEL: tt.func @descriptor_store_small
+// CHECK: %[[C:.+]] = ttg.convert_layout %arg1 : tensor<2x64xf16, [[$S1]]> -> tensor<2x64xf16, [[$S1]]>
+// CHECK-NEXT: tt.descriptor_store %arg0[%{{.+}}, %{{.+}}], %[[C]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @descriptor_store_small(%desc: !tt.tensordesc<tensor<2x64xf16>>, %v: tensor<2x64xf16, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    tt.descriptor_store %desc[%c0, %c0], %v : !tt.tensordesc<tensor<2x64xf16>>, tensor<2x64xf16, #blocked>
+    tt.return
+  }
+}

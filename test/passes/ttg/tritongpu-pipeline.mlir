@@ -31,7 +31,7 @@
 
 // PIPE-LABEL: tt.func public @matmul_loop
 // PIPE: %[[RING:.+]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x32xf16, #{{.+}}, #smem, mutable>
-// PIPE: %[[S0:.+]] = ttg.memdesc_index %[[RING]][%{{.+}}] : !ttg.memdesc<2x128x32xf16, {{.+}}> -> !ttg.memdesc<128x32xf16, #{{.+}}, #smem, mutable, 2x128x32>
+// PIPE: %[[S0:.+]] = ttg.memdesc_index %[[RING]][%{{.+}}] : !ttg.memdesc<2x128x32xf16, {{.+}}> -> !ttg.memdesc<128x32xf16, #{{.+}}, #smem, mutable>
 // PIPE: ttg.async_copy_global_to_local %arg0, %[[S0]] mask %{{.+}}
 // PIPE-NEXT: ttg.async_commit_group
 // PIPE: ttg.async_copy_global_to_local %{{.+}}, %{{.+}} mask

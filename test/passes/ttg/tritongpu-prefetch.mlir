@@ -110,8 +110,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %c1 = arith.constant 1 : i32
     %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
-      %slot = ttg.memdesc_index %ring[%k] : !ttg.memdesc<2x64x32xf16, #sa, #smem, mutable> -> !ttg.memdesc<64x32xf16, #sa, #smem, mutable, 2x64x32>
-      %a = ttg.local_load %slot : !ttg.memdesc<64x32xf16, #sa, #smem, mutable, 2x64x32> -> tensor<64x32xf16, #opa>
+      %slot = ttg.memdesc_index %ring[%k] : !ttg.memdesc<2x64x32xf16, #sa, #smem, mutable> -> !ttg.memdesc<64x32xf16, #sa, #smem, mutable>
+      %a = ttg.local_load %slot : !ttg.memdesc<64x32xf16, #sa, #smem, mutable> -> tensor<64x32xf16, #opa>
       %b = ttg.local_load %b0 : !ttg.memdesc<32x64xf16, #sb, #smem> -> tensor<32x64xf16, #opb>
       %d = tt.dot %a, %b, %acc : tensor<64x32xf16, #opa> * tensor<32x64xf16, #opb> -> tensor<64x64xf32, #mma>
       scf.yield %d : tensor<64x64xf32, #mma>

@@ -52,9 +52,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
   tt.func public @ring(%x: tensor<128x32xf16, #b>, %i: i32, %p: tensor<128x32x!tt.ptr<f16>, #b>) {
     %m = ttg.local_alloc : () -> !ttg.memdesc<3x128x32xf16, #shared, #smem, mutable>
-    %v = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x128x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 3x128x32>
-    ttg.local_store %x, %v : tensor<128x32xf16, #b> -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 3x128x32>
-    %y = ttg.local_load %v : !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 3x128x32> -> tensor<128x32xf16, #b>
+    %v = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x128x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    ttg.local_store %x, %v : tensor<128x32xf16, #b> -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
+    %y = ttg.local_load %v : !ttg.memdesc<128x32xf16, #shared, #smem, mutable> -> tensor<128x32xf16, #b>
     tt.store %p, %y : tensor<128x32x!tt.ptr<f16>, #b>
     ttg.local_dealloc %m : !ttg.memdesc<3x128x32xf16, #shared, #smem, mutable>
     tt.return

@@ -15,10 +15,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func @reduce_add_f32(
   // CHECK-SAME: tile.tensordesc_meta = [{block_size = array<i32: 32, 32>, elem_size = 4 : i32, elem_type = 7 : i32, fp4_padded = false, swizzle = 3 : i32}]
   // CHECK: nvvm.elect.sync
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %{{.*}}, %arg0, %arg2, %arg1, %{{.*}} : (i1, !llvm.ptr, i32, i32, !llvm.ptr<3>) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %{{.*}}, %arg0, %arg2, %arg1, %{{.*}} : (i1, !llvm.ptr, i32, i32, !llvm.ptr<3>) -> !llvm.void
   // CHECK: %[[BOX1:.*]] = llvm.getelementptr %{{.*}}[4096] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
   // CHECK: %[[COL:.*]] = llvm.add %arg2, %{{.*}} : i32
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %{{.*}}, %arg0, %[[COL]], %arg1, %[[BOX1]]
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %{{.*}}, %arg0, %[[COL]], %arg1, %[[BOX1]]
   // CHECK-NOT: cp.reduce.async.bulk.tensor
   // CHECK: nvvm.cp.async.bulk.commit.group
   // CHECK-NOT: nvvm.cp.async.bulk.commit.group
