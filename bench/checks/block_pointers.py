@@ -25,11 +25,13 @@ def round16(x):
     return cdiv(x, 16) * 16
 
 
-def copy_checker(dtype_name, padding):
+def copy_checker(dtype_name, padding, N=70):
+    """N: the source's columns (neither it nor M = 100 a multiple of the
+    block)."""
     def check(ctx):
         torch = ctx.torch
         dtype = getattr(torch, dtype_name)
-        M, N = 100, 70  # neither a multiple of the block
+        M = 100
         grid = (cdiv(M, BLOCK_M), cdiv(N, BLOCK_N))
         Mp, Np = grid[0] * BLOCK_M, grid[1] * BLOCK_N
         stride_src, stride_dst = round16(N + 3), round16(Np + 5)

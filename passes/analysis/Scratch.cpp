@@ -616,7 +616,12 @@ mlir::tile::getConvertLayoutScratch(ttg::ConvertLayoutOp op,
   if (!src || !dst)
     return std::nullopt;
   layout::ConversionScratchOptions options;
-  options.loadMatrix = ttg::getComputeCapability(op).value_or(0) >= 75;
+  // ldmatrix on sm_80/sm_89 only: on sm_90 the ldmatrix epilogue of the
+  // 8-warp d128 attention makes ptxas serialize its wgmmas (C7515; 0.84x
+  // Triton on the H100, against 1.02x with 16-byte loads), so sm_90 loads
+  // the conversion's 16-byte vectors directly.
+  int cc = ttg::getComputeCapability(op).value_or(0);
+  options.loadMatrix = cc >= 75 && cc < 90;
   return layout::getConversionScratchLayout(
       *src, *dst, int32_t(getSharedElementBytes(op.getType().getElementType())),
       &error, options);

@@ -211,30 +211,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // wgmma accumulator (f16 pairs; rows 8 apart and columns 8 and 16 apart in
 // registers) -> the 16-byte rows a Hopper matmul epilogue stores: the
-// source stores its registers that are the destination's register 0 and
-// lanes 0 and 1 as 16-byte vectors, the destination loads with ldmatrix.x4.
-// Register bases both hold (rows 8 and 64 apart) make 4 rounds, so the
-// scratch holds a quarter of the 128 * 128 * 2 bytes.
+// registers both sides hold, in any order, make 16-byte vectors on both
+// sides: 16 stores, one barrier, 16 loads. ldmatrix is not used on sm_90
+// (see ConversionScratchOptions in passes/analysis/Scratch.cpp), so there
+// is one round.
 // CHECK-LABEL: module attributes
-// CHECK-SAME: ttg.shared = 8192
+// CHECK-SAME: ttg.shared = 32768
 // CHECK-LABEL: llvm.func internal @wgmma_to_blocked_f16
-// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK-COUNT-16: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
-// CHECK-COUNT-4: nvvm.ldmatrix %{{.+}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32
-// CHECK: nvvm.barrier0
-// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
-// CHECK: nvvm.barrier0
-// CHECK-COUNT-4: nvvm.ldmatrix
-// CHECK: nvvm.barrier0
-// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
-// CHECK: nvvm.barrier0
-// CHECK-COUNT-4: nvvm.ldmatrix
-// CHECK: nvvm.barrier0
-// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
-// CHECK: nvvm.barrier0
-// CHECK-COUNT-4: nvvm.ldmatrix
+// CHECK-COUNT-16: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
 // CHECK-NOT: nvvm.barrier0
-// CHECK-NOT: llvm.load
+// CHECK-NOT: nvvm.ldmatrix
 // CHECK: llvm.return
 
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
