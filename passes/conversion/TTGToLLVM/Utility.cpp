@@ -135,12 +135,16 @@ Value mlir::tile::emitWarpId(OpBuilder &builder, Location loc, int moduleWarps,
                              int threadsPerWarp, bool uniformHint) {
   if (getGroupNumWarps(builder, moduleWarps) == 1)
     return i32Constant(builder, loc, 0);
-  Value warp = LLVM::UDivOp::create(
-      builder, loc, getGroupThreadId(builder, loc, threadsPerWarp),
-      i32Constant(builder, loc, threadsPerWarp));
+  // One value per statement (Triton's order: the thread id, then the
+  // width): the IR must not depend on the C++ compiler's order of
+  // evaluating arguments.
+  Value tid = getGroupThreadId(builder, loc, threadsPerWarp);
+  Value width = i32Constant(builder, loc, threadsPerWarp);
+  Value warp = LLVM::UDivOp::create(builder, loc, tid, width);
   if (!uniformHint)
     return warp;
-  return nvidia::emitShuffle32(builder, loc, warp, i32Constant(builder, loc, 0),
+  Value firstLane = i32Constant(builder, loc, 0);
+  return nvidia::emitShuffle32(builder, loc, warp, firstLane,
                                nvidia::ShuffleMode::Index, threadsPerWarp);
 }
 
