@@ -100,6 +100,8 @@ struct Driver {
   CUresult (*cuEventDestroy)(CUevent) = nullptr; // _v2
   CUresult (*cuEventRecord)(CUevent, CUstream) = nullptr;
   CUresult (*cuEventSynchronize)(CUevent) = nullptr;
+  /// CUDA_SUCCESS once the event has completed, CUDA_ERROR_NOT_READY before.
+  CUresult (*cuEventQuery)(CUevent) = nullptr;
   CUresult (*cuEventElapsedTime)(float *ms, CUevent start,
                                  CUevent end) = nullptr;
   /// Null when the driver lacks it (before CUDA 12): only TMA descriptor

@@ -222,6 +222,10 @@ CUresult cuEventDestroy(CUevent) { return 0; }
 CUresult cuEventRecord(CUevent, CUstream) { return 0; }
 CUresult cuEventSynchronize(CUevent) { return 0; }
 
+/// A kernel that never finishes when TILE_FAKE_CUDA_HANG is set (600:
+/// CUDA_ERROR_NOT_READY), so that tests can see tile-run's timeout.
+CUresult cuEventQuery(CUevent) { return getenv("TILE_FAKE_CUDA_HANG") ? 600 : 0; }
+
 CUresult cuEventElapsedTime(float *ms, CUevent, CUevent) {
   *ms = 0.25f;
   return 0;

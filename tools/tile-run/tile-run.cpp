@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -32,6 +33,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -42,7 +44,14 @@ namespace {
 // Diagnostics
 //===----------------------------------------------------------------------===//
 
-enum ExitCode { ExitOk = 0, ExitError = 1, ExitUsage = 2, ExitNoGpu = 3 };
+enum ExitCode {
+  ExitOk = 0,
+  ExitError = 1,
+  ExitUsage = 2,
+  ExitNoGpu = 3,
+  /// A launch ran past --timeout (timeout(1)'s code).
+  ExitTimeout = 124
+};
 
 /// Prints `tile-run: error: <message>` to stderr and exits with `code`.
 [[noreturn]] __attribute__((format(printf, 2, 3))) void
@@ -1299,6 +1308,7 @@ Driver loadDriver(void *&handle) {
   TILE_RESOLVE_V2(cuEventDestroy);
   TILE_RESOLVE(cuEventRecord);
   TILE_RESOLVE(cuEventSynchronize);
+  TILE_RESOLVE(cuEventQuery);
   TILE_RESOLVE_V2(cuEventElapsedTime);
 #undef TILE_RESOLVE
 #undef TILE_RESOLVE_V2
@@ -1328,6 +1338,35 @@ std::string errorText(CUresult r) {
 void check(CUresult r, const char *call) {
   if (r != CUDA_SUCCESS)
     fail(ExitError, "%s failed: %s", call, errorText(r).c_str());
+}
+
+/// Waits for the launch that `done` follows, polling so that a kernel that
+/// never finishes (a missing barrier_expect, a wrong mbarrier phase, a
+/// deadlock) ends tile-run with a message after `timeoutSeconds` instead of
+/// hanging it. The exit skips the CUDA context's teardown, which would wait
+/// for the kernel too.
+void waitForLaunch(const Driver &drv, CUevent done, int timeoutSeconds,
+                   const char *what) {
+  constexpr CUresult kNotReady = CUresult(600); // CUDA_ERROR_NOT_READY
+  auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    CUresult r = drv.cuEventQuery(done);
+    if (r == CUDA_SUCCESS)
+      return;
+    if (r != kNotReady)
+      check(r, what);
+    if (std::chrono::steady_clock::now() - start >
+        std::chrono::seconds(timeoutSeconds)) {
+      std::fprintf(stderr,
+                   "tile-run: error: %s did not finish within %d s: the "
+                   "kernel hangs (a missing barrier_expect, a wrong mbarrier "
+                   "phase, a deadlock?); --timeout sets the limit\n",
+                   what, timeoutSeconds);
+      std::fflush(stderr);
+      std::_Exit(ExitTimeout);
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
 }
 
 void encodeDescriptor(const Driver &drv, DescriptorSpec &d) {
@@ -1374,6 +1413,8 @@ struct Options {
   std::vector<std::string> argSpecs;
   int iters = 100;
   int warmup = 10;
+  /// Seconds a launch may take before tile-run calls the kernel hung.
+  int timeout = 60;
   long long bytes = 0;
   std::vector<std::pair<int, std::string>> outs;
   std::string check;
@@ -1438,6 +1479,9 @@ void usage(FILE *to) {
       "  --iters N             timed launches (default 100; 0: run once, no "
       "timing)\n"
       "  --warmup N            untimed launches before timing (default 10)\n"
+      "  --timeout S           seconds a launch may take before tile-run\n"
+      "                        calls the kernel hung and exits with 124\n"
+      "                        (default 60)\n"
       "  --bytes N             bytes moved per launch: also print GB/s\n"
       "  --out IDX:FILE        after the first launch, write buffer --arg IDX "
       "(0-based; a\n"
@@ -1507,6 +1551,8 @@ Options parseOptions(int argc, char **argv) {
       o.iters = intValue("--iters", 0);
     } else if (name == "--warmup") {
       o.warmup = intValue("--warmup", 0);
+    } else if (name == "--timeout") {
+      o.timeout = intValue("--timeout", 1);
     } else if (name == "--bytes") {
       o.bytes = intValue("--bytes", 1);
     } else if (name == "--block") {
@@ -1835,7 +1881,7 @@ int main(int argc, char **argv) {
   check(drv.cuEventRecord(start, nullptr), "cuEventRecord");
   launch();
   check(drv.cuEventRecord(stop, nullptr), "cuEventRecord");
-  check(drv.cuEventSynchronize(stop), "the first launch");
+  waitForLaunch(drv, stop, opts.timeout, "the first launch");
   bool ok = true;
   if (opts.check == "add" || !opts.outs.empty()) {
     for (Arg &a : args)
@@ -1867,7 +1913,7 @@ int main(int argc, char **argv) {
       check(drv.cuEventRecord(start, nullptr), "cuEventRecord");
       launch();
       check(drv.cuEventRecord(stop, nullptr), "cuEventRecord");
-      check(drv.cuEventSynchronize(stop), "cuEventSynchronize");
+      waitForLaunch(drv, stop, opts.timeout, "a timed launch");
       float ms = 0;
       check(drv.cuEventElapsedTime(&ms, start, stop), "cuEventElapsedTime");
       times.push_back(ms);
