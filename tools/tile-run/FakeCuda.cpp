@@ -224,7 +224,9 @@ CUresult cuEventSynchronize(CUevent) { return 0; }
 
 /// A kernel that never finishes when TILE_FAKE_CUDA_HANG is set (600:
 /// CUDA_ERROR_NOT_READY), so that tests can see tile-run's timeout.
-CUresult cuEventQuery(CUevent) { return getenv("TILE_FAKE_CUDA_HANG") ? 600 : 0; }
+CUresult cuEventQuery(CUevent) {
+  return getenv("TILE_FAKE_CUDA_HANG") ? 600 : 0;
+}
 
 CUresult cuEventElapsedTime(float *ms, CUevent, CUevent) {
   *ms = 0.25f;
