@@ -81,7 +81,7 @@ class Context:
         marshalled += trailing
         stream = self.torch.cuda.current_stream().cuda_stream
         self.kernel.launcher(grid, marshalled, stream)()
-        wait_or_exit(self.torch, f"{self.kernel.label}: a launch")
+        wait_or_exit(self.torch, f"{self.kernel.kernel.label}: a launch")
         del scratch  # the launch is complete
 
 
