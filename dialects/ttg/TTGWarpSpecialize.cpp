@@ -129,10 +129,13 @@ LogicalResult WarpSpecializeOp::canonicalize(WarpSpecializeOp op,
     auto [it, inserted] = firstCapture.try_emplace(capture, i);
     if (inserted)
       continue;
+    // The first capture's index is named before the lambda: capturing the
+    // structured binding itself is C++20.
+    unsigned first = it->second;
     rewriter.modifyOpInPlace(op, [&, i = i] {
       for (Region *region : op.getPartitionRegions())
         rewriter.replaceAllUsesWith(region->getArgument(i),
-                                    region->getArgument(it->second));
+                                    region->getArgument(first));
     });
     deadCaptures.set(i);
   }

@@ -401,7 +401,8 @@ buildCandidate(const LinearLayout &src, const LinearLayout &dst,
   if (!offsetOf)
     return std::nullopt;
 
-  ConversionScratchLayout scratch{*layout};
+  ConversionScratchLayout scratch;
+  scratch.layout = *layout;
   scratch.srcVectorRegisters = srcRegisters;
   scratch.srcVec = int32_t(1) << srcBits;
   scratch.dstVectorRegisters = dstRegisters;
