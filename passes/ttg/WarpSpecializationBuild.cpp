@@ -41,13 +41,18 @@ tt::TensorDescType splitRows(tt::TensorDescType type, int parts) {
 }
 
 /// The shared rings and mbarriers the warp groups hand slots over with.
+/// Each consumer's half of A has its own pair of barriers and B one pair
+/// for both, so a consumer starts as soon as its own half and B have
+/// landed, and the producer refills a consumer's half as soon as that
+/// consumer is done with it (as Triton's Hopper warp specialization does).
 struct Rings {
   int slots = 0;
   SmallVector<Value> a; // one ring per consumer (its rows of the A block)
   Value b;
-  Value full, empty;
-  tt::TensorDescType aBlock; // one consumer's rows of the A block
-  int64_t bytes = 0;         // what one slot's copies deliver
+  SmallVector<Value> fullA, emptyA; // per consumer
+  Value fullB, emptyB;
+  tt::TensorDescType aBlock;      // one consumer's rows of the A block
+  int64_t aBytes = 0, bBytes = 0; // what one copy of each delivers
 };
 
 Value constI32(OpBuilder &builder, Location loc, int32_t value) {
@@ -76,8 +81,8 @@ Rings createRings(OpBuilder &builder, LoopNest &nest, int slots) {
   rings.b = ttg::LocalAllocOp::create(builder, loc,
                                       getDescriptorBufferType(bDesc, slots),
                                       Value(), IntegerAttr());
-  rings.bytes = nest.numConsumers * getDescriptorBlockBytes(aDesc) +
-                getDescriptorBlockBytes(bDesc);
+  rings.aBytes = getDescriptorBlockBytes(aDesc);
+  rings.bBytes = getDescriptorBlockBytes(bDesc);
   auto makeBarriers = [&](int count) {
     Value ring = ttg::LocalAllocOp::create(
         builder, loc, getMBarrierType(context, slots), Value(), IntegerAttr());
@@ -87,9 +92,13 @@ Rings createRings(OpBuilder &builder, LoopNest &nest, int slots) {
           barrierAt(builder, loc, ring, constI32(builder, loc, s)), count);
     return ring;
   };
-  rings.full = makeBarriers(1);
-  rings.empty = makeBarriers(nest.numConsumers * kConsumerWarps *
-                             ttg::getThreadsPerWarp(nest.tiles));
+  int consumerThreads = kConsumerWarps * ttg::getThreadsPerWarp(nest.tiles);
+  for (int c = 0; c < nest.numConsumers; ++c) {
+    rings.fullA.push_back(makeBarriers(1));
+    rings.emptyA.push_back(makeBarriers(consumerThreads));
+  }
+  rings.fullB = makeBarriers(1);
+  rings.emptyB = makeBarriers(nest.numConsumers * consumerThreads);
   return rings;
 }
 
@@ -142,20 +151,21 @@ void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
                   slotAndPhase(b, loc, count, rings.slots);
               // Named values: the lambdas below capture the slot.
               Value slot = slotPhase.first, phase = slotPhase.second;
-              // The slot is free once every consumer released its previous
-              // round (parity phase ^ 1; a fresh barrier passes).
+              // A block's slot is free once its consumers released their
+              // previous round (parity phase ^ 1; a fresh barrier passes).
               Value freePhase =
                   arith::XOrIOp::create(b, loc, phase, constI32(b, loc, 1));
-              ttng::WaitBarrierOp::create(b, loc,
-                                          barrierAt(b, loc, rings.empty, slot),
-                                          freePhase, Value(), ValueRange{});
-              Value full = barrierAt(b, loc, rings.full, slot);
               Value always =
                   arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-              ttng::BarrierExpectOp::create(b, loc, full, int32_t(rings.bytes),
-                                            always);
               auto copy = [&](tt::DescriptorLoadOp load, Value desc, Value ring,
-                              Value rowOffset) {
+                              Value rowOffset, Value emptyRing, Value fullRing,
+                              int64_t bytes) {
+                ttng::WaitBarrierOp::create(b, loc,
+                                            barrierAt(b, loc, emptyRing, slot),
+                                            freePhase, Value(), ValueRange{});
+                Value full = barrierAt(b, loc, fullRing, slot);
+                ttng::BarrierExpectOp::create(b, loc, full, int32_t(bytes),
+                                              always);
                 auto descType = cast<tt::TensorDescType>(desc.getType());
                 Value view = ttg::MemDescIndexOp::create(
                     b, load.getLoc(), getDescriptorBufferType(descType), ring,
@@ -178,10 +188,12 @@ void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
                   desc = nest.a.load.getDesc();
                 for (int c = 0; c < nest.numConsumers; ++c)
                   copy(nest.a.load, desc, rings.a[c],
-                       c ? constI32(b, loc, c * kRowsPerConsumer) : Value());
+                       c ? constI32(b, loc, c * kRowsPerConsumer) : Value(),
+                       rings.emptyA[c], rings.fullA[c], rings.aBytes);
               };
               auto copyB = [&] {
-                copy(nest.b.load, nest.b.load.getDesc(), rings.b, Value());
+                copy(nest.b.load, nest.b.load.getDesc(), rings.b, Value(),
+                     rings.emptyB, rings.fullB, rings.bBytes);
               };
               if (aFirst) {
                 copyA();
@@ -230,9 +242,10 @@ void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
                                               constI32(b, loc, rings.slots));
           Value had = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                             count, start);
-          ttng::ArriveBarrierOp::create(
-              b, loc, barrierAt(b, loc, rings.empty, slot),
-              kConsumerWarps * ttg::getThreadsPerWarp(tiles), had);
+          int32_t threads = kConsumerWarps * ttg::getThreadsPerWarp(tiles);
+          for (Value ring : {rings.emptyA[c], rings.emptyB})
+            ttng::ArriveBarrierOp::create(b, loc, barrierAt(b, loc, ring, slot),
+                                          threads, had);
         };
         auto inner = scf::ForOp::create(
             b, loc, mapping.lookupOrDefault(k.getLowerBound()),
@@ -245,9 +258,10 @@ void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
               std::pair<Value, Value> slotPhase =
                   slotAndPhase(b, loc, count, rings.slots);
               Value slot = slotPhase.first, phase = slotPhase.second;
-              ttng::WaitBarrierOp::create(b, loc,
-                                          barrierAt(b, loc, rings.full, slot),
-                                          phase, Value(), ValueRange{});
+              for (Value ring : {rings.fullA[c], rings.fullB})
+                ttng::WaitBarrierOp::create(b, loc,
+                                            barrierAt(b, loc, ring, slot),
+                                            phase, Value(), ValueRange{});
               Value aView = ttg::MemDescIndexOp::create(
                   b, nest.a.load.getLoc(),
                   getDescriptorBufferType(rings.aBlock), rings.a[c], slot);

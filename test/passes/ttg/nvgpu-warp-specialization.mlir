@@ -38,9 +38,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: %[[A0:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
     // CHECK: %[[A1:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
     // CHECK: %[[BR:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
-    // CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // Each consumer's half of A has a full (1 arrival + 8192 bytes) and an
+    // empty barrier (its 128 threads); B one pair for both consumers.
+    // CHECK: %[[FULLA0:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
     // CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 1 :
-    // CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // CHECK: %[[EMPTYA0:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 128 :
+    // CHECK: %[[FULLA1:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 1 :
+    // CHECK: %[[EMPTYA1:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 128 :
+    // CHECK: %[[FULLB:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 1 :
+    // CHECK: %[[EMPTYB:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
     // CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 256 :
     // CHECK: ttg.warp_specialize({{.*}}) attributes {requestedRegisters = array<i32: 232, 232>}
     // CHECK-NEXT: default {
@@ -50,17 +60,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: %[[ROUND:.+]] = arith.divui %[[P]], %[[C3]] : i32
     // CHECK: %[[PHASE:.+]] = arith.andi %[[ROUND]], %{{.*}} : i32
     // CHECK: %[[FREE:.+]] = arith.xori %[[PHASE]], %{{.*}} : i32
-    // CHECK: %[[E:.+]] = ttg.memdesc_index %[[EMPTY]][%[[SLOT]]]
-    // CHECK: ttng.wait_barrier %[[E]], %[[FREE]]
-    // CHECK: %[[F:.+]] = ttg.memdesc_index %[[FULL]][%[[SLOT]]]
-    // CHECK: ttng.barrier_expect %[[F]], 32768
+    // CHECK: %[[E0:.+]] = ttg.memdesc_index %[[EMPTYA0]][%[[SLOT]]]
+    // CHECK: ttng.wait_barrier %[[E0]], %[[FREE]]
+    // CHECK: %[[F0:.+]] = ttg.memdesc_index %[[FULLA0]][%[[SLOT]]]
+    // CHECK: ttng.barrier_expect %[[F0]], 8192
     // CHECK: %[[S0:.+]] = ttg.memdesc_index %[[A0]][%[[SLOT]]]
-    // CHECK: ttng.async_tma_copy_global_to_local %[[A]][%[[M:.+]], %[[K:.+]]] %[[S0]], %[[F]]
+    // CHECK: ttng.async_tma_copy_global_to_local %[[A]][%[[M:.+]], %[[K:.+]]] %[[S0]], %[[F0]]
+    // CHECK: %[[E1:.+]] = ttg.memdesc_index %[[EMPTYA1]][%[[SLOT]]]
+    // CHECK: ttng.wait_barrier %[[E1]], %[[FREE]]
+    // CHECK: %[[F1:.+]] = ttg.memdesc_index %[[FULLA1]][%[[SLOT]]]
+    // CHECK: ttng.barrier_expect %[[F1]], 8192
     // CHECK: %[[S1:.+]] = ttg.memdesc_index %[[A1]][%[[SLOT]]]
     // CHECK: %[[M1:.+]] = arith.addi %[[M]], %{{.*}} : i32
-    // CHECK: ttng.async_tma_copy_global_to_local %[[A]][%[[M1]], %[[K]]] %[[S1]], %[[F]]
+    // CHECK: ttng.async_tma_copy_global_to_local %[[A]][%[[M1]], %[[K]]] %[[S1]], %[[F1]]
+    // CHECK: %[[EB:.+]] = ttg.memdesc_index %[[EMPTYB]][%[[SLOT]]]
+    // CHECK: ttng.wait_barrier %[[EB]], %[[FREE]]
+    // CHECK: %[[FB:.+]] = ttg.memdesc_index %[[FULLB]][%[[SLOT]]]
+    // CHECK: ttng.barrier_expect %[[FB]], 16384
     // CHECK: %[[SB:.+]] = ttg.memdesc_index %[[BR]][%[[SLOT]]]
-    // CHECK: ttng.async_tma_copy_global_to_local %[[B]][%{{.*}}, %[[K]]] %[[SB]], %[[F]]
+    // CHECK: ttng.async_tma_copy_global_to_local %[[B]][%{{.*}}, %[[K]]] %[[SB]], %[[FB]]
     // CHECK: arith.addi %[[P]], %{{.*}} : i32
     // CHECK: } {tt.num_stages = 0 : i32}
     // CHECK: } {tt.num_stages = 0 : i32}
@@ -71,9 +89,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: scf.for {{.*}} iter_args(%[[START:.+]] = %{{.*}}) -> (i32)
     // CHECK: scf.for {{.*}} iter_args(%[[ACC:.+]] = %[[INIT]], %[[Q:.+]] = %[[START]]) -> (tensor<64x128xf32, #mma>, i32)
     // CHECK: ttng.wait_barrier
+    // CHECK: ttng.wait_barrier
     // CHECK: ttng.warp_group_dot {{.*}}, %[[ACC]] {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16
     // CHECK-NEXT: ttng.warp_group_dot_wait {{.*}} {pendings = 1 : i32}
     // CHECK: %[[HAD:.+]] = arith.cmpi ne, %[[Q]], %[[START]]
+    // CHECK: ttng.arrive_barrier %{{.*}}, 128, %[[HAD]]
     // CHECK: ttng.arrive_barrier %{{.*}}, 128, %[[HAD]]
     // CHECK: } {tt.num_stages = 0 : i32}
     // CHECK-NEXT: ttng.warp_group_dot_wait %{{.*}} {pendings = 0 : i32} : tensor<64x128xf32, #mma>
