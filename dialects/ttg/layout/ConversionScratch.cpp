@@ -266,23 +266,33 @@ std::optional<LinearLayout> toOffsetLayout(const PartialLinearMap &map,
   return flatOfOffset->reshapeOuts(dims, error);
 }
 
+/// The wavefronts of one phase of shared-memory accesses, each of
+/// `unitBytes` bytes from the given start bytes: as many as the most
+/// distinct 4-byte words any of the 32 banks serves (at least one).
+int32_t getPhaseWavefronts(const std::vector<int64_t> &startBytes,
+                           int64_t unitBytes) {
+  std::map<int64_t, std::set<int64_t>> wordsOfBank;
+  for (int64_t byte : startBytes)
+    for (int64_t word = byte / 4; word <= (byte + unitBytes - 1) / 4; ++word)
+      wordsOfBank[word % 32].insert(word);
+  size_t most = 1;
+  for (const auto &[bank, words] : wordsOfBank)
+    most = std::max(most, words.size());
+  return int32_t(most);
+}
+
 /// The wavefronts of one ldmatrix.x4 through `offsets` (register, lane,
 /// ... -> "offset" in 16-bit elements): each of its four matrices is one
 /// phase of 8 rows of 16 bytes, the rows the lanes of one quad column name.
 int32_t getLoadMatrixWavefronts(const LinearLayout &offsets) {
   int32_t wavefronts = 0;
   for (int32_t matrix = 0; matrix < 4; ++matrix) {
-    std::map<int64_t, std::set<int64_t>> wordsOfBank;
+    std::vector<int64_t> rowBytes;
     for (int32_t row = 0; row < 8; ++row) {
       auto out = offsets.apply({{kRegister, matrix << 1}, {kLane, row << 2}});
-      int64_t byte = out ? int64_t(out->front().second) * 2 : 0;
-      for (int64_t word = byte / 4; word < byte / 4 + 4; ++word)
-        wordsOfBank[word % 32].insert(word);
+      rowBytes.push_back(out ? int64_t(out->front().second) * 2 : 0);
     }
-    size_t most = 1;
-    for (const auto &[bank, words] : wordsOfBank)
-      most = std::max(most, words.size());
-    wavefronts += int32_t(most);
+    wavefronts += getPhaseWavefronts(rowBytes, /*unitBytes=*/16);
   }
   return wavefronts;
 }
@@ -504,17 +514,13 @@ int32_t getSharedAccessWavefronts(const LinearLayout &offsets,
       std::clamp<int64_t>(kBankRowBytes / unitBytes, 1, int64_t(lanes)));
   int32_t wavefronts = 0;
   for (int32_t first = 0; first < lanes; first += lanesPerPhase) {
-    std::map<int64_t, std::set<int64_t>> wordsOfBank;
+    std::vector<int64_t> laneBytes;
     for (int32_t lane = first; lane < first + lanesPerPhase; ++lane) {
       auto out = offsets.apply({{kLane, lane}});
-      int64_t byte = out ? int64_t(out->front().second) * elementBytes : 0;
-      for (int64_t word = byte / 4; word <= (byte + unitBytes - 1) / 4; ++word)
-        wordsOfBank[word % 32].insert(word);
+      laneBytes.push_back(out ? int64_t(out->front().second) * elementBytes
+                              : 0);
     }
-    size_t most = 1;
-    for (const auto &[bank, words] : wordsOfBank)
-      most = std::max(most, words.size());
-    wavefronts += int32_t(most);
+    wavefronts += getPhaseWavefronts(laneBytes, unitBytes);
   }
   return wavefronts;
 }
