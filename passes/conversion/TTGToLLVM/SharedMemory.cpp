@@ -237,26 +237,27 @@ struct SharedAccess {
   int vector = 1;
 };
 
-FailureOr<SharedAccess> planSharedAccess(OpBuilder &builder, Location loc,
-                                         Type elementType,
-                                         const layout::LinearLayout &registers,
-                                         const layout::LinearLayout &shared,
-                                         int threadsPerWarp,
-                                         int32_t xorOffset) {
-  // (register, lane, warp, block) -> (offset, block) of the buffer.
+/// (register, lane, warp, block) -> the element offset in the buffer of a
+/// tensor laid out as `registers`, for a buffer laid out as `shared`.
+std::optional<layout::LinearLayout>
+getRegisterToOffset(const layout::LinearLayout &registers,
+                    const layout::LinearLayout &shared) {
   std::optional<layout::LinearLayout> toBuffer =
       registers.invertAndCompose(shared);
   if (!toBuffer)
-    return failure();
-  std::optional<layout::LinearLayout> toOffset =
-      toBuffer->sublayout(toBuffer->getInDimNames(), {layout::kOffset});
-  if (!toOffset)
-    return failure();
+    return std::nullopt;
+  return toBuffer->sublayout(toBuffer->getInDimNames(), {layout::kOffset});
+}
+
+SharedAccess planSharedAccess(OpBuilder &builder, Location loc,
+                              Type elementType,
+                              const layout::LinearLayout &toOffset,
+                              int threadsPerWarp, int32_t xorOffset) {
   SharedAccess access;
   int64_t bytes = getSharedElementBytes(elementType);
   if (!elementType.isInteger(1)) {
     int32_t consecutive =
-        toOffset->getNumConsecutiveInOut(layout::kRegister, layout::kOffset);
+        toOffset.getNumConsecutiveInOut(layout::kRegister, layout::kOffset);
     access.vector =
         std::max<int64_t>(1, std::min<int64_t>(consecutive, 16 / bytes));
     // An offset bit inside a vector would reorder its elements.
@@ -264,7 +265,7 @@ FailureOr<SharedAccess> planSharedAccess(OpBuilder &builder, Location loc,
       access.vector /= 2;
   }
   SmallVector<SmallVector<Value>> indices =
-      emitIndices(builder, loc, *toOffset, threadsPerWarp);
+      emitIndices(builder, loc, toOffset, threadsPerWarp);
   for (size_t r = 0; r < indices.size(); r += access.vector) {
     Value offset = indices[r].front();
     if (xorOffset != 0)
@@ -442,21 +443,18 @@ LogicalResult mlir::tile::storeDistributedToShared(
     const layout::LinearLayout &registers, const layout::LinearLayout &shared,
     ArrayRef<Value> values, int threadsPerWarp, int32_t xorOffset,
     bool allowStmatrix) {
-  if (allowStmatrix)
-    if (std::optional<layout::LinearLayout> toBuffer =
-            registers.invertAndCompose(shared))
-      if (std::optional<layout::LinearLayout> toOffset =
-              toBuffer->sublayout(toBuffer->getInDimNames(), {layout::kOffset}))
-        if (succeeded(storeWithStmatrix(builder, loc, base, elementType,
-                                        *toOffset, values, threadsPerWarp,
-                                        xorOffset)))
-          return success();
-  FailureOr<SharedAccess> access = planSharedAccess(
-      builder, loc, elementType, registers, shared, threadsPerWarp, xorOffset);
-  if (failed(access))
+  std::optional<layout::LinearLayout> toOffset =
+      getRegisterToOffset(registers, shared);
+  if (!toOffset)
     return failure();
-  int v = access->vector;
-  for (auto [group, offset] : llvm::enumerate(access->offsets)) {
+  if (allowStmatrix &&
+      succeeded(storeWithStmatrix(builder, loc, base, elementType, *toOffset,
+                                  values, threadsPerWarp, xorOffset)))
+    return success();
+  SharedAccess access = planSharedAccess(builder, loc, elementType, *toOffset,
+                                         threadsPerWarp, xorOffset);
+  int v = access.vector;
+  for (auto [group, offset] : llvm::enumerate(access.offsets)) {
     Value pointer =
         getSharedElementPointer(builder, loc, base, elementType, offset);
     if (v == 1) {
@@ -479,21 +477,19 @@ FailureOr<SmallVector<Value>> mlir::tile::loadDistributedFromShared(
     OpBuilder &builder, Location loc, Value base, Type elementType,
     const layout::LinearLayout &registers, const layout::LinearLayout &shared,
     int threadsPerWarp, int32_t xorOffset) {
-  if (std::optional<layout::LinearLayout> toBuffer =
-          registers.invertAndCompose(shared))
-    if (std::optional<layout::LinearLayout> toOffset =
-            toBuffer->sublayout(toBuffer->getInDimNames(), {layout::kOffset}))
-      if (std::optional<SmallVector<Value>> values =
-              loadWithLdmatrix(builder, loc, base, elementType, *toOffset,
-                               threadsPerWarp, xorOffset))
-        return *values;
-  FailureOr<SharedAccess> access = planSharedAccess(
-      builder, loc, elementType, registers, shared, threadsPerWarp, xorOffset);
-  if (failed(access))
+  std::optional<layout::LinearLayout> toOffset =
+      getRegisterToOffset(registers, shared);
+  if (!toOffset)
     return failure();
-  int v = access->vector;
+  if (std::optional<SmallVector<Value>> values =
+          loadWithLdmatrix(builder, loc, base, elementType, *toOffset,
+                           threadsPerWarp, xorOffset))
+    return *values;
+  SharedAccess access = planSharedAccess(builder, loc, elementType, *toOffset,
+                                         threadsPerWarp, xorOffset);
+  int v = access.vector;
   SmallVector<Value> values;
-  for (Value offset : access->offsets) {
+  for (Value offset : access.offsets) {
     Value pointer =
         getSharedElementPointer(builder, loc, base, elementType, offset);
     if (v == 1) {
