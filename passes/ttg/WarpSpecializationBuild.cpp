@@ -233,20 +233,6 @@ void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
         mapping.map(tiles.getInductionVar(), iv);
         cloneReplicable(b, tiles.getBody(), mapping);
         Value start = args[0];
-        // Releases the slot of use number `count - 1` when this tile had
-        // one (its wgmma has completed).
-        auto releasePrevious = [&](OpBuilder &b, Value count) {
-          Value previous =
-              arith::SubIOp::create(b, loc, count, constI32(b, loc, 1));
-          Value slot = arith::RemUIOp::create(b, loc, previous,
-                                              constI32(b, loc, rings.slots));
-          Value had = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                            count, start);
-          int32_t threads = kConsumerWarps * ttg::getThreadsPerWarp(tiles);
-          for (Value ring : {rings.emptyA[c], rings.emptyB})
-            ttng::ArriveBarrierOp::create(b, loc, barrierAt(b, loc, ring, slot),
-                                          threads, had);
-        };
         auto inner = scf::ForOp::create(
             b, loc, mapping.lookupOrDefault(k.getLowerBound()),
             mapping.lookupOrDefault(k.getUpperBound()),
@@ -283,26 +269,29 @@ void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
                   b, dot.getLoc(), accType, aView, bView, acc, Value(),
                   dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(),
                   /*isAsync=*/true);
-              // One wgmma stays in flight: the previous one is done, so its
-              // slot goes back to the producer.
+              // Each wgmma completes before its slot goes back, as in
+              // Triton's consumers. Keeping one wgmma in flight instead
+              // gave each slot back a k-step later; on the H100 that ran at
+              // 0.85x Triton's kernel, against 0.98x this way.
               SmallVector<Value> waited = {wgmma.getD(), aView, bView};
               auto wait = ttng::WarpGroupDotWaitOp::create(
                   b, dot.getLoc(), ValueRange(waited).getTypes(), waited,
-                  /*pendings=*/1);
-              releasePrevious(b, count);
+                  /*pendings=*/0);
+              // The slot goes back to the producer.
+              int32_t threads = kConsumerWarps * ttg::getThreadsPerWarp(tiles);
+              for (Value ring : {rings.emptyA[c], rings.emptyB})
+                ttng::ArriveBarrierOp::create(b, loc,
+                                              barrierAt(b, loc, ring, slot),
+                                              threads, /*pred=*/Value());
               Value next =
                   arith::AddIOp::create(b, loc, count, constI32(b, loc, 1));
               scf::YieldOp::create(b, loc, ValueRange{wait.getResult(0), next});
             });
         markNotPipelined(inner);
         Value end = inner.getResult(1);
-        auto drain = ttng::WarpGroupDotWaitOp::create(
-            b, dot.getLoc(), TypeRange{accType}, ValueRange{inner.getResult(0)},
-            /*pendings=*/0);
-        releasePrevious(b, end);
 
         // The epilogue on this consumer's rows.
-        mapping.map(k.getResult(0), drain.getResult(0));
+        mapping.map(k.getResult(0), inner.getResult(0));
         Value rowOffset;
         for (Operation *op : nest.epilogue) {
           if (auto store = dyn_cast<tt::DescriptorStoreOp>(op)) {

@@ -88,17 +88,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: %[[INIT:.+]] = arith.constant dense<0.000000e+00> : tensor<64x128xf32, #mma>
     // CHECK: scf.for {{.*}} iter_args(%[[START:.+]] = %{{.*}}) -> (i32)
     // CHECK: scf.for {{.*}} iter_args(%[[ACC:.+]] = %[[INIT]], %[[Q:.+]] = %[[START]]) -> (tensor<64x128xf32, #mma>, i32)
+    // CHECK: %[[CSLOT:.+]] = arith.remui %[[Q]],
     // CHECK: ttng.wait_barrier
     // CHECK: ttng.wait_barrier
     // CHECK: ttng.warp_group_dot {{.*}}, %[[ACC]] {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16
-    // CHECK-NEXT: ttng.warp_group_dot_wait {{.*}} {pendings = 1 : i32}
-    // CHECK: %[[HAD:.+]] = arith.cmpi ne, %[[Q]], %[[START]]
-    // CHECK: ttng.arrive_barrier %{{.*}}, 128, %[[HAD]]
-    // CHECK: ttng.arrive_barrier %{{.*}}, 128, %[[HAD]]
+    // CHECK-NEXT: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
+    // CHECK-NEXT: ttg.memdesc_index %{{.*}}[%[[CSLOT]]]
+    // CHECK-NEXT: ttng.arrive_barrier %{{.*}}, 128 :
+    // CHECK-NEXT: ttg.memdesc_index %{{.*}}[%[[CSLOT]]]
+    // CHECK-NEXT: ttng.arrive_barrier %{{.*}}, 128 :
     // CHECK: } {tt.num_stages = 0 : i32}
-    // CHECK-NEXT: ttng.warp_group_dot_wait %{{.*}} {pendings = 0 : i32} : tensor<64x128xf32, #mma>
-    // CHECK: ttng.arrive_barrier %{{.*}}, 128, %
-    // CHECK: arith.truncf %{{.*}} : tensor<64x128xf32, #mma> to tensor<64x128xf16, #mma>
+    // CHECK-NEXT: arith.truncf %{{.*}} : tensor<64x128xf32, #mma> to tensor<64x128xf16, #mma>
     // CHECK: ttg.convert_layout %{{.*}} : tensor<64x128xf16, #mma> -> tensor<64x128xf16, #{{blocked[0-9]*}}>
     // CHECK: tt.descriptor_store %{{.*}}[%[[ROW0:[0-9]+]], %{{.*}}], %{{.*}} : !tt.tensordesc<tensor<64x128xf16, #shared>>, tensor<64x128xf16, #{{blocked[0-9]*}}>
     // CHECK: ttg.warp_return
