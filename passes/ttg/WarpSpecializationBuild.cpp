@@ -180,28 +180,27 @@ void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
                     b, load.getLoc(), desc, coords, view, full, always,
                     load.getCache(), load.getEvict(), /*isVolatile=*/false);
               };
-              // Program order of the two loads.
-              bool aFirst = nest.a.load->isBeforeInBlock(nest.b.load);
-              auto copyA = [&] {
+              auto copyA = [&](int c) {
                 Value desc = splitDescs.lookup(nest.a.load.getDesc());
                 if (!desc)
                   desc = nest.a.load.getDesc();
-                for (int c = 0; c < nest.numConsumers; ++c)
-                  copy(nest.a.load, desc, rings.a[c],
-                       c ? constI32(b, loc, c * kRowsPerConsumer) : Value(),
-                       rings.emptyA[c], rings.fullA[c], rings.aBytes);
+                copy(nest.a.load, desc, rings.a[c],
+                     c ? constI32(b, loc, c * kRowsPerConsumer) : Value(),
+                     rings.emptyA[c], rings.fullA[c], rings.aBytes);
               };
               auto copyB = [&] {
                 copy(nest.b.load, nest.b.load.getDesc(), rings.b, Value(),
                      rings.emptyB, rings.fullB, rings.bBytes);
               };
-              if (aFirst) {
-                copyA();
-                copyB();
-              } else {
-                copyB();
-                copyA();
-              }
+              // The first consumer's rows of A and B go first, in program
+              // order, so that it can start while the other rows of A are
+              // on their way (Triton's producer issues A0, B, A1 too).
+              bool aFirst = nest.a.load->isBeforeInBlock(nest.b.load);
+              if (aFirst)
+                copyA(0);
+              copyB();
+              for (int c = aFirst ? 1 : 0; c < nest.numConsumers; ++c)
+                copyA(c);
               Value next =
                   arith::AddIOp::create(b, loc, count, constI32(b, loc, 1));
               scf::YieldOp::create(b, loc, next);

@@ -66,6 +66,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: ttng.barrier_expect %[[F0]], 8192
     // CHECK: %[[S0:.+]] = ttg.memdesc_index %[[A0]][%[[SLOT]]]
     // CHECK: ttng.async_tma_copy_global_to_local %[[A]][%[[M:.+]], %[[K:.+]]] %[[S0]], %[[F0]]
+    // CHECK: %[[EB:.+]] = ttg.memdesc_index %[[EMPTYB]][%[[SLOT]]]
+    // CHECK: ttng.wait_barrier %[[EB]], %[[FREE]]
+    // CHECK: %[[FB:.+]] = ttg.memdesc_index %[[FULLB]][%[[SLOT]]]
+    // CHECK: ttng.barrier_expect %[[FB]], 16384
+    // CHECK: %[[SB:.+]] = ttg.memdesc_index %[[BR]][%[[SLOT]]]
+    // CHECK: ttng.async_tma_copy_global_to_local %[[B]][%{{.*}}, %[[K]]] %[[SB]], %[[FB]]
     // CHECK: %[[E1:.+]] = ttg.memdesc_index %[[EMPTYA1]][%[[SLOT]]]
     // CHECK: ttng.wait_barrier %[[E1]], %[[FREE]]
     // CHECK: %[[F1:.+]] = ttg.memdesc_index %[[FULLA1]][%[[SLOT]]]
@@ -73,12 +79,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: %[[S1:.+]] = ttg.memdesc_index %[[A1]][%[[SLOT]]]
     // CHECK: %[[M1:.+]] = arith.addi %[[M]], %{{.*}} : i32
     // CHECK: ttng.async_tma_copy_global_to_local %[[A]][%[[M1]], %[[K]]] %[[S1]], %[[F1]]
-    // CHECK: %[[EB:.+]] = ttg.memdesc_index %[[EMPTYB]][%[[SLOT]]]
-    // CHECK: ttng.wait_barrier %[[EB]], %[[FREE]]
-    // CHECK: %[[FB:.+]] = ttg.memdesc_index %[[FULLB]][%[[SLOT]]]
-    // CHECK: ttng.barrier_expect %[[FB]], 16384
-    // CHECK: %[[SB:.+]] = ttg.memdesc_index %[[BR]][%[[SLOT]]]
-    // CHECK: ttng.async_tma_copy_global_to_local %[[B]][%{{.*}}, %[[K]]] %[[SB]], %[[FB]]
     // CHECK: arith.addi %[[P]], %{{.*}} : i32
     // CHECK: } {tt.num_stages = 0 : i32}
     // CHECK: } {tt.num_stages = 0 : i32}
