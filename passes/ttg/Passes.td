@@ -560,22 +560,27 @@ def TTNGTMALoweringPass
   let summary = "Lower descriptor loads and stores to TMA copies";
   let description = [{
     Each `tt.descriptor_load` the pipeliner left becomes a TMA copy into a
-    shared buffer of the descriptor's layout, completing on an mbarrier
-    (`ttng.init_barrier`, `barrier_expect`, `async_tma_copy_global_to_local`,
-    `wait_barrier`, `inval_barrier`), read back with `ttg.local_load`. Each
-    `tt.descriptor_store` stores its value to such a buffer, fences it for
-    the async proxy and copies it out (`async_tma_copy_local_to_global`,
-    then `async_tma_store_wait {pendings = 0}`); each `tt.descriptor_reduce`
-    does the same through `async_tma_reduce` (a kind and element type
-    `cp.reduce.async.bulk.tensor` cannot take gets a diagnostic). Each
-    `tt.make_tensor_descriptor` becomes a tensor map written on the device
-    into 128 bytes of global scratch (`ttg.global_scratch_alloc`,
-    `ttng.tensormap_create` with the box, swizzle and element type of the
-    descriptor's shared encoding, `ttng.tensormap_fenceproxy_acquire`) and
-    viewed as the descriptor (`ttng.reinterpret_tensor_descriptor`).
-    Descriptors need their shared layout
-    (triton-nvidia-optimize-descriptor-encoding); gather and scatter get a
-    diagnostic. Nothing happens below compute capability 90.
+    shared buffer of the tensor's shape and the descriptor's layout,
+    completing on an mbarrier (`ttng.init_barrier`, `barrier_expect`,
+    `async_tma_copy_global_to_local`, `wait_barrier`, `inval_barrier`), read
+    back with `ttg.local_load` (a `ttg.local_alloc` of the loaded tensor in
+    the buffer's layout becomes the buffer itself); a `tt.descriptor_gather`
+    goes the same way through `async_tma_gather`. Each `tt.descriptor_store`
+    stores its value to such a buffer, fences it for the async proxy and
+    copies it out (`async_tma_copy_local_to_global`, then
+    `async_tma_store_wait {pendings = 0}`); each `tt.descriptor_reduce` and
+    `tt.descriptor_scatter` does the same through `async_tma_reduce` and
+    `async_tma_scatter`. Each `tt.make_tensor_descriptor` becomes a tensor
+    map written on the device into 128 bytes of global scratch
+    (`ttg.global_scratch_alloc`, `ttng.tensormap_create` with the box,
+    swizzle and element type of the descriptor's shared encoding,
+    `ttng.tensormap_fenceproxy_acquire`) and viewed as the descriptor
+    (`ttng.reinterpret_tensor_descriptor`). Descriptors need their shared
+    layout (triton-nvidia-optimize-descriptor-encoding). As in Triton, the
+    copies are not checked here: convert-triton-gpu-to-llvm diagnoses those
+    TMA cannot do (layout, element type, indices, reduction kind, gather and
+    scatter). The module is folded afterwards, as by Triton's greedy
+    rewrite. Nothing happens below compute capability 90.
 
     ```
     mlir-opt --load-dialect-plugin=libtile.so \
@@ -584,9 +589,9 @@ def TTNGTMALoweringPass
   }];
   let statistics = [
     Statistic<"numLoweredLoads", "lowered-loads",
-              "Number of descriptor loads lowered to TMA copies">,
+              "Number of descriptor loads and gathers lowered to TMA copies">,
     Statistic<"numLoweredStores", "lowered-stores",
-              "Number of descriptor stores lowered to TMA copies">,
+              "Number of descriptor stores and scatters lowered to TMA copies">,
     Statistic<"numLoweredDescriptors", "lowered-descriptors",
               "Number of device-side descriptors written as tensor maps">,
     Statistic<"numLoweredReduces", "lowered-reduces",
