@@ -613,9 +613,10 @@ def TTGOptimizeDotOperandsPass
       stored into a `#ttg.swizzled_shared` buffer swizzled for the operand
       read transposed, and the operand is a `ttg.local_load` of its
       `ttg.memdesc_trans` view (ldmatrix.trans does the transpose);
-    * `ttg.local_alloc(tt.trans(x))` read only by a `ttng.warp_group_dot`:
-      `x` is stored with the transposed `#ttg.nvmma_shared` layout and the
-      dot reads a `ttg.memdesc_trans` view (wgmma takes either major);
+    * `ttg.local_alloc(tt.trans(x))` read only by a `ttng.warp_group_dot`
+      or a `ttng.tc_gen5_mma(_scaled)`: `x` is stored with the transposed
+      `#ttg.nvmma_shared` layout and the dot reads a `ttg.memdesc_trans`
+      view (wgmma and tcgen05 take either major);
     * `ttg.local_alloc(tt.reshape(x))` into an nvmma layout: `x` is stored
       with the layout whose `ttg.memdesc_reshape` view is the allocated
       one.
