@@ -852,4 +852,36 @@ def NVGPUWarpSpecializationPass
                            "::mlir::tile::ttng::TTNGDialect"];
 }
 
+def NVGPUTestWSTaskIdPropagatePass
+    : Pass<"nvgpu-test-taskid-propagate", "::mlir::ModuleOp"> {
+  let summary = "Spread async_task_id marks from anchor ops to what they need";
+  let description = [{
+    Triton's task-id propagation for Hopper warp specialization, under
+    Triton's test name. Ops marked `async_task_id = array<i32: ...>` (other
+    than constants) are anchors; a backward data-flow analysis gives every
+    value the union of the tasks of the ops that need it: an anchor needs
+    its operands for its own tasks, any other op for the tasks of its
+    results; the ops inside an `scf.for` or `scf.if` need its bounds and
+    step or its condition; a loop or branch whose results are all needed
+    hands those tasks to its yields, and a `tt.reduce` to its combiner's
+    terminator. Then each op that is not an anchor (constants included) is
+    marked with the union of its results' tasks (its operands' when it has
+    none), and the ops around it take its tasks too. Marks are sorted.
+    With `num-warp-groups=0` the marks are removed instead. Functions with
+    calls or with regions other than `scf.for`, `scf.if` and `tt.reduce`
+    get a diagnostic.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so --load-pass-plugin=libtile.so \
+      -p 'builtin.module(nvgpu-test-taskid-propagate{num-warp-groups=2})' \
+      k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"numWarpGroups", "num-warp-groups", "int32_t", /*default=*/"0",
+           "Warp groups of the specialization (0: remove the marks)">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
 #endif // TILE_PASSES_TTG_PASSES_TD
