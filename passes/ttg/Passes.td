@@ -852,6 +852,35 @@ def NVGPUWarpSpecializationPass
                            "::mlir::tile::ttng::TTNGDialect"];
 }
 
+def NVGPUTestWSTaskPartitionPass
+    : Pass<"nvgpu-test-ws-task-partition", "::mlir::ModuleOp"> {
+  let summary = "Mark the anchor ops of the async tasks of warp "
+                "specialization";
+  let description = [{
+    Triton's task partition for Hopper warp specialization, under Triton's
+    test name. In a function without `async_task_id` marks that has a loop,
+    a load and a `ttng.warp_group_dot`, the `tt.descriptor_load`s (and the
+    `tt.load`s of more elements than threads) the wgmmas' A and B operands
+    are computed from (loop-carried values aside) are marked with the
+    producer task, `async_task_id = array<i32: 0>`; the wgmmas and every
+    `tt.store` and `tt.descriptor_store` with the consumer tasks, 1 to
+    `num-warp-groups - 1`. nvgpu-test-taskid-propagate spreads the marks to
+    the rest. Nothing happens with fewer than two warp groups.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so --load-pass-plugin=libtile.so \
+      -p 'builtin.module(nvgpu-test-ws-task-partition{num-warp-groups=3})' \
+      k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"numWarpGroups", "num-warp-groups", "int32_t", /*default=*/"0",
+           "Warp groups of the specialization: one producer, the rest "
+           "consumers">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
 def NVGPUTestWSTaskIdPropagatePass
     : Pass<"nvgpu-test-taskid-propagate", "::mlir::ModuleOp"> {
   let summary = "Spread async_task_id marks from anchor ops to what they need";

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/ttg/AsyncTasks.h"
 #include "passes/ttg/Passes.h"
 
 #include "dialects/tt/TTDialect.h"
@@ -35,8 +36,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-constexpr llvm::StringLiteral kAsyncTaskIdAttr = "async_task_id";
-
 /// The async tasks that need a value: unset until some use is seen, then a
 /// sorted set of task ids.
 class TaskSet {
@@ -86,15 +85,14 @@ using TaskLattice = dataflow::Lattice<TaskSet>;
 
 /// The tasks an op is marked with, if any.
 TaskSet getMarkedTasks(Operation *op) {
-  if (auto attr = op->getAttrOfType<DenseI32ArrayAttr>(kAsyncTaskIdAttr))
+  if (auto attr = op->getAttrOfType<DenseI32ArrayAttr>(kAsyncTaskIdAttrName))
     return TaskSet(attr.asArrayRef());
   return TaskSet();
 }
 
-/// Marks `op` with the tasks of `tasks` (set), sorted.
+/// Marks `op` with the tasks of `tasks` (set).
 void setMarkedTasks(Operation *op, const TaskSet &tasks) {
-  op->setAttr(kAsyncTaskIdAttr,
-              DenseI32ArrayAttr::get(op->getContext(), tasks.getIds()));
+  setAsyncTaskIds(op, tasks.getIds());
 }
 
 class TaskIdBackwardAnalysis
@@ -230,7 +228,7 @@ struct NVGPUTestWSTaskIdPropagatePass
       if (!marked.isSet())
         return;
       if (numWarpGroups == 0) {
-        op->removeAttr(kAsyncTaskIdAttr);
+        op->removeAttr(kAsyncTaskIdAttrName);
         return;
       }
       setMarkedTasks(op, marked);
@@ -267,7 +265,7 @@ struct NVGPUTestWSTaskIdPropagatePass
       // Anchors keep their marks; constants, which anchor nothing, take
       // what their users need.
       if (!tasks.isSet() ||
-          (op->hasAttr(kAsyncTaskIdAttr) && !isa<arith::ConstantOp>(op)))
+          (op->hasAttr(kAsyncTaskIdAttrName) && !isa<arith::ConstantOp>(op)))
         return;
       setMarkedTasks(op, tasks);
       markEnclosingOps(op, tasks);
