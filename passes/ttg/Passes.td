@@ -852,6 +852,31 @@ def NVGPUWarpSpecializationPass
                            "::mlir::tile::ttng::TTNGDialect"];
 }
 
+def TTNGMMALoweringPass
+    : Pass<"triton-nvidia-mma-lowering", "::mlir::ModuleOp"> {
+  let summary = "Ready tcgen05 MMAs for the lowering";
+  let description = [{
+    Triton's MMA lowering for `ttng.tc_gen5_mma` and `tc_gen5_mma_scaled`:
+    a synchronous MMA becomes asynchronous, arriving on a fresh mbarrier
+    that is waited on (phase 0, under the MMA's predicate) and invalidated
+    right after it; block scales in shared memory are copied into tensor
+    memory first (`ttng.tmem_alloc` of a `#ttng.tensor_memory_scales_encoding`
+    buffer with one row per row of M for A's scales, of N for B's, then
+    `ttng.tmem_copy`); a `ttng.tc_gen5_commit` that follows an MMA across
+    pure ops only becomes one more completion barrier of the MMA when the
+    MMA always runs or shares the commit's predicate (the ops its barrier
+    and predicate are computed from move above the MMA, when pure).
+    convert-triton-gpu-to-llvm does not lower tcgen05 ops (sm_100).
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so --load-pass-plugin=libtile.so \
+      -p 'builtin.module(triton-nvidia-mma-lowering)' k.ttgir
+    ```
+  }];
+  let dependentDialects = ["::mlir::tile::ttng::TTNGDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def NVGPUTestWSTaskPartitionPass
     : Pass<"nvgpu-test-ws-task-partition", "::mlir::ModuleOp"> {
   let summary = "Mark the anchor ops of the async tasks of warp "
