@@ -174,8 +174,7 @@ LogicalResult MakeTensorDescOp::verify() {
 /// the block's element type and shape, except that it may drop leading
 /// dimensions of size 1.
 static LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
-                                            RankedTensorType tensor,
-                                            size_t numIndices) {
+                                            RankedTensorType tensor) {
   // Triton's checks and messages first. The tensor's integers are
   // signless whatever the descriptor's sign.
   RankedTensorType block = desc.getSignlessBlockType();
@@ -193,26 +192,22 @@ static LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
     return op->emitOpError("tensor descriptor block and tensor types must "
                            "match, got ")
            << block << " and " << tensor;
-  // Triton does not check this one; every lowering needs it.
-  if (static_cast<int64_t>(numIndices) != block.getRank())
-    return op->emitOpError("expects one index per block dimension (")
-           << block.getRank() << "), got " << numIndices;
+  // As Triton, the number of indices is not checked here: the passes that
+  // lower descriptor accesses need one per block dimension and diagnose
+  // other counts.
   return success();
 }
 
 LogicalResult DescriptorLoadOp::verify() {
-  return verifyDescriptorAccess(*this, getDesc().getType(), getType(),
-                                getIndices().size());
+  return verifyDescriptorAccess(*this, getDesc().getType(), getType());
 }
 
 LogicalResult DescriptorStoreOp::verify() {
-  return verifyDescriptorAccess(*this, getDesc().getType(), getSrc().getType(),
-                                getIndices().size());
+  return verifyDescriptorAccess(*this, getDesc().getType(), getSrc().getType());
 }
 
 LogicalResult DescriptorReduceOp::verify() {
-  return verifyDescriptorAccess(*this, getDesc().getType(), getSrc().getType(),
-                                getIndices().size());
+  return verifyDescriptorAccess(*this, getDesc().getType(), getSrc().getType());
 }
 
 /// Row gathers and scatters move one descriptor row per x offset. Triton's

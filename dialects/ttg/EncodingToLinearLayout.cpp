@@ -480,6 +480,9 @@ NVMMASharedEncodingAttr::computeLinearLayout(ArrayRef<int64_t> shape,
     return std::nullopt;
   if (getFp4Padded())
     return fail(error, "#ttg.nvmma_shared with fp4Padded is not supported");
+  if (getElementBitWidth() == 0)
+    return fail(error, "#ttg.nvmma_shared with elementBitWidth = 0 (unset) "
+                       "has no layout");
   // A pipelined buffer has one more (leading) dimension than the encoding:
   // its buffers are laid out one after another.
   bool pipelined = shape.size() == getRank() + 1;

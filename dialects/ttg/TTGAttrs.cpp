@@ -815,9 +815,11 @@ NVMMASharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "#ttg.nvmma_shared: swizzlingByteWidth must be 0, "
                           "32, 64 or 128, got "
                        << swizzlingByteWidth;
-  if (!llvm::is_contained({4u, 8u, 16u, 32u, 64u}, elementBitWidth))
+  // 0 leaves the width unset, as Triton's warp-specialization tests write
+  // it before layouts are assigned; such an encoding has no linear layout.
+  if (!llvm::is_contained({0u, 4u, 8u, 16u, 32u, 64u}, elementBitWidth))
     return emitError() << "#ttg.nvmma_shared: elementBitWidth must be 4, 8, "
-                          "16, 32 or 64, got "
+                          "16, 32 or 64 (or 0, unset), got "
                        << elementBitWidth;
   if (fp4Padded && elementBitWidth != 8)
     return emitError() << "#ttg.nvmma_shared: fp4Padded needs "

@@ -126,7 +126,8 @@ bool isDistributedEncoding(Attribute encoding);
 bool isSharedEncoding(Attribute encoding);
 /// Whether tile reads `encoding` (to load Triton's IR) but gives it no
 /// linear layout: AMD's #ttg.amd_mfma and #ttg.amd_wmma, #ttg.padded_shared,
-/// and slice and dot_op encodings over them. Verifiers skip the layout
+/// #ttg.nvmma_shared with elementBitWidth = 0 (unset), and slice and dot_op
+/// encodings over them. Verifiers skip the layout
 /// checks for these; passes and the lowering refuse them.
 bool isParseOnlyEncoding(Attribute encoding);
 

@@ -25,6 +25,9 @@ bool ttg::isParseOnlyEncoding(Attribute encoding) {
   if (isa_and_present<AMDMfmaEncodingAttr, AMDWmmaEncodingAttr,
                       PaddedSharedEncodingAttr>(encoding))
     return true;
+  // An #ttg.nvmma_shared whose element width is unset (0).
+  if (auto nvmma = dyn_cast_if_present<NVMMASharedEncodingAttr>(encoding))
+    return nvmma.getElementBitWidth() == 0;
   if (auto slice = dyn_cast_if_present<SliceEncodingAttr>(encoding))
     return isParseOnlyEncoding(slice.getParent());
   if (auto dotOperand = dyn_cast_if_present<DotOperandEncodingAttr>(encoding))

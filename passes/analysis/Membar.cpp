@@ -430,6 +430,19 @@ private:
         ranges.push_back(narrow(def, source));
       return true;
     }
+    // A function's argument views a buffer of one of its callers, and the
+    // allocation places a function above every buffer of its callers: it
+    // may cover any byte below the function's own buffers, none of theirs.
+    // (Triton's analysis does not track function arguments at all; this
+    // agrees with it wherever no caller could have passed a buffer.)
+    if (auto argument = dyn_cast<BlockArgument>(memdesc)) {
+      Block *owner = argument.getOwner();
+      if (auto func = dyn_cast<tt::FuncOp>(owner->getParentOp());
+          func && owner->isEntryBlock()) {
+        ranges.push_back({{0, getLowestBufferOffset(func)}, false});
+        return true;
+      }
+    }
     // A region argument or result of scf.for/if/while: whatever flows in.
     SmallVector<Value> incoming;
     if (!getIncomingValues(memdesc, incoming))
@@ -549,9 +562,23 @@ private:
     }
   }
 
+  /// The lowest offset of a buffer of `func` (its explicit allocations and
+  /// its ops' scratch), or the end of shared memory when it has none.
+  int64_t getLowestBufferOffset(tt::FuncOp func) {
+    auto [it, inserted] = lowestBufferOffset.try_emplace(func, everything.end);
+    if (inserted)
+      func.walk([&](Operation *op) {
+        if (auto offset =
+                op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName))
+          it->second = std::min(it->second, offset.getInt());
+      });
+    return it->second;
+  }
+
   Interval everything;
   bool exemptMBarriers;
   SyncKind kind;
+  DenseMap<Operation *, int64_t> lowestBufferOffset;
 };
 } // namespace
 

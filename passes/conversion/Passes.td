@@ -253,4 +253,26 @@ def ConvertWarpSpecializeToLLVMPass
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def ExtractVariableInfoPass
+    : Pass<"extract-variable-info", "::mlir::ModuleOp"> {
+  let summary = "Describe named values to the debugger (llvm.intr.dbg.value)";
+  let description = [{
+    Triton's `extract-variable-info`, after `enable-line-info`: an op of an
+    `llvm.func` whose location names the value it defines (a `NameLoc`, as
+    Triton gives the values of named Python variables, bare or wrapped in
+    the lexical-block scope `enable-line-info` adds) gets an
+    `llvm.intr.dbg.value` of its first result right after it: a
+    `#llvm.di_local_variable` of that name in the function's
+    `DISubprogram`, whose type is a DWARF basic type named as Triton names
+    them (bool, int, half, float, double, vector, unknown_type). A function
+    with named values but no `DISubprogram` gets a diagnostic.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so --load-pass-plugin=libtile.so \
+      -p 'builtin.module(enable-line-info, extract-variable-info)' k.llvm.mlir
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TILE_PASSES_CONVERSION_PASSES_TD

@@ -516,9 +516,32 @@ bool isRewritable(Operation *op) {
              scf::ConditionOp>(op);
 }
 
+/// Emits an error on a descriptor load, store or reduction unless it has
+/// one index per block dimension, which the verifier leaves unchecked (as
+/// Triton's does).
+LogicalResult checkIndexCount(Operation *op) {
+  auto check = [&](tt::TensorDescType desc,
+                   ValueRange indices) -> LogicalResult {
+    int64_t rank = desc.getBlockType().getRank();
+    if (static_cast<int64_t>(indices.size()) == rank)
+      return success();
+    return op->emitOpError("needs one index per block dimension (")
+           << rank << "), got " << indices.size();
+  };
+  if (auto load = dyn_cast<tt::DescriptorLoadOp>(op))
+    return check(load.getDesc().getType(), load.getIndices());
+  if (auto store = dyn_cast<tt::DescriptorStoreOp>(op))
+    return check(store.getDesc().getType(), store.getIndices());
+  if (auto reduce = dyn_cast<tt::DescriptorReduceOp>(op))
+    return check(reduce.getDesc().getType(), reduce.getIndices());
+  return success();
+}
+
 /// Diagnoses what the conversion would fail on, before anything changes.
 LogicalResult checkRewritable(ModuleOp module) {
   WalkResult result = module.walk([](Operation *op) {
+    if (failed(checkIndexCount(op)))
+      return WalkResult::interrupt();
     if (auto reduce = dyn_cast<tt::DescriptorReduceOp>(op)) {
       Type elementType =
           reduce.getDesc().getType().getBlockType().getElementType();

@@ -107,7 +107,8 @@ struct TransposedOperandThroughShared
   }
 };
 
-/// local_alloc(trans(x)) read only by a wgmma
+/// local_alloc(trans(x)) read only by a wgmma or a tcgen05 MMA (which read
+/// either major order from shared memory)
 ///   -> memdesc_trans(local_alloc(x))
 /// with `x` stored in the nvmma layout of the other major order.
 struct TransposeIntoWarpGroupDotView
@@ -117,7 +118,8 @@ struct TransposeIntoWarpGroupDotView
   LogicalResult matchAndRewrite(ttg::LocalAllocOp alloc,
                                 PatternRewriter &rewriter) const override {
     if (!alloc.getSrc() || !alloc->hasOneUse() ||
-        !isa<ttng::WarpGroupDotOp>(*alloc->user_begin()))
+        !isa<ttng::WarpGroupDotOp, ttng::TCGen5MMAOp, ttng::TCGen5MMAScaledOp>(
+            *alloc->user_begin()))
       return failure();
     auto trans = alloc.getSrc().getDefiningOp<tt::TransOp>();
     if (!trans || trans.getOrder() != ArrayRef<int32_t>(kSwapOrder))

@@ -560,22 +560,27 @@ def TTNGTMALoweringPass
   let summary = "Lower descriptor loads and stores to TMA copies";
   let description = [{
     Each `tt.descriptor_load` the pipeliner left becomes a TMA copy into a
-    shared buffer of the descriptor's layout, completing on an mbarrier
-    (`ttng.init_barrier`, `barrier_expect`, `async_tma_copy_global_to_local`,
-    `wait_barrier`, `inval_barrier`), read back with `ttg.local_load`. Each
-    `tt.descriptor_store` stores its value to such a buffer, fences it for
-    the async proxy and copies it out (`async_tma_copy_local_to_global`,
-    then `async_tma_store_wait {pendings = 0}`); each `tt.descriptor_reduce`
-    does the same through `async_tma_reduce` (a kind and element type
-    `cp.reduce.async.bulk.tensor` cannot take gets a diagnostic). Each
-    `tt.make_tensor_descriptor` becomes a tensor map written on the device
-    into 128 bytes of global scratch (`ttg.global_scratch_alloc`,
-    `ttng.tensormap_create` with the box, swizzle and element type of the
-    descriptor's shared encoding, `ttng.tensormap_fenceproxy_acquire`) and
-    viewed as the descriptor (`ttng.reinterpret_tensor_descriptor`).
-    Descriptors need their shared layout
-    (triton-nvidia-optimize-descriptor-encoding); gather and scatter get a
-    diagnostic. Nothing happens below compute capability 90.
+    shared buffer of the tensor's shape and the descriptor's layout,
+    completing on an mbarrier (`ttng.init_barrier`, `barrier_expect`,
+    `async_tma_copy_global_to_local`, `wait_barrier`, `inval_barrier`), read
+    back with `ttg.local_load` (a `ttg.local_alloc` of the loaded tensor in
+    the buffer's layout becomes the buffer itself); a `tt.descriptor_gather`
+    goes the same way through `async_tma_gather`. Each `tt.descriptor_store`
+    stores its value to such a buffer, fences it for the async proxy and
+    copies it out (`async_tma_copy_local_to_global`, then
+    `async_tma_store_wait {pendings = 0}`); each `tt.descriptor_reduce` and
+    `tt.descriptor_scatter` does the same through `async_tma_reduce` and
+    `async_tma_scatter`. Each `tt.make_tensor_descriptor` becomes a tensor
+    map written on the device into 128 bytes of global scratch
+    (`ttg.global_scratch_alloc`, `ttng.tensormap_create` with the box,
+    swizzle and element type of the descriptor's shared encoding,
+    `ttng.tensormap_fenceproxy_acquire`) and viewed as the descriptor
+    (`ttng.reinterpret_tensor_descriptor`). Descriptors need their shared
+    layout (triton-nvidia-optimize-descriptor-encoding). As in Triton, the
+    copies are not checked here: convert-triton-gpu-to-llvm diagnoses those
+    TMA cannot do (layout, element type, indices, reduction kind, gather and
+    scatter). The module is folded afterwards, as by Triton's greedy
+    rewrite. Nothing happens below compute capability 90.
 
     ```
     mlir-opt --load-dialect-plugin=libtile.so \
@@ -584,9 +589,9 @@ def TTNGTMALoweringPass
   }];
   let statistics = [
     Statistic<"numLoweredLoads", "lowered-loads",
-              "Number of descriptor loads lowered to TMA copies">,
+              "Number of descriptor loads and gathers lowered to TMA copies">,
     Statistic<"numLoweredStores", "lowered-stores",
-              "Number of descriptor stores lowered to TMA copies">,
+              "Number of descriptor stores and scatters lowered to TMA copies">,
     Statistic<"numLoweredDescriptors", "lowered-descriptors",
               "Number of device-side descriptors written as tensor maps">,
     Statistic<"numLoweredReduces", "lowered-reduces",
@@ -608,9 +613,10 @@ def TTGOptimizeDotOperandsPass
       stored into a `#ttg.swizzled_shared` buffer swizzled for the operand
       read transposed, and the operand is a `ttg.local_load` of its
       `ttg.memdesc_trans` view (ldmatrix.trans does the transpose);
-    * `ttg.local_alloc(tt.trans(x))` read only by a `ttng.warp_group_dot`:
-      `x` is stored with the transposed `#ttg.nvmma_shared` layout and the
-      dot reads a `ttg.memdesc_trans` view (wgmma takes either major);
+    * `ttg.local_alloc(tt.trans(x))` read only by a `ttng.warp_group_dot`
+      or a `ttng.tc_gen5_mma(_scaled)`: `x` is stored with the transposed
+      `#ttg.nvmma_shared` layout and the dot reads a `ttg.memdesc_trans`
+      view (wgmma and tcgen05 take either major);
     * `ttg.local_alloc(tt.reshape(x))` into an nvmma layout: `x` is stored
       with the layout whose `ttg.memdesc_reshape` view is the allocated
       one.
@@ -844,6 +850,92 @@ def NVGPUWarpSpecializationPass
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::tile::ttng::TTNGDialect"];
+}
+
+def TTNGMMALoweringPass
+    : Pass<"triton-nvidia-mma-lowering", "::mlir::ModuleOp"> {
+  let summary = "Ready tcgen05 MMAs for the lowering";
+  let description = [{
+    Triton's MMA lowering for `ttng.tc_gen5_mma` and `tc_gen5_mma_scaled`:
+    a synchronous MMA becomes asynchronous, arriving on a fresh mbarrier
+    that is waited on (phase 0, under the MMA's predicate) and invalidated
+    right after it; block scales in shared memory are copied into tensor
+    memory first (`ttng.tmem_alloc` of a `#ttng.tensor_memory_scales_encoding`
+    buffer with one row per row of M for A's scales, of N for B's, then
+    `ttng.tmem_copy`); a `ttng.tc_gen5_commit` that follows an MMA across
+    pure ops only becomes one more completion barrier of the MMA when the
+    MMA always runs or shares the commit's predicate (the ops its barrier
+    and predicate are computed from move above the MMA, when pure).
+    convert-triton-gpu-to-llvm does not lower tcgen05 ops (sm_100).
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so --load-pass-plugin=libtile.so \
+      -p 'builtin.module(triton-nvidia-mma-lowering)' k.ttgir
+    ```
+  }];
+  let dependentDialects = ["::mlir::tile::ttng::TTNGDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def NVGPUTestWSTaskPartitionPass
+    : Pass<"nvgpu-test-ws-task-partition", "::mlir::ModuleOp"> {
+  let summary = "Mark the anchor ops of the async tasks of warp "
+                "specialization";
+  let description = [{
+    Triton's task partition for Hopper warp specialization, under Triton's
+    test name. In a function without `async_task_id` marks that has a loop,
+    a load and a `ttng.warp_group_dot`, the `tt.descriptor_load`s (and the
+    `tt.load`s of more elements than threads) the wgmmas' A and B operands
+    are computed from (loop-carried values aside) are marked with the
+    producer task, `async_task_id = array<i32: 0>`; the wgmmas and every
+    `tt.store` and `tt.descriptor_store` with the consumer tasks, 1 to
+    `num-warp-groups - 1`. nvgpu-test-taskid-propagate spreads the marks to
+    the rest. Nothing happens with fewer than two warp groups.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so --load-pass-plugin=libtile.so \
+      -p 'builtin.module(nvgpu-test-ws-task-partition{num-warp-groups=3})' \
+      k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"numWarpGroups", "num-warp-groups", "int32_t", /*default=*/"0",
+           "Warp groups of the specialization: one producer, the rest "
+           "consumers">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
+}
+
+def NVGPUTestWSTaskIdPropagatePass
+    : Pass<"nvgpu-test-taskid-propagate", "::mlir::ModuleOp"> {
+  let summary = "Spread async_task_id marks from anchor ops to what they need";
+  let description = [{
+    Triton's task-id propagation for Hopper warp specialization, under
+    Triton's test name. Ops marked `async_task_id = array<i32: ...>` (other
+    than constants) are anchors; a backward data-flow analysis gives every
+    value the union of the tasks of the ops that need it: an anchor needs
+    its operands for its own tasks, any other op for the tasks of its
+    results; the ops inside an `scf.for` or `scf.if` need its bounds and
+    step or its condition; a loop or branch whose results are all needed
+    hands those tasks to its yields, and a `tt.reduce` to its combiner's
+    terminator. Then each op that is not an anchor (constants included) is
+    marked with the union of its results' tasks (its operands' when it has
+    none), and the ops around it take its tasks too. Marks are sorted.
+    With `num-warp-groups=0` the marks are removed instead. Functions with
+    calls or with regions other than `scf.for`, `scf.if` and `tt.reduce`
+    get a diagnostic.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so --load-pass-plugin=libtile.so \
+      -p 'builtin.module(nvgpu-test-taskid-propagate{num-warp-groups=2})' \
+      k.ttgir
+    ```
+  }];
+  let options = [
+    Option<"numWarpGroups", "num-warp-groups", "int32_t", /*default=*/"0",
+           "Warp groups of the specialization (0: remove the marks)">,
+  ];
+  let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }
 
 #endif // TILE_PASSES_TTG_PASSES_TD

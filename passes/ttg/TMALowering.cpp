@@ -1,7 +1,8 @@
 //===- TMALowering.cpp - triton-nvidia-tma-lowering -----------------------===//
 //
 // Descriptor loads and stores the pipeliner did not take become TMA copies
-// through a shared buffer in the descriptor's layout. A load:
+// through a shared buffer in the descriptor's layout, shaped as the tensor
+// (which may drop the block's leading unit dimensions). A load:
 //
 //   buf = local_alloc; bar = local_alloc (one mbarrier); init_barrier bar, 1
 //   barrier_expect bar, BYTES, true
@@ -9,9 +10,18 @@
 //   wait_barrier bar, 0; inval_barrier bar
 //   v = local_load buf
 //
+// where a ttg.local_alloc of v in the buffer's layout becomes buf itself, as
+// in Triton. A gather goes the same way through async_tma_gather.
+//
 // A store: buf = local_alloc v; fence_async_shared;
 // async_tma_copy_local_to_global desc[i, j] buf; async_tma_store_wait 0.
-// A reduction stores the same way through async_tma_reduce KIND.
+// A reduction stores the same way through async_tma_reduce KIND, a scatter
+// through async_tma_scatter.
+//
+// As Triton's pass, this one rewrites whatever shared layout the descriptor
+// has; whether TMA can move such blocks (the layout, the element type, the
+// indices, gather and scatter on the target) is for
+// convert-triton-gpu-to-llvm to check and diagnose.
 //
 // A descriptor made on the device (tt.make_tensor_descriptor) becomes a
 // tensor map the program writes into its slice of global scratch:
@@ -34,6 +44,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TTNGTMALOWERINGPASS
@@ -48,18 +60,72 @@ namespace {
 constexpr uint32_t kTensorMapBytes = 128;
 constexpr uint32_t kTensorMapAlignment = 128;
 
-/// Emits an error on `op` unless its descriptor's blocks can move by TMA.
+/// Emits an error on `op` unless its descriptor has a shared encoding, the
+/// layout of the buffers its blocks go through. Whether TMA can move those
+/// blocks is convert-triton-gpu-to-llvm's question, as in Triton: this pass
+/// only rewrites.
 LogicalResult checkDescriptor(Operation *op, Value descriptor) {
   auto desc = cast<tt::TensorDescType>(descriptor.getType());
-  RankedTensorType block = desc.getBlockType();
-  if (!block.getEncoding())
+  if (!ttg::isSharedEncoding(desc.getBlockType().getEncoding()))
     return op->emitOpError("needs a descriptor with a shared encoding; run "
                            "triton-nvidia-optimize-descriptor-encoding first");
+  return success();
+}
+
+/// Emits an error on `make` unless its tensor map can be written: the box
+/// and swizzle come from the plan of its block.
+LogicalResult checkMakeDescriptor(tt::MakeTensorDescOp make) {
+  if (failed(checkDescriptor(make, make.getResult())))
+    return failure();
+  RankedTensorType block = make.getType().getBlockType();
   std::string why;
   if (failed(ttg::planTMABlock(block.getShape(), block.getElementType(),
                                block.getEncoding(), why)))
-    return op->emitOpError("cannot move its blocks by TMA: ") << why;
+    return make.emitOpError("cannot move its blocks by TMA: ") << why;
   return success();
+}
+
+/// The shared encoding of the buffer a tensor of `shape` goes through on its
+/// way to or from `desc`: the descriptor's, also when the tensor drops the
+/// block's leading unit dimensions and the encoding fits the lower rank (a
+/// memdesc takes an encoding of its rank or one less). Null otherwise.
+Attribute getBufferEncoding(tt::TensorDescType desc, ArrayRef<int64_t> shape) {
+  RankedTensorType block = desc.getBlockType();
+  Attribute encoding = block.getEncoding();
+  if (block.getShape() == shape)
+    return encoding;
+  auto layout = dyn_cast<ttg::LayoutEncodingAttrInterface>(encoding);
+  if (!layout)
+    return {};
+  size_t rank = layout.getRank();
+  if (rank != shape.size() && rank + 1 != shape.size())
+    return {};
+  return encoding;
+}
+
+/// Emits an error on `op` unless a buffer for `tensor` can take the
+/// descriptor's encoding (see getBufferEncoding).
+LogicalResult checkBufferEncoding(Operation *op, Value descriptor,
+                                  RankedTensorType tensor) {
+  if (failed(checkDescriptor(op, descriptor)))
+    return failure();
+  auto desc = cast<tt::TensorDescType>(descriptor.getType());
+  if (!getBufferEncoding(desc, tensor.getShape()))
+    return op->emitOpError("drops leading unit dimensions of its block, but "
+                           "the descriptor's encoding ")
+           << desc.getBlockType().getEncoding() << " does not fit a "
+           << tensor.getRank() << "-dimensional buffer";
+  return success();
+}
+
+/// The buffer a tensor of type `tensor` goes through on its way to or from
+/// `desc`: the tensor's shape and element type, the descriptor's encoding.
+ttg::MemDescType getBufferType(tt::TensorDescType desc, RankedTensorType tensor,
+                               bool isMutable) {
+  return ttg::MemDescType::get(
+      tensor.getShape(), tensor.getElementType(),
+      getBufferEncoding(desc, tensor.getShape()),
+      ttg::SharedMemorySpaceAttr::get(desc.getContext()), isMutable);
 }
 
 /// The tensor map's element type as `tensormap.replace .elemtype` numbers
@@ -102,7 +168,7 @@ void lowerMakeDescriptor(tt::MakeTensorDescOp make) {
   std::string why;
   ttg::TMABlockPlan plan =
       *ttg::planTMABlock(block.getShape(), block.getElementType(),
-                         block.getEncoding(), why); // checkDescriptor
+                         block.getEncoding(), why); // checkMakeDescriptor
   auto i32Constant = [&](int64_t value) -> Value {
     return arith::ConstantOp::create(builder, loc,
                                      builder.getI32IntegerAttr(value));
@@ -144,50 +210,151 @@ void lowerMakeDescriptor(tt::MakeTensorDescOp make) {
   make->erase();
 }
 
-void lowerLoad(tt::DescriptorLoadOp load) {
-  OpBuilder builder(load);
-  Location loc = load.getLoc();
-  MLIRContext *context = load.getContext();
-  tt::TensorDescType desc = load.getDesc().getType();
+//===----------------------------------------------------------------------===//
+// Loads and gathers
+//===----------------------------------------------------------------------===//
+
+bool isMemDescView(Operation *op) {
+  return isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
+             ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(op);
+}
+
+/// Whether every use of memdesc `value` also takes a mutable memdesc of the
+/// same type: views and warp_group_dot_wait pass it on to their results
+/// (which must then take it too); terminators, calls and ops with regions
+/// would need their own types changed, so they refuse.
+bool usesTakeMutable(Value value) {
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (isMemDescView(user)) {
+      if (!usesTakeMutable(user->getResult(0)))
+        return false;
+    } else if (isa<ttng::WarpGroupDotWaitOp>(user)) {
+      if (!usesTakeMutable(user->getResult(use.getOperandNumber())))
+        return false;
+    } else if (user->hasTrait<OpTrait::IsTerminator>() ||
+               user->getNumRegions() != 0 || isa<CallOpInterface>(user)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Makes memdesc `value` mutable, and the views and warp_group_dot_wait
+/// results that pass it on (usesTakeMutable holds).
+void makeMutable(Value value) {
+  auto type = cast<ttg::MemDescType>(value.getType());
+  value.setType(ttg::MemDescType::get(
+      type.getContext(), type.getShape(), type.getElementType(),
+      type.getEncoding(), type.getMemorySpace(), /*mutableMemory=*/true,
+      type.getAllocShape()));
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (isMemDescView(user))
+      makeMutable(user->getResult(0));
+    else if (isa<ttng::WarpGroupDotWaitOp>(user))
+      makeMutable(user->getResult(use.getOperandNumber()));
+  }
+}
+
+/// Hands the tensor `loaded` arrived in `buffer` to its users, as Triton
+/// does: a ttg.local_alloc of it in the buffer's encoding becomes the buffer
+/// itself (when its uses take a mutable buffer), every other user reads it
+/// back through one ttg.local_load, built at `builder`'s point.
+void replaceWithBuffer(OpBuilder &builder, Value loaded, Value buffer) {
+  auto bufferType = cast<ttg::MemDescType>(buffer.getType());
+  SmallVector<ttg::LocalAllocOp> copies;
+  for (Operation *user : loaded.getUsers())
+    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(user))
+      if (alloc.getType().getEncoding() == bufferType.getEncoding() &&
+          usesTakeMutable(alloc.getResult()))
+        copies.push_back(alloc);
+  for (ttg::LocalAllocOp copy : copies) {
+    makeMutable(copy.getResult());
+    copy.replaceAllUsesWith(buffer);
+    copy->erase();
+  }
+  if (loaded.use_empty())
+    return;
+  Value value = ttg::LocalLoadOp::create(builder, loaded.getLoc(),
+                                         loaded.getType(), buffer);
+  loaded.replaceAllUsesWith(value);
+}
+
+/// Replaces a load-like descriptor op (a load or a gather) of `result`
+/// through `desc` by a TMA copy into a fresh buffer that completes on a
+/// fresh mbarrier: `createCopy` builds the copy from the buffer, the barrier
+/// and an always-true predicate.
+void lowerLoadLike(
+    Operation *op, Value desc, Value result,
+    function_ref<void(OpBuilder &, Value, Value, Value)> createCopy) {
+  OpBuilder builder(op);
+  Location loc = op->getLoc();
+  MLIRContext *context = op->getContext();
+  auto tensor = cast<RankedTensorType>(result.getType());
   Value buffer = ttg::LocalAllocOp::create(
-      builder, loc, getDescriptorBufferType(desc), /*src=*/Value(),
-      /*alignment=*/IntegerAttr());
+      builder, loc,
+      getBufferType(cast<tt::TensorDescType>(desc.getType()), tensor,
+                    /*isMutable=*/true),
+      /*src=*/Value(), /*alignment=*/IntegerAttr());
   Value barrier = ttg::LocalAllocOp::create(
       builder, loc, getMBarrierType(context), /*src=*/Value(),
       /*alignment=*/IntegerAttr());
   ttng::InitBarrierOp::create(builder, loc, barrier, /*count=*/1);
   Value always =
       arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true));
-  ttng::BarrierExpectOp::create(builder, loc, barrier,
-                                int32_t(getDescriptorBlockBytes(desc)), always);
-  ttng::AsyncTMACopyGlobalToLocalOp::create(
-      builder, loc, load.getDesc(), load.getIndices(), buffer, barrier, always,
-      load.getCache(), load.getEvict(), /*isVolatile=*/false);
+  int64_t bytes = tensor.getNumElements() *
+                  tensor.getElementType().getIntOrFloatBitWidth() / 8;
+  ttng::BarrierExpectOp::create(builder, loc, barrier, int32_t(bytes), always);
+  createCopy(builder, buffer, barrier, always);
   Value phase =
       arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(0));
   ttng::WaitBarrierOp::create(builder, loc, barrier, phase, /*pred=*/Value(),
                               /*deps=*/ValueRange{});
   ttng::InvalBarrierOp::create(builder, loc, barrier);
-  Value value = ttg::LocalLoadOp::create(builder, loc, load.getType(), buffer);
+  replaceWithBuffer(builder, result, buffer);
   ttg::LocalDeallocOp::create(builder, loc, barrier);
-  load.replaceAllUsesWith(value);
-  load->erase();
+  op->erase();
 }
 
-/// Replaces a store-like descriptor op (a store or a reduction) of `src`
-/// through `desc` by a TMA copy out of a shared buffer: `createCopy` builds
-/// the copy of the buffer it gets, which is waited for at once.
+void lowerLoad(tt::DescriptorLoadOp load) {
+  lowerLoadLike(
+      load, load.getDesc(), load.getResult(),
+      [&](OpBuilder &builder, Value buffer, Value barrier, Value pred) {
+        ttng::AsyncTMACopyGlobalToLocalOp::create(
+            builder, load.getLoc(), load.getDesc(), load.getIndices(), buffer,
+            barrier, pred, load.getCache(), load.getEvict(),
+            /*isVolatile=*/false);
+      });
+}
+
+void lowerGather(tt::DescriptorGatherOp gather) {
+  lowerLoadLike(
+      gather, gather.getDesc(), gather.getResult(),
+      [&](OpBuilder &builder, Value buffer, Value barrier, Value pred) {
+        ttng::AsyncTMAGatherOp::create(
+            builder, gather.getLoc(), gather.getDesc(), gather.getXOffsets(),
+            gather.getYOffset(), barrier, buffer, pred);
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// Stores and scatters
+//===----------------------------------------------------------------------===//
+
+/// Replaces a store-like descriptor op (a store, a scatter or a reduction)
+/// of `src` through `desc` by a TMA copy out of a shared buffer:
+/// `createCopy` builds the copy of the buffer it gets, which is waited for
+/// at once.
 void lowerStoreLike(Operation *op, Value desc, Value src,
                     function_ref<void(OpBuilder &, Value)> createCopy) {
   OpBuilder builder(op);
   Location loc = op->getLoc();
   ttg::MemDescType type =
-      getDescriptorBufferType(cast<tt::TensorDescType>(desc.getType()));
-  auto immutable =
-      ttg::MemDescType::get(type.getShape(), type.getElementType(),
-                            type.getEncoding(), type.getMemorySpace(),
-                            /*mutableMemory=*/false);
-  Value buffer = ttg::LocalAllocOp::create(builder, loc, immutable, src,
+      getBufferType(cast<tt::TensorDescType>(desc.getType()),
+                    cast<RankedTensorType>(src.getType()),
+                    /*isMutable=*/false);
+  Value buffer = ttg::LocalAllocOp::create(builder, loc, type, src,
                                            /*alignment=*/IntegerAttr());
   // The generic-proxy stores into the buffer come before TMA reads it.
   ttng::FenceAsyncSharedOp::create(builder, loc, /*bCluster=*/false);
@@ -205,22 +372,18 @@ void lowerStore(tt::DescriptorStoreOp store) {
                  });
 }
 
+void lowerScatter(tt::DescriptorScatterOp scatter) {
+  lowerStoreLike(scatter, scatter.getDesc(), scatter.getSrc(),
+                 [&](OpBuilder &builder, Value buffer) {
+                   ttng::AsyncTMAScatterOp::create(
+                       builder, scatter.getLoc(), scatter.getDesc(),
+                       scatter.getXOffsets(), scatter.getYOffset(), buffer);
+                 });
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions (tt.descriptor_reduce)
 //===----------------------------------------------------------------------===//
-
-/// Emits an error on `reduce` unless TMA can reduce its block: a block TMA
-/// moves, of an element type the reduction kind takes.
-LogicalResult checkReduce(tt::DescriptorReduceOp reduce) {
-  if (failed(checkDescriptor(reduce, reduce.getDesc())))
-    return failure();
-  std::string why;
-  if (failed(ttg::checkTMAReduce(
-          reduce.getKind(),
-          reduce.getDesc().getType().getBlockType().getElementType(), why)))
-    return reduce.emitOpError("cannot be lowered: ") << why;
-  return success();
-}
 
 void lowerReduce(tt::DescriptorReduceOp reduce) {
   lowerStoreLike(reduce, reduce.getDesc(), reduce.getSrc(),
@@ -241,34 +404,35 @@ struct TTNGTMALoweringPass
       return;
     SmallVector<tt::MakeTensorDescOp> makes;
     SmallVector<tt::DescriptorLoadOp> loads;
+    SmallVector<tt::DescriptorGatherOp> gathers;
     SmallVector<tt::DescriptorStoreOp> stores;
+    SmallVector<tt::DescriptorScatterOp> scatters;
     SmallVector<tt::DescriptorReduceOp> reduces;
     WalkResult result = module.walk([&](Operation *op) {
+      LogicalResult checked = success();
       if (auto make = dyn_cast<tt::MakeTensorDescOp>(op)) {
-        if (failed(checkDescriptor(make, make.getResult())))
-          return WalkResult::interrupt();
+        checked = checkMakeDescriptor(make);
         makes.push_back(make);
-        return WalkResult::advance();
-      }
-      if (isa<tt::DescriptorGatherOp, tt::DescriptorScatterOp>(op)) {
-        op->emitOpError("needs TMA gather/scatter (.tile::gather4), which "
-                        "sm_90 lacks: ptxas accepts it from sm_100 on");
-        return WalkResult::interrupt();
-      }
-      if (auto load = dyn_cast<tt::DescriptorLoadOp>(op)) {
-        if (failed(checkDescriptor(op, load.getDesc())))
-          return WalkResult::interrupt();
+      } else if (auto load = dyn_cast<tt::DescriptorLoadOp>(op)) {
+        checked = checkBufferEncoding(op, load.getDesc(), load.getType());
         loads.push_back(load);
+      } else if (auto gather = dyn_cast<tt::DescriptorGatherOp>(op)) {
+        checked = checkBufferEncoding(op, gather.getDesc(), gather.getType());
+        gathers.push_back(gather);
       } else if (auto store = dyn_cast<tt::DescriptorStoreOp>(op)) {
-        if (failed(checkDescriptor(op, store.getDesc())))
-          return WalkResult::interrupt();
+        checked =
+            checkBufferEncoding(op, store.getDesc(), store.getSrc().getType());
         stores.push_back(store);
+      } else if (auto scatter = dyn_cast<tt::DescriptorScatterOp>(op)) {
+        checked = checkBufferEncoding(op, scatter.getDesc(),
+                                      scatter.getSrc().getType());
+        scatters.push_back(scatter);
       } else if (auto reduce = dyn_cast<tt::DescriptorReduceOp>(op)) {
-        if (failed(checkReduce(reduce)))
-          return WalkResult::interrupt();
+        checked = checkBufferEncoding(op, reduce.getDesc(),
+                                      reduce.getSrc().getType());
         reduces.push_back(reduce);
       }
-      return WalkResult::advance();
+      return failed(checked) ? WalkResult::interrupt() : WalkResult::advance();
     });
     if (result.wasInterrupted())
       return signalPassFailure();
@@ -276,14 +440,23 @@ struct TTNGTMALoweringPass
       lowerMakeDescriptor(make);
     for (tt::DescriptorLoadOp load : loads)
       lowerLoad(load);
+    for (tt::DescriptorGatherOp gather : gathers)
+      lowerGather(gather);
     for (tt::DescriptorStoreOp store : stores)
       lowerStore(store);
-    numLoweredLoads += loads.size();
-    numLoweredStores += stores.size();
-    numLoweredDescriptors += makes.size();
+    for (tt::DescriptorScatterOp scatter : scatters)
+      lowerScatter(scatter);
     for (tt::DescriptorReduceOp reduce : reduces)
       lowerReduce(reduce);
+    numLoweredLoads += loads.size() + gathers.size();
+    numLoweredStores += stores.size() + scatters.size();
+    numLoweredDescriptors += makes.size();
     numLoweredReduces += reduces.size();
+    // Triton's pass rewrites through the greedy driver, which also folds the
+    // module's ops, drops dead ones and merges equal constants; so does this
+    // one, so that the IR that follows is the same.
+    if (failed(applyPatternsGreedily(module, FrozenRewritePatternSet())))
+      return signalPassFailure();
   }
 };
 } // namespace

@@ -241,3 +241,68 @@ tt.func @partitions(%v: tensor<1xi64>) {
   tt.return
 }
 }
+
+// -----
+
+// A function's memdesc argument views a buffer of a caller, and a function's
+// own buffers lie above all of its callers' (here the callee's at 512, above
+// the caller's 512 bytes): accesses through the argument conflict with each
+// other but not with the function's own buffers.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK-LABEL: tt.func @caller
+// CHECK: ttg.local_alloc {allocation.offset = 0 : i32}
+tt.func @caller(%v: tensor<16x16xf16, #blocked>) {
+  %a = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  tt.call @callee(%a, %v) : (!ttg.memdesc<16x16xf16, #shared, #smem, mutable>, tensor<16x16xf16, #blocked>) -> ()
+  tt.return
+}
+// CHECK-LABEL: tt.func private @callee
+// CHECK: %[[OWN:.*]] = ttg.local_alloc {allocation.offset = 512 : i32}
+// CHECK-NEXT: ttg.local_store %{{.*}}, %arg0
+// CHECK-NEXT: ttg.local_store %{{.*}}, %[[OWN]]
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_load %arg0
+// CHECK-NEXT: tt.return
+tt.func private @callee(%arg: !ttg.memdesc<16x16xf16, #shared, #smem, mutable>, %v: tensor<16x16xf16, #blocked>) {
+  %own = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  ttg.local_store %v, %arg : tensor<16x16xf16, #blocked> -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  ttg.local_store %v, %own : tensor<16x16xf16, #blocked> -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  %s = ttg.local_load %arg : !ttg.memdesc<16x16xf16, #shared, #smem, mutable> -> tensor<16x16xf16, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+// With no buffer of its own, a function's argument may cover any byte; with
+// buffers from byte 0 on, no caller could have passed one, and accesses
+// through it (as Triton's analysis, which does not track them) conflict
+// with nothing.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK-LABEL: tt.func @argument_only
+// CHECK: ttg.local_store
+// CHECK-NEXT: ttg.local_barrier
+// CHECK-NEXT: ttg.local_load
+tt.func @argument_only(%arg: !ttg.memdesc<16x16xf16, #shared, #smem, mutable>, %v: tensor<16x16xf16, #blocked>) {
+  ttg.local_store %v, %arg : tensor<16x16xf16, #blocked> -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  %s = ttg.local_load %arg : !ttg.memdesc<16x16xf16, #shared, #smem, mutable> -> tensor<16x16xf16, #blocked>
+  tt.return
+}
+// CHECK-LABEL: tt.func @argument_and_own_buffer
+// CHECK: ttg.local_load %arg0
+// CHECK-NEXT: ttg.local_store %{{.*}}, %{{.*}} :
+// CHECK-NOT: ttg.local_barrier
+// CHECK: tt.return
+tt.func @argument_and_own_buffer(%arg: !ttg.memdesc<16x16xf16, #shared, #smem>, %v: tensor<16x16xf16, #blocked>) {
+  %own = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  %s = ttg.local_load %arg : !ttg.memdesc<16x16xf16, #shared, #smem> -> tensor<16x16xf16, #blocked>
+  ttg.local_store %v, %own : tensor<16x16xf16, #blocked> -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  tt.return
+}
+}

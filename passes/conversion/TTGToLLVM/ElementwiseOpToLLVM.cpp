@@ -377,17 +377,33 @@ void mlir::tile::populateElementwiseOpToLLVMPatterns(
       converter,
       [](OpBuilder &b, Location loc, tt::PreciseDivFOp, ValueRange v,
          Type) -> Value { return LLVM::FDivOp::create(b, loc, v[0], v[1]); });
+  // PTX has NaN-propagating min and max (max.NaN) from sm_80 on.
+  bool hasNaNMinMax =
+      lowering.computeCapability == 0 || lowering.computeCapability >= 80;
   patterns.add<TTElementwiseConversion<tt::ClampFOp>>( // tt.clampf
       converter,
-      [](OpBuilder &b, Location loc, tt::ClampFOp op, ValueRange v,
-         Type) -> Value {
-        // propagateNan = all: NaN in x stays NaN (maximum/minimum);
-        // none: a NaN x yields a bound (maxnum/minnum).
-        if (op.getPropagateNan() == tt::PropagateNan::ALL)
+      [hasNaNMinMax](OpBuilder &b, Location loc, tt::ClampFOp op, ValueRange v,
+                     Type type) -> Value {
+        // propagateNan = none: a NaN x yields a bound (maxnum/minnum).
+        if (op.getPropagateNan() != tt::PropagateNan::ALL)
+          return LLVM::MinNumOp::create(
+              b, loc, LLVM::MaxNumOp::create(b, loc, v[0], v[1]), v[2]);
+        // all: NaN in x stays NaN (maximum/minimum).
+        if (hasNaNMinMax)
           return LLVM::MinimumOp::create(
               b, loc, LLVM::MaximumOp::create(b, loc, v[0], v[1]), v[2]);
-        return LLVM::MinNumOp::create(
+        // Before sm_80, as Triton: the bounds clamp by maxnum/minnum and a
+        // NaN x is selected back.
+        Value isNaN =
+            LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::une, v[0], v[0]);
+        Value clamped = LLVM::MinNumOp::create(
             b, loc, LLVM::MaxNumOp::create(b, loc, v[0], v[1]), v[2]);
+        auto floatType = cast<FloatType>(type);
+        Value nan = LLVM::ConstantOp::create(
+            b, loc, type,
+            b.getFloatAttr(type,
+                           APFloat::getNaN(floatType.getFloatSemantics())));
+        return LLVM::SelectOp::create(b, loc, isNaN, nan, clamped);
       });
   patterns.add<TTElementwiseConversion<tt::ExternElementwiseOp>>( // extern
       converter,
@@ -395,5 +411,4 @@ void mlir::tile::populateElementwiseOpToLLVMPatterns(
          Type type) -> Value {
         return nvidia::emitLibdeviceCall(b, loc, op.getSymbol(), type, v);
       });
-  (void)lowering;
 }

@@ -264,12 +264,16 @@ struct TMAStoreWaitOpConversion
 /// Checks that a descriptor's block and the buffer a copy uses agree with
 /// what TMA can move.
 LogicalResult checkCopy(Operation *op, tt::TensorDescType descType,
-                        ttg::MemDescType view) {
+                        ttg::MemDescType view, ValueRange coords) {
   std::string why;
   RankedTensorType block = descType.getSignlessBlockType();
   if (!block.getEncoding())
     return op->emitOpError("needs a descriptor with a shared encoding (run "
                            "triton-nvidia-optimize-descriptor-encoding)");
+  // The descriptor ops' verifiers, as Triton's, leave the count unchecked.
+  if (static_cast<int64_t>(coords.size()) != block.getRank())
+    return op->emitOpError("needs one coordinate per block dimension (")
+           << block.getRank() << "), got " << coords.size();
   if (block.getShape() != view.getShape() ||
       block.getElementType() != view.getElementType() ||
       block.getEncoding() != view.getEncoding())
@@ -288,7 +292,7 @@ LogicalResult checkReduce(ttng::AsyncTMAReduceOp reduce) {
   if (!view)
     return reduce.emitOpError("needs a shared-memory buffer to reduce from");
   tt::TensorDescType desc = reduce.getDesc().getType();
-  if (failed(checkCopy(reduce, desc, view)))
+  if (failed(checkCopy(reduce, desc, view, reduce.getCoord())))
     return failure();
   std::string why;
   if (failed(ttg::checkTMAReduce(reduce.getKind(),
@@ -315,10 +319,12 @@ LogicalResult mlir::tile::checkTMALowering(Operation *op) {
   }
   if (auto load = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op))
     return checkCopy(op, load.getDesc().getType(),
-                     cast<ttg::MemDescType>(load.getResult().getType()));
+                     cast<ttg::MemDescType>(load.getResult().getType()),
+                     load.getCoord());
   if (auto store = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op))
     return checkCopy(op, store.getDesc().getType(),
-                     cast<ttg::MemDescType>(store.getSrc().getType()));
+                     cast<ttg::MemDescType>(store.getSrc().getType()),
+                     store.getCoord());
   if (auto reduce = dyn_cast<ttng::AsyncTMAReduceOp>(op))
     return checkReduce(reduce);
   return success();

@@ -342,8 +342,12 @@ struct ConvertTritonGPUToLLVMPass
       if (isa_and_present<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
               op->getDialect()) &&
           !isSupported(op)) {
-        op->emitOpError("is not supported by convert-triton-gpu-to-llvm "
-                        "yet");
+        if (isa<ttng::AsyncTMAGatherOp, ttng::AsyncTMAScatterOp>(op))
+          op->emitOpError("needs TMA gather/scatter (.tile::gather4), which "
+                          "sm_90 lacks: ptxas accepts it from sm_100 on");
+        else
+          op->emitOpError("is not supported by convert-triton-gpu-to-llvm "
+                          "yet");
         return WalkResult::interrupt();
       }
       if (failed(checkParseOnlyEncodings(op)) || failed(checkReduce(op)) ||

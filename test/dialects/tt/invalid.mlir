@@ -1085,14 +1085,6 @@ tt.func @make_tensor_descriptor_base(%base: !tt.ptr<f32>, %m: i32, %s: i64) {
 
 // -----
 
-tt.func @descriptor_load_indices(%d: !tt.tensordesc<tensor<128x64xf16>>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_load' op expects one index per block dimension (2), got 1}}
-  %0 = tt.descriptor_load %d[%i] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16>
-  tt.return
-}
-
-// -----
-
 tt.func @descriptor_load_result(%d: !tt.tensordesc<tensor<128x64xf16>>, %i: i32) {
   // expected-error @+1 {{'tt.descriptor_load' op tensor descriptor block and tensor types must match, got 'tensor<128x64xf16>' and 'tensor<128x64xf32>'}}
   %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf32>
@@ -1124,14 +1116,6 @@ tt.func @descriptor_store_source(%d: !tt.tensordesc<tensor<128x64xf16>>, %i: i32
 tt.func @descriptor_store_reshaped(%d: !tt.tensordesc<tensor<16x16xf32>>, %i: i32, %v: tensor<8x32xf32>) {
   // expected-error @+1 {{'tt.descriptor_store' op}}
   tt.descriptor_store %d[%i, %i], %v : !tt.tensordesc<tensor<16x16xf32>>, tensor<8x32xf32>
-  tt.return
-}
-
-// -----
-
-tt.func @descriptor_reduce_indices(%d: !tt.tensordesc<tensor<64x64xf32>>, %i: i32, %v: tensor<64x64xf32>) {
-  // expected-error @+1 {{'tt.descriptor_reduce' op expects one index per block dimension (2), got 3}}
-  tt.descriptor_reduce add, %d[%i, %i, %i], %v : !tt.tensordesc<tensor<64x64xf32>>, tensor<64x64xf32>
   tt.return
 }
 

@@ -757,6 +757,19 @@ tt.func @descriptor_load_rank_reducing(%d: !tt.tensordesc<tensor<1x64xf16>>, %i:
   tt.return
 }
 
+// As in Triton, the verifier leaves the number of indices to the passes
+// that lower descriptor accesses (they diagnose a count other than the
+// block's rank).
+// CHECK-LABEL: tt.func @descriptor_index_count(%arg0: !tt.tensordesc<tensor<64x64xf32>>, %arg1: i32) {
+// CHECK-NEXT:    %0 = tt.descriptor_load %arg0[%arg1, %arg1, %arg1] : !tt.tensordesc<tensor<64x64xf32>> -> tensor<64x64xf32>
+// CHECK-NEXT:    tt.descriptor_reduce add, %arg0[%arg1], %0 : !tt.tensordesc<tensor<64x64xf32>>, tensor<64x64xf32>
+// CHECK-NEXT:    tt.return
+tt.func @descriptor_index_count(%d: !tt.tensordesc<tensor<64x64xf32>>, %i: i32) {
+  %v = tt.descriptor_load %d[%i, %i, %i] : !tt.tensordesc<tensor<64x64xf32>> -> tensor<64x64xf32>
+  tt.descriptor_reduce add, %d[%i], %v : !tt.tensordesc<tensor<64x64xf32>>, tensor<64x64xf32>
+  tt.return
+}
+
 // CHECK-LABEL: tt.func @descriptor_store(%arg0: !tt.tensordesc<tensor<128x64xf16>>, %arg1: i32, %arg2: tensor<128x64xf16>) {
 // CHECK-NEXT:    tt.descriptor_store %arg0[%arg1, %arg1], %arg2 : !tt.tensordesc<tensor<128x64xf16>>, tensor<128x64xf16>
 // CHECK-NEXT:    tt.return

@@ -359,7 +359,7 @@ tt.func @f(%x: f32) {
 
 // -----
 
-// expected-error @+1 {{#ttg.nvmma_shared: elementBitWidth must be 4, 8, 16, 32 or 64, got 12}}
+// expected-error @+1 {{#ttg.nvmma_shared: elementBitWidth must be 4, 8, 16, 32 or 64 (or 0, unset), got 12}}
 #s = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 12}>
 
 // -----

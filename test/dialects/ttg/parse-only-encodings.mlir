@@ -7,6 +7,7 @@
 // with the parse-only encodings pass the tensor-layout checks whatever the
 // module's warps and lanes, as they have no layout to check.
 
+// CHECK-DAG: #[[UNSET:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 0}>
 // CHECK-DAG: #[[MFMA:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
 // CHECK-DAG: #[[MFMA_ALL:.*]] = #ttg.amd_mfma<{version = 4, warpsPerCTA = [1, 4], instrShape = [16, 16, 32], isTransposed = false, tilesPerWarp = [2, 2], elementBitWidth = 64}>
 // CHECK-DAG: #[[MFMA_OLD:.*]] = #ttg.amd_mfma<{version = 0, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], isTransposed = true}>
@@ -81,4 +82,13 @@ tt.func @shared_linear_load(%m: !ttg.memdesc<4x4xf32, #sl, #smem>) -> tensor<4x4
   %t = ttg.local_load %m : !ttg.memdesc<4x4xf32, #sl, #smem> -> tensor<4x4xf32, #blocked>
   tt.return %t : tensor<4x4xf32, #blocked>
 }
+}
+
+// An #ttg.nvmma_shared whose element width is unset (0), as Triton's
+// warp-specialization tests write it, reads and prints as it is.
+// CHECK-LABEL: tt.func @nvmma_unset_width
+// CHECK-SAME: !ttg.memdesc<128x64xf16, #[[UNSET]], #smem>
+#unset = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 0}>
+tt.func @nvmma_unset_width(%a: !ttg.memdesc<128x64xf16, #unset, #smem>) {
+  tt.return
 }

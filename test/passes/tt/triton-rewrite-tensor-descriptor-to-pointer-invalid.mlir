@@ -27,3 +27,29 @@ tt.func @unknown_user(%base: !tt.ptr<f32>, %n: i32) {
   "test.use"(%d) : (!tt.tensordesc<tensor<64xf32>>) -> ()
   tt.return
 }
+
+// -----
+
+// The verifier, as Triton's, takes any number of indices; the rewrite needs
+// one per block dimension.
+tt.func @load_too_few_indices(%d: !tt.tensordesc<tensor<16x64xf32>>, %i: i32) -> tensor<16x64xf32> {
+  // expected-error @below {{'tt.descriptor_load' op needs one index per block dimension (2), got 1}}
+  %v = tt.descriptor_load %d[%i] : !tt.tensordesc<tensor<16x64xf32>> -> tensor<16x64xf32>
+  tt.return %v : tensor<16x64xf32>
+}
+
+// -----
+
+tt.func @store_too_many_indices(%d: !tt.tensordesc<tensor<16x64xf32>>, %i: i32, %v: tensor<16x64xf32>) {
+  // expected-error @below {{'tt.descriptor_store' op needs one index per block dimension (2), got 3}}
+  tt.descriptor_store %d[%i, %i, %i], %v : !tt.tensordesc<tensor<16x64xf32>>, tensor<16x64xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @reduce_too_many_indices(%d: !tt.tensordesc<tensor<64xi32>>, %i: i32, %v: tensor<64xi32>) {
+  // expected-error @below {{'tt.descriptor_reduce' op needs one index per block dimension (1), got 2}}
+  tt.descriptor_reduce add, %d[%i, %i], %v : !tt.tensordesc<tensor<64xi32>>, tensor<64xi32>
+  tt.return
+}

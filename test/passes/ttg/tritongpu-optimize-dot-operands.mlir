@@ -74,6 +74,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// tcgen05 MMAs read either major order too: the transposed A of a
+// tc_gen5_mma is stored in the other nvmma layout and read transposed.
+// CHECK-DAG: #[[NV:.+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[NVT:.+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func @tcgen05_transposed_a
+// CHECK: %[[BUF:.+]] = ttg.local_alloc %arg0 : (tensor<64x128xf16, #{{.+}}>) -> !ttg.memdesc<64x128xf16, #[[NV]], #smem>
+// CHECK: %[[T:.+]] = ttg.memdesc_trans %[[BUF]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x128xf16, #[[NV]], #smem> -> !ttg.memdesc<128x64xf16, #[[NVT]], #smem>
+// CHECK: ttng.tc_gen5_mma %[[T]], %arg1, %arg2
+#nmajor = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#kmajor = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvt = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @tcgen05_transposed_a(%x: tensor<64x128xf16, #nmajor>, %b: !ttg.memdesc<64x128xf16, #nv, #smem>, %d: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>) {
+    %true = arith.constant true
+    %t = tt.trans %x {order = array<i32: 1, 0>} : tensor<64x128xf16, #nmajor> -> tensor<128x64xf16, #kmajor>
+    %a = ttg.local_alloc %t : (tensor<128x64xf16, #kmajor>) -> !ttg.memdesc<128x64xf16, #nvt, #smem>
+    ttng.tc_gen5_mma %a, %b, %d, %true, %true : !ttg.memdesc<128x64xf16, #nvt, #smem>, !ttg.memdesc<64x128xf16, #nv, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+}
+
+// -----
+
 // Splitting the outer dim of an nvmma buffer keeps every element in
 // place: the rank-3 buffer is allocated and the 2-D view reshaped from it.
 // A transposed nvmma layout (contiguous along the outer dim) does not

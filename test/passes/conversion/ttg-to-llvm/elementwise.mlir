@@ -314,3 +314,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Below sm_80 PTX has no NaN-propagating max and min: clampf with
+// propagateNan = all clamps with maxnum/minnum and selects a NaN back where
+// x is NaN (x une x), as Triton does; propagateNan = none is unchanged.
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:75", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @clampf_before_sm80
+  // CHECK-SAME: (%[[S:.+]]: f32, %[[LO:.+]]: f32, %[[HI:.+]]: f32)
+  // CHECK: %[[NAN_X:.+]] = llvm.fcmp "une" %[[S]], %[[S]] : f32
+  // CHECK-NEXT: %[[M:.+]] = llvm.intr.maxnum(%[[S]], %[[LO]]) : (f32, f32) -> f32
+  // CHECK-NEXT: %[[C:.+]] = llvm.intr.minnum(%[[M]], %[[HI]]) : (f32, f32) -> f32
+  // CHECK-NEXT: %[[NAN:.+]] = llvm.mlir.constant(0x7FC00000 : f32) : f32
+  // CHECK-NEXT: llvm.select %[[NAN_X]], %[[NAN]], %[[C]] : i1, f32
+  // CHECK: %[[M2:.+]] = llvm.intr.maxnum(%[[S]], %[[LO]]) : (f32, f32) -> f32
+  // CHECK-NEXT: llvm.intr.minnum(%[[M2]], %[[HI]]) : (f32, f32) -> f32
+  // CHECK-NOT: llvm.intr.maximum
+  // CHECK-NOT: llvm.intr.minimum
+  // CHECK: llvm.return
+  tt.func public @clampf_before_sm80(%s: f32, %lo: f32, %hi: f32) {
+    %0 = tt.clampf %s, %lo, %hi, propagateNan = all : f32
+    %1 = tt.clampf %s, %lo, %hi, propagateNan = none : f32
+    tt.return
+  }
+}

@@ -37,3 +37,16 @@ tt.func @padded_shared(%x: tensor<64x32xf16, #blocked>) {
   tt.return
 }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#unset = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 0}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+tt.func @nvmma_unset_width(%x: tensor<64x64xf16, #blocked>) {
+  // expected-error @below {{'ttg.local_alloc' op cannot be lowered: '!ttg.memdesc<64x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 0}>, #ttg.shared_memory>': #ttg.nvmma_shared with elementBitWidth = 0 (unset) has no layout}}
+  %m = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #unset, #smem>
+  tt.return
+}
+}

@@ -116,7 +116,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func private @async_tma_gather(%d: !tt.tensordesc<tensor<1x128xbf16, #nvmma>>, %xs: tensor<32xi32, #blocked1d>, %y: i32, %bar: !ttg.memdesc<1xi64, #swz, #smem, mutable>, %buf: !ttg.memdesc<32x128xbf16, #nvmma, #smem, mutable>, %p: i1) {
-    // expected-error @below {{'ttng.async_tma_gather' op is not supported by convert-triton-gpu-to-llvm yet}}
+    // expected-error @below {{'ttng.async_tma_gather' op needs TMA gather/scatter (.tile::gather4), which sm_90 lacks: ptxas accepts it from sm_100 on}}
     ttng.async_tma_gather %d[%xs, %y] %buf, %bar, %p : !tt.tensordesc<tensor<1x128xbf16, #nvmma>>, tensor<32xi32, #blocked1d>, i32, !ttg.memdesc<1xi64, #swz, #smem, mutable>, !ttg.memdesc<32x128xbf16, #nvmma, #smem, mutable>, i1
     tt.return
   }
@@ -129,7 +129,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func private @async_tma_scatter(%d: !tt.tensordesc<tensor<1x128xbf16, #nvmma>>, %xs: tensor<32xi32, #blocked1d>, %y: i32, %buf: !ttg.memdesc<32x128xbf16, #nvmma, #smem, mutable>) {
-    // expected-error @below {{'ttng.async_tma_scatter' op is not supported by convert-triton-gpu-to-llvm yet}}
+    // expected-error @below {{'ttng.async_tma_scatter' op needs TMA gather/scatter (.tile::gather4), which sm_90 lacks: ptxas accepts it from sm_100 on}}
     ttng.async_tma_scatter %d[%xs, %y] %buf : !tt.tensordesc<tensor<1x128xbf16, #nvmma>>, tensor<32xi32, #blocked1d>, i32, !ttg.memdesc<32x128xbf16, #nvmma, #smem, mutable>
     tt.return
   }
