@@ -772,7 +772,9 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
     return {};
   auto swizzle = dict.getUnsigned("swizzlingByteWidth");
   auto transposed = dict.getBool("transposed");
-  auto bitWidth = dict.getUnsigned("elementBitWidth");
+  // Triton's parser leaves an absent elementBitWidth unset (its Hopper
+  // warp-specialization tests omit it): 0, the parse-only width.
+  auto bitWidth = dict.getUnsigned("elementBitWidth", /*required=*/false);
   auto fp4Padded = dict.getBool("fp4Padded", /*required=*/false);
   auto rank = dict.getUnsigned("rank", /*required=*/false);
   if (dict.hasFailed())
@@ -788,7 +790,7 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
   if (failed(dict.finish()))
     return {};
   return parser.getChecked<NVMMASharedEncodingAttr>(
-      parser.getContext(), *swizzle, *transposed, *bitWidth,
+      parser.getContext(), *swizzle, *transposed, bitWidth.value_or(0),
       fp4Padded.value_or(false), rank.value_or(2), *cga);
 }
 

@@ -29,8 +29,8 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.nvmma_shared: missing 'elementBitWidth'}}
-#s = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>
+// expected-error @+1 {{#ttg.nvmma_shared: missing 'transposed'}}
+#s = #ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16}>
 
 // -----
 

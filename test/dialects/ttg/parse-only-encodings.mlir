@@ -84,11 +84,14 @@ tt.func @shared_linear_load(%m: !ttg.memdesc<4x4xf32, #sl, #smem>) -> tensor<4x4
 }
 }
 
-// An #ttg.nvmma_shared whose element width is unset (0), as Triton's
-// warp-specialization tests write it, reads and prints as it is.
+// An #ttg.nvmma_shared whose element width is unset (0, or absent as
+// Triton's warp-specialization tests write it) reads and prints with 0.
 // CHECK-LABEL: tt.func @nvmma_unset_width
 // CHECK-SAME: !ttg.memdesc<128x64xf16, #[[UNSET]], #smem>
+// CHECK-SAME: !ttg.memdesc<128x64xf16, #[[UNSET]], #smem>
 #unset = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 0}>
-tt.func @nvmma_unset_width(%a: !ttg.memdesc<128x64xf16, #unset, #smem>) {
+#absent = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>
+tt.func @nvmma_unset_width(%a: !ttg.memdesc<128x64xf16, #unset, #smem>,
+                           %b: !ttg.memdesc<128x64xf16, #absent, #smem>) {
   tt.return
 }
