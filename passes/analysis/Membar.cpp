@@ -565,14 +565,17 @@ private:
   /// The lowest offset of a buffer of `func` (its explicit allocations and
   /// its ops' scratch), or the end of shared memory when it has none.
   int64_t getLowestBufferOffset(tt::FuncOp func) {
-    auto [it, inserted] = lowestBufferOffset.try_emplace(func, everything.end);
-    if (inserted)
-      func.walk([&](Operation *op) {
-        if (auto offset =
-                op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName))
-          it->second = std::min(it->second, offset.getInt());
-      });
-    return it->second;
+    auto found = lowestBufferOffset.find(func);
+    if (found != lowestBufferOffset.end())
+      return found->second;
+    int64_t lowest = everything.end;
+    func.walk([&](Operation *op) {
+      if (auto offset =
+              op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName))
+        lowest = std::min(lowest, offset.getInt());
+    });
+    lowestBufferOffset[func] = lowest;
+    return lowest;
   }
 
   Interval everything;
