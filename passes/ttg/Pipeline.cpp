@@ -641,6 +641,43 @@ unsigned makeWarpGroupDotsAsync(scf::ForOp loop) {
   return carried.size();
 }
 
+/// Whether `op` stores to global memory somewhere inside it.
+bool containsGlobalStore(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return isa<tt::StoreOp, tt::DescriptorStoreOp,
+                   ttng::AsyncTMACopyLocalToGlobalOp>(inner)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// A fused persistent loop finishes a tile in a conditional epilogue after
+/// its last dot. It goes after the next iterations' copies (cluster 2), as
+/// in Triton's schedule: the copies of the next tile are then in flight
+/// while the epilogue stores this one, instead of waiting for it.
+void scheduleInLoopEpilogues(scf::ForOp loop, int latency) {
+  Operation *lastDot = nullptr;
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (isa<tt::DotOp, ttng::WarpGroupDotOp>(op))
+      lastDot = &op;
+  if (!lastDot)
+    return;
+  for (Operation *op = lastDot->getNextNode(); op != nullptr;
+       op = op->getNextNode()) {
+    auto ifOp = dyn_cast<scf::IfOp>(op);
+    if (!ifOp || getStage(op, latency) != latency || !containsGlobalStore(ifOp))
+      continue;
+    // Its results may feed only later iterations, through the yield.
+    if (llvm::any_of(ifOp->getUsers(), [&](Operation *user) {
+          return user != loop.getBody()->getTerminator();
+        }))
+      continue;
+    setSchedule(op, latency, 2);
+  }
+}
+
 void stripSchedule(Operation *root) {
   root->walk([](Operation *op) {
     op->removeAttr(kStageAttrName);
@@ -686,6 +723,8 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
   if (rings.buffers.empty())
     return giveUp(rings);
 
+  scheduleInLoopEpilogues(loop, latency);
+
   scf::PipeliningOption options;
   options.supportDynamicLoops = true;
   options.peelEpilogue = false;
@@ -693,8 +732,9 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
   options.getScheduleFn =
       [latency](scf::ForOp forOp,
                 std::vector<std::pair<Operation *, unsigned>> &schedule) {
-        // Cluster 0 (the last stage) first, then the early copies.
-        for (int cluster : {0, 1})
+        // Cluster 0 (the last stage) first, then the early copies, then
+        // the in-loop epilogues.
+        for (int cluster : {0, 1, 2})
           for (Operation &op : forOp.getBody()->without_terminator()) {
             auto attr = op.getAttrOfType<IntegerAttr>(kClusterAttrName);
             int opCluster = attr ? attr.getInt() : 0;

@@ -350,7 +350,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // The shape of a nest fused by tritongpu-fuse-nested-loops: the pointers of
 // the pipelined load come from a guarded prologue (an scf.if without
 // effects), which goes to the load's stage; a guarded epilogue that stores
-// stays in the last stage.
+// stays in the last stage, after the copies of later iterations (cluster 2).
 // SCHED-LABEL: tt.func public @guarded_prologue
 // SCHED: scf.if
 // SCHED: } {loop.cluster = 1 : i32, loop.stage = 0 : i32}
@@ -364,9 +364,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // PIPE: ttg.async_wait {num = 1 : i32}
 // PIPE: tt.dot
 // PIPE: scf.if
-// PIPE-NEXT: tt.store
-// PIPE: scf.if
 // PIPE: ttg.async_copy_global_to_local
+// PIPE: scf.if
+// PIPE-NEXT: tt.store
 // PIPE: scf.yield
 #a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
