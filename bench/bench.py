@@ -33,6 +33,7 @@ Exit status: 0 every check passed, 1 a check failed, 2 bad input or no GPU.
 """
 
 import argparse
+import copy
 import datetime
 import json
 import os
@@ -99,6 +100,10 @@ def parse_args(argv):
                    help="tile's build folder for --build (default build/)")
     p.add_argument("--report-from", metavar="BENCH.json",
                    help="no run: write the report and plots again from a bench.json")
+    p.add_argument("--self-check", action="store_true",
+                   help="calibrate the harness: time Triton's image against a second, "
+                   "separately loaded copy of itself in the place of ours (every "
+                   "ratio should then be 1.00 within the noise)")
     p.add_argument("--dry-run", action="store_true",
                    help="load and check the inputs, print the plan; no GPU")
     args = p.parse_args(argv)
@@ -237,6 +242,8 @@ def print_plan(args, images):
               + (", ".join(family.shape_str(s) for s, t in todo if not t) or "none"))
     print(f"timing: {args.reps} repetition(s) of {args.iters} interleaved launches "
           f"after {args.warmup} warm-up rounds, median")
+    if args.self_check:
+        print("self-check: 'ours' is a second copy of Triton's image")
 
 
 # --------------------------------------------------------------------------
@@ -249,6 +256,7 @@ class Run:
         self.driver = Driver(torch.cuda.current_device())
         self.stream = torch.cuda.current_stream().cuda_stream
         self.loaded = {}
+        self.copies = {}  # --self-check: Triton's image -> its second copy
         self.timer = None if args.check_only else Timer(torch, args.iters, args.warmup)
         self.rows, self.failures, self.stopped = [], 0, None
 
@@ -283,8 +291,19 @@ class Run:
         row = {"family": family.name, "kernel": kernel, "target": target,
                "shape": family.shape_str(shape), "shape_values": list(shape),
                "timed": timed, "unit": family.unit}
-        name = next((n for n in problem.candidates
-                     if n in ours and ours[n].hints_hold(problem.args)), None)
+        if args.self_check:
+            # A second module of Triton's own image takes our place; where
+            # its hints do not hold, neither copy may run.
+            if not triton.hints_hold(problem.args):
+                row["ours"] = row["triton"] = {"skipped": "its hints do not hold"}
+                return row
+            if id(triton) not in self.copies:
+                self.copies[id(triton)] = copy.copy(triton)
+            ours = {"triton-copy": self.copies[id(triton)]}
+            name = "triton-copy"
+        else:
+            name = next((n for n in problem.candidates
+                         if n in ours and ours[n].hints_hold(problem.args)), None)
         if name is None:
             row["ours"] = {"ok": False, "note": "no variant of ours whose hints hold "
                            f"(candidates {list(problem.candidates)})"}
@@ -378,6 +397,9 @@ def markdown(data):
     """report.md from bench.json's data."""
     env, cfg, rows = data["env"], data["config"], data["rows"]
     lines = [f"# tile vs Triton 3.6: {env['gpu']}", ""]
+    if cfg.get("self_check"):
+        lines += ["**Self-check**: the column \"ours\" is a second, separately loaded "
+                  "copy of Triton's image; the ratios calibrate the harness.", ""]
     lines.append(f"{env['gpu']} ({env['sms']} SMs, sm_{env['cap'][0]}{env['cap'][1]}), "
                  f"CUDA driver {env['driver']}, torch {env['torch']}, "
                  f"Triton {env['triton'] or '(not installed)'}; {env['date']}.")
@@ -429,7 +451,7 @@ def markdown(data):
         tri = [r["triton"] for r in rs if "ok" in r.get("triton", {})]
         used = sorted({r["ours"].get("variant") for r in rs if r["ours"].get("variant")})
         lines.append(f"| {kernel} | {target} | {len(rs)} "
-                     f"| {sum(not r['ours']['ok'] for r in rs)} | {len(tri)} "
+                     f"| {sum(not r['ours'].get('ok', True) for r in rs)} | {len(tri)} "
                      f"| {sum(not t['ok'] for t in tri)} | {', '.join(used)} |")
     lines.append("")
     for r in rows:
@@ -527,6 +549,7 @@ def environment(torch, driver, argv):
 
 def config(args):
     return {"iters": args.iters, "warmup": args.warmup, "reps": args.reps,
+            "self_check": args.self_check,
             "timing": "CUDA events; per repetition ours and Triton's launches "
                       "alternating (ours first in even rounds), then the "
                       "library's; L2 cleared before each launch; median per kernel",

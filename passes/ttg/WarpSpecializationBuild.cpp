@@ -126,198 +126,206 @@ void markNotPipelined(scf::ForOp loop) {
                 IntegerAttr::get(IntegerType::get(loop.getContext(), 32), 0));
 }
 
-/// The default warps: the TMA copies of every slot use.
-void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
-                   const DenseMap<Value, Value> &splitDescs) {
+/// Builds one k-step of a partition at slot `slot` (with its `phase`) and
+/// returns the values it carries to the next k-step besides the slot
+/// counter.
+using StepBuilder = function_ref<SmallVector<Value>(
+    OpBuilder &, Location, Value slot, Value phase, ValueRange carried)>;
+/// Builds what a partition does after a tile's k loop, from the values the
+/// loop carried out (without the slot counter).
+using TileEndBuilder = function_ref<void(OpBuilder &, Location, ValueRange)>;
+
+/// A partition's copy of the nest: the tile loop carries the count of slot
+/// uses from tile to tile, and the k loop inside it carries `kInits` and
+/// that count, so that every partition walks the rings in the same order.
+/// Index and bound arithmetic is cloned into both loops through `mapping`.
+/// Neither loop is pipelined again.
+void buildSlotLoops(OpBuilder &builder, LoopNest &nest, IRMapping &mapping,
+                    int slots, ValueRange kInits, StepBuilder buildStep,
+                    TileEndBuilder buildTileEnd) {
   Location loc = nest.tiles.getLoc();
   scf::ForOp tiles = nest.tiles, k = nest.k;
-  IRMapping mapping;
-  Value zero = constI32(builder, loc, 0);
   auto outer = scf::ForOp::create(
       builder, loc, tiles.getLowerBound(), tiles.getUpperBound(),
-      tiles.getStep(), ValueRange{zero},
+      tiles.getStep(), ValueRange{constI32(builder, loc, 0)},
       [&](OpBuilder &b, Location loc, Value iv, ValueRange args) {
         mapping.map(tiles.getInductionVar(), iv);
         cloneReplicable(b, tiles.getBody(), mapping);
+        SmallVector<Value> inits(kInits);
+        inits.push_back(args[0]);
         auto inner = scf::ForOp::create(
             b, loc, mapping.lookupOrDefault(k.getLowerBound()),
             mapping.lookupOrDefault(k.getUpperBound()),
-            mapping.lookupOrDefault(k.getStep()), ValueRange{args[0]},
+            mapping.lookupOrDefault(k.getStep()), inits,
             [&](OpBuilder &b, Location loc, Value kv, ValueRange kargs) {
               mapping.map(k.getInductionVar(), kv);
               cloneReplicable(b, k.getBody(), mapping);
-              Value count = kargs[0];
+              Value count = kargs.back();
               std::pair<Value, Value> slotPhase =
-                  slotAndPhase(b, loc, count, rings.slots);
-              // Named values: the lambdas below capture the slot.
-              Value slot = slotPhase.first, phase = slotPhase.second;
-              // A block's slot is free once its consumers released their
-              // previous round (parity phase ^ 1; a fresh barrier passes).
-              Value freePhase =
-                  arith::XOrIOp::create(b, loc, phase, constI32(b, loc, 1));
-              Value always =
-                  arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-              auto copy = [&](tt::DescriptorLoadOp load, Value desc, Value ring,
-                              Value rowOffset, Value emptyRing, Value fullRing,
-                              int64_t bytes) {
-                ttng::WaitBarrierOp::create(b, loc,
-                                            barrierAt(b, loc, emptyRing, slot),
-                                            freePhase, Value(), ValueRange{});
-                Value full = barrierAt(b, loc, fullRing, slot);
-                ttng::BarrierExpectOp::create(b, loc, full, int32_t(bytes),
-                                              always);
-                auto descType = cast<tt::TensorDescType>(desc.getType());
-                Value view = ttg::MemDescIndexOp::create(
-                    b, load.getLoc(), getDescriptorBufferType(descType), ring,
-                    slot);
-                SmallVector<Value> coords;
-                for (Value index : load.getIndices())
-                  coords.push_back(mapping.lookupOrDefault(index));
-                if (rowOffset)
-                  coords[0] = arith::AddIOp::create(b, load.getLoc(), coords[0],
-                                                    rowOffset);
-                ttng::AsyncTMACopyGlobalToLocalOp::create(
-                    b, load.getLoc(), desc, coords, view, full, always,
-                    load.getCache(), load.getEvict(), /*isVolatile=*/false);
-              };
-              auto copyA = [&](int c) {
-                Value desc = splitDescs.lookup(nest.a.load.getDesc());
-                if (!desc)
-                  desc = nest.a.load.getDesc();
-                copy(nest.a.load, desc, rings.a[c],
-                     c ? constI32(b, loc, c * kRowsPerConsumer) : Value(),
-                     rings.emptyA[c], rings.fullA[c], rings.aBytes);
-              };
-              auto copyB = [&] {
-                copy(nest.b.load, nest.b.load.getDesc(), rings.b, Value(),
-                     rings.emptyB, rings.fullB, rings.bBytes);
-              };
-              // The first consumer's rows of A and B go first, in program
-              // order, so that it can start while the other rows of A are
-              // on their way (Triton's producer issues A0, B, A1 too).
-              bool aFirst = nest.a.load->isBeforeInBlock(nest.b.load);
-              if (aFirst)
-                copyA(0);
-              copyB();
-              for (int c = aFirst ? 1 : 0; c < nest.numConsumers; ++c)
-                copyA(c);
-              Value next =
-                  arith::AddIOp::create(b, loc, count, constI32(b, loc, 1));
-              scf::YieldOp::create(b, loc, next);
+                  slotAndPhase(b, loc, count, slots);
+              SmallVector<Value> yields = buildStep(
+                  b, loc, slotPhase.first, slotPhase.second, kargs.drop_back());
+              yields.push_back(
+                  arith::AddIOp::create(b, loc, count, constI32(b, loc, 1)));
+              scf::YieldOp::create(b, loc, yields);
             });
         markNotPipelined(inner);
-        scf::YieldOp::create(b, loc, inner.getResult(0));
+        if (buildTileEnd)
+          buildTileEnd(b, loc, inner.getResults().drop_back());
+        scf::YieldOp::create(b, loc, inner.getResults().back());
       });
   markNotPipelined(outer);
+}
+
+/// The default warps: the TMA copies of every slot use.
+void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
+                   const DenseMap<Value, Value> &splitDescs) {
+  IRMapping mapping;
+  auto step = [&](OpBuilder &b, Location loc, Value slot, Value phase,
+                  ValueRange) -> SmallVector<Value> {
+    // A block's slot is free once its consumers released their previous
+    // round (parity phase ^ 1; a fresh barrier passes).
+    Value freePhase = arith::XOrIOp::create(b, loc, phase, constI32(b, loc, 1));
+    Value always = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    auto copy = [&](tt::DescriptorLoadOp load, Value desc, Value ring,
+                    Value rowOffset, Value emptyRing, Value fullRing,
+                    int64_t bytes) {
+      ttng::WaitBarrierOp::create(b, loc, barrierAt(b, loc, emptyRing, slot),
+                                  freePhase, Value(), ValueRange{});
+      Value full = barrierAt(b, loc, fullRing, slot);
+      ttng::BarrierExpectOp::create(b, loc, full, int32_t(bytes), always);
+      auto descType = cast<tt::TensorDescType>(desc.getType());
+      Value view = ttg::MemDescIndexOp::create(
+          b, load.getLoc(), getDescriptorBufferType(descType), ring, slot);
+      SmallVector<Value> coords;
+      for (Value index : load.getIndices())
+        coords.push_back(mapping.lookupOrDefault(index));
+      if (rowOffset)
+        coords[0] =
+            arith::AddIOp::create(b, load.getLoc(), coords[0], rowOffset);
+      ttng::AsyncTMACopyGlobalToLocalOp::create(
+          b, load.getLoc(), desc, coords, view, full, always, load.getCache(),
+          load.getEvict(), /*isVolatile=*/false);
+    };
+    auto copyA = [&](int c) {
+      Value desc = splitDescs.lookup(nest.a.load.getDesc());
+      if (!desc)
+        desc = nest.a.load.getDesc();
+      copy(nest.a.load, desc, rings.a[c],
+           c ? constI32(b, loc, c * kRowsPerConsumer) : Value(),
+           rings.emptyA[c], rings.fullA[c], rings.aBytes);
+    };
+    auto copyB = [&] {
+      copy(nest.b.load, nest.b.load.getDesc(), rings.b, Value(), rings.emptyB,
+           rings.fullB, rings.bBytes);
+    };
+    // The first consumer's rows of A and B go first, in program order, so
+    // that it can start while the other rows of A are on their way
+    // (Triton's producer issues A0, B, A1 too).
+    bool aFirst = nest.a.load->isBeforeInBlock(nest.b.load);
+    if (aFirst)
+      copyA(0);
+    copyB();
+    for (int c = aFirst ? 1 : 0; c < nest.numConsumers; ++c)
+      copyA(c);
+    return {};
+  };
+  buildSlotLoops(builder, nest, mapping, rings.slots, ValueRange{}, step,
+                 /*buildTileEnd=*/nullptr);
+}
+
+/// The wgmma of consumer `c` on its rows of slot `slot` into `acc`: waits
+/// for the slot's copies, and gives the slot back once the wgmma is done.
+Value buildConsumerStep(OpBuilder &b, Location loc, LoopNest &nest,
+                        Rings &rings, int c, Value slot, Value phase,
+                        Value acc) {
+  ttng::WarpGroupDotOp dot = nest.dot;
+  for (Value ring : {rings.fullA[c], rings.fullB})
+    ttng::WaitBarrierOp::create(b, loc, barrierAt(b, loc, ring, slot), phase,
+                                Value(), ValueRange{});
+  Value aView = ttg::MemDescIndexOp::create(
+      b, nest.a.load.getLoc(), getDescriptorBufferType(rings.aBlock),
+      rings.a[c], slot);
+  tt::TensorDescType bDesc = nest.b.load.getDesc().getType();
+  Value bView = ttg::MemDescIndexOp::create(
+      b, nest.b.load.getLoc(), getDescriptorBufferType(bDesc), rings.b, slot);
+  if (ttg::MemDescTransOp trans = nest.b.trans) {
+    ttg::MemDescType transType = trans.getType();
+    auto viewType = ttg::MemDescType::get(
+        b.getContext(), transType.getShape(), transType.getElementType(),
+        transType.getEncoding(), transType.getMemorySpace(),
+        /*mutableMemory=*/true, transType.getShape());
+    bView = ttg::MemDescTransOp::create(b, trans.getLoc(), viewType, bView,
+                                        trans.getOrder());
+  }
+  auto wgmma = ttng::WarpGroupDotOp::create(
+      b, dot.getLoc(), acc.getType(), aView, bView, acc, Value(),
+      dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(), /*isAsync=*/true);
+  // Each wgmma completes before its slot goes back, as in Triton's
+  // consumers. Keeping one wgmma in flight instead gave each slot back a
+  // k-step later; on the H100 that ran at 0.85x Triton's kernel, against
+  // 0.98x this way.
+  SmallVector<Value> waited = {wgmma.getD(), aView, bView};
+  auto wait = ttng::WarpGroupDotWaitOp::create(
+      b, dot.getLoc(), ValueRange(waited).getTypes(), waited, /*pendings=*/0);
+  // The slot goes back to the producer.
+  int32_t threads = kConsumerWarps * ttg::getThreadsPerWarp(nest.tiles);
+  for (Value ring : {rings.emptyA[c], rings.emptyB})
+    ttng::ArriveBarrierOp::create(b, loc, barrierAt(b, loc, ring, slot),
+                                  threads, /*pred=*/Value());
+  return wait.getResult(0);
+}
+
+/// Consumer `c`'s epilogue on its rows of the finished tile: the nest's
+/// epilogue ops on split types, descriptor stores shifted to its rows.
+void buildConsumerEpilogue(OpBuilder &b, Location loc, LoopNest &nest, int c,
+                           IRMapping &mapping,
+                           const DenseMap<Value, Value> &splitDescs) {
+  Value rowOffset;
+  for (Operation *op : nest.epilogue) {
+    if (auto store = dyn_cast<tt::DescriptorStoreOp>(op)) {
+      Value desc = splitDescs.lookup(store.getDesc());
+      if (!desc)
+        desc = store.getDesc();
+      SmallVector<Value> coords;
+      for (Value index : store.getIndices())
+        coords.push_back(mapping.lookupOrDefault(index));
+      if (c) {
+        if (!rowOffset)
+          rowOffset = constI32(b, loc, c * kRowsPerConsumer);
+        coords[0] =
+            arith::AddIOp::create(b, store.getLoc(), coords[0], rowOffset);
+      }
+      tt::DescriptorStoreOp::create(b, store.getLoc(), desc,
+                                    mapping.lookup(store.getSrc()), coords);
+      continue;
+    }
+    Operation *clone = b.clone(*op, mapping);
+    clone->getResult(0).setType(splitRows(
+        cast<RankedTensorType>(op->getResult(0).getType()), nest.numConsumers));
+  }
 }
 
 /// Consumer `c`: the wgmma on its rows of every slot and its epilogue.
 void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
                    const DenseMap<Value, Value> &splitDescs) {
-  Location loc = nest.tiles.getLoc();
-  scf::ForOp tiles = nest.tiles, k = nest.k;
-  ttng::WarpGroupDotOp dot = nest.dot;
-  int parts = nest.numConsumers;
   IRMapping mapping;
-  Value zero = constI32(builder, loc, 0);
-  auto accType = splitRows(cast<RankedTensorType>(dot.getType()), parts);
+  auto accType =
+      splitRows(cast<RankedTensorType>(nest.dot.getType()), nest.numConsumers);
   auto initAttr = cast<SplatElementsAttr>(nest.accInit.getValue());
   Value accInit = arith::ConstantOp::create(
       builder, nest.accInit.getLoc(), accType,
       SplatElementsAttr::get(accType, initAttr.getSplatValue<Attribute>()));
-  auto outer = scf::ForOp::create(
-      builder, loc, tiles.getLowerBound(), tiles.getUpperBound(),
-      tiles.getStep(), ValueRange{zero},
-      [&](OpBuilder &b, Location loc, Value iv, ValueRange args) {
-        mapping.map(tiles.getInductionVar(), iv);
-        cloneReplicable(b, tiles.getBody(), mapping);
-        Value start = args[0];
-        auto inner = scf::ForOp::create(
-            b, loc, mapping.lookupOrDefault(k.getLowerBound()),
-            mapping.lookupOrDefault(k.getUpperBound()),
-            mapping.lookupOrDefault(k.getStep()), ValueRange{accInit, start},
-            [&](OpBuilder &b, Location loc, Value kv, ValueRange kargs) {
-              mapping.map(k.getInductionVar(), kv);
-              cloneReplicable(b, k.getBody(), mapping);
-              Value acc = kargs[0], count = kargs[1];
-              std::pair<Value, Value> slotPhase =
-                  slotAndPhase(b, loc, count, rings.slots);
-              Value slot = slotPhase.first, phase = slotPhase.second;
-              for (Value ring : {rings.fullA[c], rings.fullB})
-                ttng::WaitBarrierOp::create(b, loc,
-                                            barrierAt(b, loc, ring, slot),
-                                            phase, Value(), ValueRange{});
-              Value aView = ttg::MemDescIndexOp::create(
-                  b, nest.a.load.getLoc(),
-                  getDescriptorBufferType(rings.aBlock), rings.a[c], slot);
-              tt::TensorDescType bDesc = nest.b.load.getDesc().getType();
-              ttg::MemDescType bSlotType = getDescriptorBufferType(bDesc);
-              Value bView = ttg::MemDescIndexOp::create(
-                  b, nest.b.load.getLoc(), bSlotType, rings.b, slot);
-              if (ttg::MemDescTransOp trans = nest.b.trans) {
-                ttg::MemDescType transType = trans.getType();
-                auto viewType = ttg::MemDescType::get(
-                    b.getContext(), transType.getShape(),
-                    transType.getElementType(), transType.getEncoding(),
-                    transType.getMemorySpace(), /*mutableMemory=*/true,
-                    transType.getShape());
-                bView = ttg::MemDescTransOp::create(b, trans.getLoc(), viewType,
-                                                    bView, trans.getOrder());
-              }
-              auto wgmma = ttng::WarpGroupDotOp::create(
-                  b, dot.getLoc(), accType, aView, bView, acc, Value(),
-                  dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(),
-                  /*isAsync=*/true);
-              // Each wgmma completes before its slot goes back, as in
-              // Triton's consumers. Keeping one wgmma in flight instead
-              // gave each slot back a k-step later; on the H100 that ran at
-              // 0.85x Triton's kernel, against 0.98x this way.
-              SmallVector<Value> waited = {wgmma.getD(), aView, bView};
-              auto wait = ttng::WarpGroupDotWaitOp::create(
-                  b, dot.getLoc(), ValueRange(waited).getTypes(), waited,
-                  /*pendings=*/0);
-              // The slot goes back to the producer.
-              int32_t threads = kConsumerWarps * ttg::getThreadsPerWarp(tiles);
-              for (Value ring : {rings.emptyA[c], rings.emptyB})
-                ttng::ArriveBarrierOp::create(b, loc,
-                                              barrierAt(b, loc, ring, slot),
-                                              threads, /*pred=*/Value());
-              Value next =
-                  arith::AddIOp::create(b, loc, count, constI32(b, loc, 1));
-              scf::YieldOp::create(b, loc, ValueRange{wait.getResult(0), next});
-            });
-        markNotPipelined(inner);
-        Value end = inner.getResult(1);
-
-        // The epilogue on this consumer's rows.
-        mapping.map(k.getResult(0), inner.getResult(0));
-        Value rowOffset;
-        for (Operation *op : nest.epilogue) {
-          if (auto store = dyn_cast<tt::DescriptorStoreOp>(op)) {
-            Value desc = splitDescs.lookup(store.getDesc());
-            if (!desc)
-              desc = store.getDesc();
-            SmallVector<Value> coords;
-            for (Value index : store.getIndices())
-              coords.push_back(mapping.lookupOrDefault(index));
-            if (c) {
-              if (!rowOffset)
-                rowOffset = constI32(b, loc, c * kRowsPerConsumer);
-              coords[0] = arith::AddIOp::create(b, store.getLoc(), coords[0],
-                                                rowOffset);
-            }
-            tt::DescriptorStoreOp::create(b, store.getLoc(), desc,
-                                          mapping.lookup(store.getSrc()),
-                                          coords);
-            continue;
-          }
-          Operation *clone = b.clone(*op, mapping);
-          clone->getResult(0).setType(splitRows(
-              cast<RankedTensorType>(op->getResult(0).getType()), parts));
-        }
-        scf::YieldOp::create(b, loc, end);
-      });
-  markNotPipelined(outer);
+  auto step = [&](OpBuilder &b, Location loc, Value slot, Value phase,
+                  ValueRange carried) -> SmallVector<Value> {
+    return {buildConsumerStep(b, loc, nest, rings, c, slot, phase, carried[0])};
+  };
+  auto tileEnd = [&](OpBuilder &b, Location loc, ValueRange carried) {
+    mapping.map(nest.k.getResult(0), carried[0]);
+    buildConsumerEpilogue(b, loc, nest, c, mapping, splitDescs);
+  };
+  buildSlotLoops(builder, nest, mapping, rings.slots, ValueRange{accInit}, step,
+                 tileEnd);
 }
 
 /// Erases ops of `region` whose results nobody reads and that have no
