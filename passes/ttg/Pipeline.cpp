@@ -30,6 +30,7 @@
 
 #include "dialects/ttg/TTGDialect.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/Matchers.h"
@@ -678,6 +679,34 @@ void scheduleInLoopEpilogues(scf::ForOp loop, int latency) {
   }
 }
 
+/// A fused persistent loop computes the next tile's offsets in a
+/// conditional prologue whose results the copies of stage 0 read. It goes
+/// first in the loop body (cluster -1), with the ops of this iteration it
+/// needs, as in Triton's schedule: the offsets are then computed while the
+/// previous dot is in flight, not between the dot's wait and the copies.
+void scheduleInLoopPrologues(scf::ForOp loop, int latency) {
+  Block *body = loop.getBody();
+  for (Operation &op : body->without_terminator()) {
+    auto ifOp = dyn_cast<scf::IfOp>(&op);
+    if (!ifOp || getStage(ifOp, latency) != 0 || containsGlobalStore(ifOp))
+      continue;
+    SetVector<Operation *> slice;
+    BackwardSliceOptions options;
+    options.omitBlockArguments = true;
+    options.omitUsesFromAbove = false;
+    options.filter = [&](Operation *def) { return def->getBlock() == body; };
+    if (failed(getBackwardSlice(ifOp.getOperation(), &slice, options)))
+      continue;
+    // Everything it needs must be of stage 0 too, to move along with it.
+    if (llvm::any_of(
+            slice, [&](Operation *def) { return getStage(def, latency) != 0; }))
+      continue;
+    for (Operation *def : slice)
+      setSchedule(def, 0, -1);
+    setSchedule(ifOp, 0, -1);
+  }
+}
+
 void stripSchedule(Operation *root) {
   root->walk([](Operation *op) {
     op->removeAttr(kStageAttrName);
@@ -723,6 +752,7 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
   if (rings.buffers.empty())
     return giveUp(rings);
 
+  scheduleInLoopPrologues(loop, latency);
   scheduleInLoopEpilogues(loop, latency);
 
   scf::PipeliningOption options;
@@ -732,9 +762,9 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
   options.getScheduleFn =
       [latency](scf::ForOp forOp,
                 std::vector<std::pair<Operation *, unsigned>> &schedule) {
-        // Cluster 0 (the last stage) first, then the early copies, then
-        // the in-loop epilogues.
-        for (int cluster : {0, 1, 2})
+        // The in-loop prologues, cluster 0 (the last stage), the early
+        // copies, then the in-loop epilogues.
+        for (int cluster : {-1, 0, 1, 2})
           for (Operation &op : forOp.getBody()->without_terminator()) {
             auto attr = op.getAttrOfType<IntegerAttr>(kClusterAttrName);
             int opCluster = attr ? attr.getInt() : 0;

@@ -349,8 +349,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // The shape of a nest fused by tritongpu-fuse-nested-loops: the pointers of
 // the pipelined load come from a guarded prologue (an scf.if without
-// effects), which goes to the load's stage; a guarded epilogue that stores
-// stays in the last stage, after the copies of later iterations (cluster 2).
+// effects), which goes to the load's stage and, in the pipelined loop, first
+// (cluster -1, with the ops it needs, as Triton's schedule puts it); a
+// guarded epilogue that stores stays in the last stage, after the copies of
+// later iterations (cluster 2).
 // SCHED-LABEL: tt.func public @guarded_prologue
 // SCHED: scf.if
 // SCHED: } {loop.cluster = 1 : i32, loop.stage = 0 : i32}
@@ -361,9 +363,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // PIPE-LABEL: tt.func public @guarded_prologue
 // PIPE: ttg.async_copy_global_to_local
 // PIPE: scf.for
+// PIPE: scf.if
 // PIPE: ttg.async_wait {num = 1 : i32}
 // PIPE: tt.dot
-// PIPE: scf.if
 // PIPE: ttg.async_copy_global_to_local
 // PIPE: scf.if
 // PIPE-NEXT: tt.store
