@@ -103,9 +103,9 @@ Value indicesAlong(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
   auto i64Row = RankedTensorType::get({shape[dim]}, builder.getI64Type());
   Value range = tt::MakeRangeOp::create(builder, loc, i32Row, 0,
                                         static_cast<uint32_t>(shape[dim]));
-  Value indices = arith::AddIOp::create(
-      builder, loc, tt::SplatOp::create(builder, loc, i64Row, start),
-      arith::ExtSIOp::create(builder, loc, i64Row, range));
+  Value wideRange = arith::ExtSIOp::create(builder, loc, i64Row, range);
+  Value splatStart = tt::SplatOp::create(builder, loc, i64Row, start);
+  Value indices = arith::AddIOp::create(builder, loc, splatStart, wideRange);
   return expandAllBut(builder, loc, indices, dim, shape.size());
 }
 

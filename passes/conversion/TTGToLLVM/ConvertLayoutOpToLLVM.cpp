@@ -188,9 +188,14 @@ private:
     ThreadIndex thread = getThreadIndex(rewriter, loc, lowering.threadsPerWarp);
     SmallVector<Value> offered = permuteByThread(
         rewriter, loc, thread, offerOfLane, offerOfWarp, elements);
-    Value readLaneBase = emitXor(
-        rewriter, loc, xorOfBits(rewriter, loc, thread.lane, readLaneOfLane),
-        xorOfBits(rewriter, loc, thread.warp, readLaneOfWarp));
+    // One statement per emitted value: the IR must not depend on the C++
+    // compiler's argument evaluation order.
+    Value readLaneOfWarpPart =
+        xorOfBits(rewriter, loc, thread.warp, readLaneOfWarp);
+    Value readLaneOfLanePart =
+        xorOfBits(rewriter, loc, thread.lane, readLaneOfLane);
+    Value readLaneBase =
+        emitXor(rewriter, loc, readLaneOfLanePart, readLaneOfWarpPart);
 
     // One shuffle per distinct (source lane offset, offered register).
     std::map<std::pair<int32_t, int32_t>, Value> rounds;
@@ -235,11 +240,11 @@ private:
 
     SmallVector<Value> x(elements);
     for (const auto &[d, masks] : masksOfImage) {
-      Value condition = LLVM::TruncOp::create(
-          builder, loc, builder.getI1Type(),
-          emitXor(builder, loc,
-                  parityOf(builder, loc, thread.lane, masks.first),
-                  parityOf(builder, loc, thread.warp, masks.second)));
+      Value warpParity = parityOf(builder, loc, thread.warp, masks.second);
+      Value laneParity = parityOf(builder, loc, thread.lane, masks.first);
+      Value condition =
+          LLVM::TruncOp::create(builder, loc, builder.getI1Type(),
+                                emitXor(builder, loc, laneParity, warpParity));
       SmallVector<Value> next;
       for (size_t k = 0; k < x.size(); ++k)
         next.push_back(

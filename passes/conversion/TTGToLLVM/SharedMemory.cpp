@@ -369,9 +369,11 @@ planMatrixFragments(OpBuilder &builder, Location loc, Type elementType,
   for (int32_t basis : llvm::concat<int32_t>(addressBases, warpBases))
     plan.threadBits |= basis;
   ThreadIndex thread = getThreadIndex(builder, loc, threadsPerWarp);
-  plan.rowStart = LLVM::XOrOp::create(
-      builder, loc, xorOfBits(builder, loc, thread.lane, addressBases),
-      xorOfBits(builder, loc, thread.warp, warpBases));
+  // One statement per emitted value: the IR must not depend on the C++
+  // compiler's argument evaluation order.
+  Value warpPart = xorOfBits(builder, loc, thread.warp, warpBases);
+  Value lanePart = xorOfBits(builder, loc, thread.lane, addressBases);
+  plan.rowStart = LLVM::XOrOp::create(builder, loc, lanePart, warpPart);
   return plan;
 }
 
