@@ -126,6 +126,28 @@ void markNotPipelined(scf::ForOp loop) {
                 IntegerAttr::get(IntegerType::get(loop.getContext(), 32), 0));
 }
 
+/// The split descriptor that stands for `desc`, or `desc` where it is not
+/// split.
+Value splitOrSame(const DenseMap<Value, Value> &splitDescs, Value desc) {
+  Value split = splitDescs.lookup(desc);
+  return split ? split : desc;
+}
+
+/// The partition's `indices` (through `mapping`), the row index moved to
+/// consumer `c`'s rows of the tile.
+SmallVector<Value> consumerCoords(OpBuilder &b, Location loc,
+                                  ValueRange indices, IRMapping &mapping,
+                                  int c) {
+  SmallVector<Value> coords;
+  for (Value index : indices)
+    coords.push_back(mapping.lookupOrDefault(index));
+  if (c) {
+    Value rowOffset = constI32(b, loc, c * kRowsPerConsumer);
+    coords[0] = arith::AddIOp::create(b, loc, coords[0], rowOffset);
+  }
+  return coords;
+}
+
 /// Builds one k-step of a partition at slot `slot` (with its `phase`) and
 /// returns the values it carries to the next k-step besides the slot
 /// counter.
@@ -187,9 +209,9 @@ void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
     // round (parity phase ^ 1; a fresh barrier passes).
     Value freePhase = arith::XOrIOp::create(b, loc, phase, constI32(b, loc, 1));
     Value always = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-    auto copy = [&](tt::DescriptorLoadOp load, Value desc, Value ring,
-                    Value rowOffset, Value emptyRing, Value fullRing,
-                    int64_t bytes) {
+    // The copy of consumer `c`'s rows (all rows for B, with c = 0).
+    auto copy = [&](tt::DescriptorLoadOp load, Value desc, Value ring, int c,
+                    Value emptyRing, Value fullRing, int64_t bytes) {
       ttng::WaitBarrierOp::create(b, loc, barrierAt(b, loc, emptyRing, slot),
                                   freePhase, Value(), ValueRange{});
       Value full = barrierAt(b, loc, fullRing, slot);
@@ -197,26 +219,18 @@ void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
       auto descType = cast<tt::TensorDescType>(desc.getType());
       Value view = ttg::MemDescIndexOp::create(
           b, load.getLoc(), getDescriptorBufferType(descType), ring, slot);
-      SmallVector<Value> coords;
-      for (Value index : load.getIndices())
-        coords.push_back(mapping.lookupOrDefault(index));
-      if (rowOffset)
-        coords[0] =
-            arith::AddIOp::create(b, load.getLoc(), coords[0], rowOffset);
+      SmallVector<Value> coords =
+          consumerCoords(b, load.getLoc(), load.getIndices(), mapping, c);
       ttng::AsyncTMACopyGlobalToLocalOp::create(
           b, load.getLoc(), desc, coords, view, full, always, load.getCache(),
           load.getEvict(), /*isVolatile=*/false);
     };
     auto copyA = [&](int c) {
-      Value desc = splitDescs.lookup(nest.a.load.getDesc());
-      if (!desc)
-        desc = nest.a.load.getDesc();
-      copy(nest.a.load, desc, rings.a[c],
-           c ? constI32(b, loc, c * kRowsPerConsumer) : Value(),
-           rings.emptyA[c], rings.fullA[c], rings.aBytes);
+      copy(nest.a.load, splitOrSame(splitDescs, nest.a.load.getDesc()),
+           rings.a[c], c, rings.emptyA[c], rings.fullA[c], rings.aBytes);
     };
     auto copyB = [&] {
-      copy(nest.b.load, nest.b.load.getDesc(), rings.b, Value(), rings.emptyB,
+      copy(nest.b.load, nest.b.load.getDesc(), rings.b, /*c=*/0, rings.emptyB,
            rings.fullB, rings.bBytes);
     };
     // The first consumer's rows of A and B go first, in program order, so
@@ -278,25 +292,15 @@ Value buildConsumerStep(OpBuilder &b, Location loc, LoopNest &nest,
 
 /// Consumer `c`'s epilogue on its rows of the finished tile: the nest's
 /// epilogue ops on split types, descriptor stores shifted to its rows.
-void buildConsumerEpilogue(OpBuilder &b, Location loc, LoopNest &nest, int c,
+void buildConsumerEpilogue(OpBuilder &b, LoopNest &nest, int c,
                            IRMapping &mapping,
                            const DenseMap<Value, Value> &splitDescs) {
-  Value rowOffset;
   for (Operation *op : nest.epilogue) {
     if (auto store = dyn_cast<tt::DescriptorStoreOp>(op)) {
-      Value desc = splitDescs.lookup(store.getDesc());
-      if (!desc)
-        desc = store.getDesc();
-      SmallVector<Value> coords;
-      for (Value index : store.getIndices())
-        coords.push_back(mapping.lookupOrDefault(index));
-      if (c) {
-        if (!rowOffset)
-          rowOffset = constI32(b, loc, c * kRowsPerConsumer);
-        coords[0] =
-            arith::AddIOp::create(b, store.getLoc(), coords[0], rowOffset);
-      }
-      tt::DescriptorStoreOp::create(b, store.getLoc(), desc,
+      SmallVector<Value> coords =
+          consumerCoords(b, store.getLoc(), store.getIndices(), mapping, c);
+      tt::DescriptorStoreOp::create(b, store.getLoc(),
+                                    splitOrSame(splitDescs, store.getDesc()),
                                     mapping.lookup(store.getSrc()), coords);
       continue;
     }
@@ -322,7 +326,7 @@ void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
   };
   auto tileEnd = [&](OpBuilder &b, Location loc, ValueRange carried) {
     mapping.map(nest.k.getResult(0), carried[0]);
-    buildConsumerEpilogue(b, loc, nest, c, mapping, splitDescs);
+    buildConsumerEpilogue(b, nest, c, mapping, splitDescs);
   };
   buildSlotLoops(builder, nest, mapping, rings.slots, ValueRange{accInit}, step,
                  tileEnd);
