@@ -46,7 +46,7 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-void setSchedule(Operation *op, int stage, int cluster) {
+void setSchedule(Operation *op, int stage, LoopCluster cluster) {
   Builder builder(op->getContext());
   op->setAttr(kStageAttrName, builder.getI32IntegerAttr(stage));
   op->setAttr(kClusterAttrName, builder.getI32IntegerAttr(cluster));
@@ -94,7 +94,7 @@ RingPositions carryRingPositions(scf::ForOp &loop, int slots, int latency,
         };
         // Returns the next slot and whether it wrapped; schedules what it
         // made at `stage`/`cluster`.
-        auto next = [&](Value slot, int stage, int cluster) {
+        auto next = [&](Value slot, int stage, LoopCluster cluster) {
           made.clear();
           Value bumped =
               record(arith::AddIOp::create(b, loc, slot, constant(1)));
@@ -106,8 +106,8 @@ RingPositions carryRingPositions(scf::ForOp &loop, int slots, int latency,
             setSchedule(op, stage, cluster);
           return std::make_pair(result, wraps);
         };
-        SmallVector<Value> yields = {next(args[0], 0, 1).first};
-        auto [readNext, readWraps] = next(args[1], latency, 0);
+        SmallVector<Value> yields = {next(args[0], 0, kCopyCluster).first};
+        auto [readNext, readWraps] = next(args[1], latency, kLastStageCluster);
         yields.push_back(readNext);
         if (withPhase) {
           made.clear();
@@ -116,7 +116,7 @@ RingPositions carryRingPositions(scf::ForOp &loop, int slots, int latency,
           Value phase = record(
               arith::SelectOp::create(b, loc, readWraps, flipped, args[2]));
           for (Operation *op : made)
-            setSchedule(op, latency, 0);
+            setSchedule(op, latency, kLastStageCluster);
           yields.push_back(phase);
         }
         return yields;
@@ -184,7 +184,7 @@ void scheduleEarly(scf::ForOp loop, Operation *previous, Operation *end) {
   for (Operation *op = previous ? previous->getNextNode()
                                 : &loop.getBody()->front();
        op != end; op = op->getNextNode())
-    setSchedule(op, 0, 1);
+    setSchedule(op, 0, kCopyCluster);
 }
 
 /// Replaces the marked loads of `loop` by ring-buffer copies: cp.async for
@@ -231,7 +231,7 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
     auto wait = ttg::AsyncWaitOp::create(
         builder, loop.getLoc(), ValueRange{},
         builder.getI32IntegerAttr((latency - 1) * groupsPerIteration));
-    setSchedule(wait, latency, 0);
+    setSchedule(wait, latency, kLastStageCluster);
   }
 
   for (tt::LoadOp load : loads) {
@@ -258,7 +258,7 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
     builder.setInsertionPoint(firstUse);
     Value view = ttg::MemDescIndexOp::create(builder, alloc.getLoc(), slotType,
                                              buffer, ring.readSlot);
-    setSchedule(view.getDefiningOp(), latency, 0);
+    setSchedule(view.getDefiningOp(), latency, kLastStageCluster);
     alloc.getResult().replaceAllUsesWith(view);
     alloc->erase();
     load->erase();
@@ -296,8 +296,8 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
   auto wait = ttng::WaitBarrierOp::create(builder, loc, waited, ring.readPhase,
                                           /*pred=*/Value(),
                                           /*deps=*/ValueRange{});
-  setSchedule(waited.getDefiningOp(), latency, 0);
-  setSchedule(wait, latency, 0);
+  setSchedule(waited.getDefiningOp(), latency, kLastStageCluster);
+  setSchedule(wait, latency, kLastStageCluster);
 
   for (auto &[load, sink] : tmaLoads) {
     tt::TensorDescType desc = load.getDesc().getType();
@@ -323,7 +323,7 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
     auto alloc = cast<ttg::LocalAllocOp>(sink.alloc);
     Value view = ttg::MemDescIndexOp::create(builder, load.getLoc(), slotType,
                                              buffer, ring.readSlot);
-    setSchedule(view.getDefiningOp(), latency, 0);
+    setSchedule(view.getDefiningOp(), latency, kLastStageCluster);
     if (auto trans = dyn_cast_or_null<tt::TransOp>(sink.trans)) {
       ttg::MemDescType allocType = alloc.getType();
       auto viewType = ttg::MemDescType::get(
@@ -332,7 +332,7 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
           /*mutableMemory=*/true, allocType.getShape());
       view = ttg::MemDescTransOp::create(builder, trans.getLoc(), viewType,
                                          view, trans.getOrder());
-      setSchedule(view.getDefiningOp(), latency, 0);
+      setSchedule(view.getDefiningOp(), latency, kLastStageCluster);
     }
     alloc.getResult().replaceAllUsesWith(view);
     alloc->erase();
@@ -655,8 +655,8 @@ bool containsGlobalStore(Operation *op) {
 }
 
 /// A fused persistent loop finishes a tile in a conditional epilogue after
-/// its last dot. It goes after the next iterations' copies (cluster 2), as
-/// in Triton's schedule: the copies of the next tile are then in flight
+/// its last dot. It goes after the next iterations' copies (kEpilogueCluster),
+/// as in Triton's schedule: the copies of the next tile are then in flight
 /// while the epilogue stores this one, instead of waiting for it.
 void scheduleInLoopEpilogues(scf::ForOp loop, int latency) {
   Operation *lastDot = nullptr;
@@ -675,13 +675,13 @@ void scheduleInLoopEpilogues(scf::ForOp loop, int latency) {
           return user != loop.getBody()->getTerminator();
         }))
       continue;
-    setSchedule(op, latency, 2);
+    setSchedule(op, latency, kEpilogueCluster);
   }
 }
 
 /// A fused persistent loop computes the next tile's offsets in a
 /// conditional prologue whose results the copies of stage 0 read. It goes
-/// first in the loop body (cluster -1), with the ops of this iteration it
+/// first in the loop body (kPrologueCluster), with the ops of this iteration it
 /// needs, as in Triton's schedule: the offsets are then computed while the
 /// previous dot is in flight, not between the dot's wait and the copies.
 void scheduleInLoopPrologues(scf::ForOp loop, int latency) {
@@ -702,8 +702,8 @@ void scheduleInLoopPrologues(scf::ForOp loop, int latency) {
             slice, [&](Operation *def) { return getStage(def, latency) != 0; }))
       continue;
     for (Operation *def : slice)
-      setSchedule(def, 0, -1);
-    setSchedule(ifOp, 0, -1);
+      setSchedule(def, 0, kPrologueCluster);
+    setSchedule(ifOp, 0, kPrologueCluster);
   }
 }
 
@@ -762,12 +762,11 @@ FailureOr<unsigned> pipelineLoop(scf::ForOp original) {
   options.getScheduleFn =
       [latency](scf::ForOp forOp,
                 std::vector<std::pair<Operation *, unsigned>> &schedule) {
-        // The in-loop prologues, cluster 0 (the last stage), the early
-        // copies, then the in-loop epilogues.
-        for (int cluster : {-1, 0, 1, 2})
+        for (LoopCluster cluster : kClusterOrder)
           for (Operation &op : forOp.getBody()->without_terminator()) {
             auto attr = op.getAttrOfType<IntegerAttr>(kClusterAttrName);
-            int opCluster = attr ? attr.getInt() : 0;
+            int64_t opCluster =
+                attr ? attr.getInt() : int64_t(kLastStageCluster);
             if (opCluster == cluster)
               schedule.push_back({&op, unsigned(getStage(&op, latency))});
           }

@@ -23,6 +23,22 @@ constexpr llvm::StringLiteral kLatencyAttrName = "tt.latency";
 constexpr llvm::StringLiteral kStageAttrName = "loop.stage";
 constexpr llvm::StringLiteral kClusterAttrName = "loop.cluster";
 
+/// The clusters of a scheduled loop body, numbered in the order the
+/// pipelined body emits them.
+enum LoopCluster : int32_t {
+  /// Conditional in-loop prologues the copies read (the next tile's
+  /// offsets of a fused persistent loop).
+  kPrologueCluster = -1,
+  /// The last stage: waits, dots and what reads the copied buffers.
+  kLastStageCluster = 0,
+  /// Copies for later iterations and the ops computing their operands.
+  kCopyCluster = 1,
+  /// Conditional in-loop epilogues that store a finished tile.
+  kEpilogueCluster = 2,
+};
+constexpr LoopCluster kClusterOrder[] = {kPrologueCluster, kLastStageCluster,
+                                         kCopyCluster, kEpilogueCluster};
+
 /// On an scf.for: its own number of pipeline stages, which overrides the
 /// passes' option (triton-loop-unroll gives epilogue loops 1).
 constexpr llvm::StringLiteral kNumStagesAttrName = "tt.num_stages";

@@ -83,7 +83,9 @@ struct TTGScheduleLoopsPass
         bool isEarly = early.contains(&op);
         op.setAttr(kStageAttrName,
                    builder.getI32IntegerAttr(isEarly ? 0 : latency));
-        op.setAttr(kClusterAttrName, builder.getI32IntegerAttr(isEarly));
+        op.setAttr(kClusterAttrName,
+                   builder.getI32IntegerAttr(isEarly ? kCopyCluster
+                                                     : kLastStageCluster));
       }
       ++numScheduledLoops;
     });
