@@ -23,8 +23,7 @@ COMMENT = re.compile(r"//[^\n]*")
 
 
 def arguments(text, start):
-    """The top-level arguments of the call whose `(` is at `start`, and the
-    index of its `)`."""
+    """The top-level arguments of the call whose `(` is at `start`."""
     depth, current, args = 0, [], []
     for i in range(start, len(text)):
         ch = text[i]
@@ -36,13 +35,13 @@ def arguments(text, start):
             depth -= 1
             if depth == 0:
                 args.append("".join(current))
-                return args, i
+                return args
         if depth == 1 and ch == ",":
             args.append("".join(current))
             current = []
         else:
             current.append(ch)
-    return args, len(text)
+    return args
 
 
 def emits(argument):
@@ -59,7 +58,7 @@ def check(text):
     text = COMMENT.sub("", text)
     lines = []
     for match in re.finditer(r"\(", text):
-        args, _ = arguments(text, match.start())
+        args = arguments(text, match.start())
         if len(args) >= 2 and sum(emits(a) for a in args) >= 2:
             lines.append(text.count("\n", 0, match.start()) + 1)
     return sorted(set(lines))
