@@ -1,5 +1,4 @@
-//===- Allocation.h - Byte offsets of shared buffers and scratch -*- C++
-//-*-===//
+//===- Allocation.h - Offsets of shared buffers -----------------*- C++ -*-===//
 //
 // Places every explicit shared buffer (ttg.local_alloc) and every op's
 // scratch (see Scratch.h) in the CTA's dynamic shared memory.

@@ -1,5 +1,4 @@
-//===- AsyncTasks.h - async_task_id marks of warp specialization -*- C++
-//-*-===//
+//===- AsyncTasks.h - Warp-specialization task marks ------------*- C++ -*-===//
 //
 // Triton's Hopper warp specialization partitions a kernel into async tasks
 // by marking ops with `async_task_id = array<i32: ...>`, the tasks that run

@@ -1,5 +1,4 @@
-//===- DecomposeScaledDot.h - tt.dot_scaled as upcasts and a tt.dot -*- C++
-//-*-===//
+//===- DecomposeScaledDot.h - tt.dot_scaled as upcasts ----------*- C++ -*-===//
 //
 // Below sm_100 no tensor-core instruction takes microscaled operands, so
 // tritongpu-accelerate-matmul rewrites each tt.dot_scaled, as Triton 3.6's

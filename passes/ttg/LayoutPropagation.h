@@ -1,5 +1,4 @@
-//===- LayoutPropagation.h - Anchor layouts carried to their users -*- C++
-//-*-===//
+//===- LayoutPropagation.h - Anchor layouts to users ------------*- C++ -*-===//
 //
 // The first step of tritongpu-remove-layout-conversions, as in Triton: the
 // layouts of "anchor" ops, whose layout is expensive to change (loads that

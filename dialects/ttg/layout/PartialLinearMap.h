@@ -1,5 +1,4 @@
-//===- PartialLinearMap.h - An F2-linear map built vector by vector -*- C++
-//-*-//
+//===- PartialLinearMap.h - An F2-linear map, vector by vector --*- C++ -*-===//
 //
 // Layout decisions often fix a linear map one vector at a time ("this lane
 // basis goes to that offset bit") and then ask what the map does to other
