@@ -138,6 +138,74 @@ LogicalResult mlir::tile::addStagePipeline(const StagePipeline &stage,
   return success();
 }
 
+void mlir::tile::getStageDependentDialects(DialectRegistry &registry) {
+  for (const StagePipeline &stage : getStagePipelines()) {
+    OpPassManager pm(ModuleOp::getOperationName());
+    if (succeeded(
+            addStagePipeline(stage, ttg::TargetOptions(), pm, llvm::nulls())))
+      pm.getDependentDialects(registry);
+  }
+}
+
+bool mlir::tile::isTTGIRModule(ModuleOp module) {
+  return module->hasAttr("ttg.num-warps");
+}
+
+FailureOr<ttg::TargetOptions>
+mlir::tile::resolveTargetOptions(ModuleOp module, ttg::TargetOptions options,
+                                 ExplicitTargetOptions explicitly,
+                                 llvm::StringRef errorPrefix) {
+  // Not module.emitError: that would print the whole module with the note.
+  auto emitError = [&] {
+    return mlir::emitError(module.getLoc(), errorPrefix);
+  };
+  if (failed(ttg::verifyTargetOptions(options, emitError)))
+    return failure();
+  if (!isTTGIRModule(module))
+    return options;
+
+  // Reads one module attribute into `value`, rejecting a contradiction with
+  // an explicitly given option.
+  auto adopt = [&](llvm::StringRef attrName, llvm::StringRef optionName,
+                   bool isExplicit, auto &value) -> LogicalResult {
+    Attribute attr = module->getAttr(attrName);
+    if (!attr)
+      return success();
+    using T = std::decay_t<decltype(value)>;
+    T moduleValue;
+    if constexpr (std::is_same_v<T, std::string>) {
+      auto str = dyn_cast<StringAttr>(attr);
+      if (!str)
+        return emitError() << attrName << " must be a string, got " << attr;
+      moduleValue = str.getValue().str();
+    } else {
+      auto integer = dyn_cast<IntegerAttr>(attr);
+      if (!integer)
+        return emitError() << attrName << " must be an integer, got " << attr;
+      moduleValue = integer.getInt();
+    }
+    if (isExplicit && moduleValue != value)
+      return emitError() << "option " << optionName << "=" << value
+                         << " contradicts the module's " << attrName << " = "
+                         << moduleValue;
+    value = moduleValue;
+    return success();
+  };
+  if (failed(
+          adopt("ttg.target", "target", explicitly.target, options.target)) ||
+      failed(adopt("ttg.num-warps", "num-warps", explicitly.numWarps,
+                   options.numWarps)) ||
+      failed(adopt("ttg.threads-per-warp", "threads-per-warp",
+                   explicitly.threadsPerWarp, options.threadsPerWarp)) ||
+      failed(adopt("ttg.num-ctas", "num-ctas", explicitly.numCTAs,
+                   options.numCTAs)))
+    return failure();
+  // The module's own values must be ones tile supports, too.
+  if (failed(ttg::verifyTargetOptions(options, emitError)))
+    return failure();
+  return options;
+}
+
 namespace mlir::tile {
 #define GEN_PASS_REGISTRATION
 #include "pipelines/Passes.h.inc"

@@ -18,6 +18,7 @@
 
 #include "dialects/ttg/TargetOptions.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -54,6 +55,32 @@ LogicalResult addStagePipeline(const StagePipeline &stage,
                                const ttg::TargetOptions &options,
                                OpPassManager &pm,
                                llvm::raw_ostream &errorStream);
+
+/// Adds the dialects the stage pipelines' passes create ops in.
+void getStageDependentDialects(DialectRegistry &registry);
+
+/// Whether `module` is TTGIR (Triton writes ttg.num-warps on it): it has
+/// been through the stages that consume TTIR.
+bool isTTGIRModule(ModuleOp module);
+
+/// Which target options a caller gave explicitly: an explicit option must
+/// agree with a TTGIR module's own attribute.
+struct ExplicitTargetOptions {
+  bool target = false;
+  bool numWarps = false;
+  bool threadsPerWarp = false;
+  bool numCTAs = false;
+};
+
+/// The options `module` compiles with: TTIR takes `given`; TTGIR takes its
+/// own ttg.target, ttg.num-warps, ttg.threads-per-warp and ttg.num-ctas,
+/// and an explicitly given option that contradicts one of them is an error.
+/// Values tile does not support are errors too; each error is emitted on
+/// the module's location, its message starting with `errorPrefix`.
+FailureOr<ttg::TargetOptions>
+resolveTargetOptions(ModuleOp module, ttg::TargetOptions given,
+                     ExplicitTargetOptions explicitly,
+                     llvm::StringRef errorPrefix);
 
 /// Registers the stage pipelines (`tile-<name>`) and `tile-to-llvm`.
 void registerPipelines();

@@ -8,7 +8,8 @@ TILE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TILE_BUILD_DIR=${TILE_BUILD_DIR:-$TILE_ROOT/build}
 TILE_LLVM_PREFIX=${TILE_LLVM_PREFIX:-/usr/lib/llvm-22}
 TILE_PACKAGES=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22
-  clang-format-22 ccache ninja-build libgtest-dev cmake python3)
+  clang-format-22 ccache ninja-build libgtest-dev cmake python3 python3-venv
+  libzstd-dev)
 # Extra -D options for the configure step (scripts/test-sanitizers).
 TILE_CMAKE_ARGS=(${TILE_CMAKE_ARGS[@]+"${TILE_CMAKE_ARGS[@]}"})
 
@@ -55,24 +56,78 @@ configure_and_build() {
 # Runs the whole lit suite of $TILE_BUILD_DIR and ends with the line
 # `N passed, N failed`; returns lit's exit status.
 run_lit_suite() {
-  local results=$TILE_BUILD_DIR/test/results.json lit_status
+  local lit_status
   set +e
-  "$TILE_LLVM_PREFIX/bin/lit" -sv --output "$results" "$TILE_BUILD_DIR/test"
+  run_lit_only
   lit_status=$?
   set -e
-  python3 - "$results" <<'PY'
-import collections, json, sys
-tests = json.load(open(sys.argv[1]))["tests"]
-codes = collections.Counter(t["code"] for t in tests)
-passed = codes["PASS"] + codes["XFAIL"]
-skipped = codes["UNSUPPORTED"]
-failed = sum(n for code, n in codes.items()
-             if code not in ("PASS", "XFAIL", "UNSUPPORTED"))
+  summarize_results
+  return $lit_status
+}
+
+# Runs the lit suite, keeping its results for summarize_results.
+run_lit_only() {
+  "$TILE_LLVM_PREFIX/bin/lit" -sv --output "$TILE_BUILD_DIR/test/results.json" \
+    "$TILE_BUILD_DIR/test"
+}
+
+# The Python side (python/): a virtual environment in $TILE_BUILD_DIR
+# with triton==3.6.0 from PyPI and the tile package installed from python/
+# (with the self-contained compiler library and its .pth), then the pytest
+# suite, compile-only, its results kept for summarize_results.
+run_python_suite() {
+  local venv=$TILE_BUILD_DIR/python-venv
+  if [ ! -x "$venv/bin/python" ]; then
+    log "python virtual environment $venv"
+    python3 -m venv "$venv"
+  fi
+  log "pip install triton==3.6.0 pytest, and python/ (tile)"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+    "triton==3.6.0" pytest "setuptools>=70.1" wheel
+  TILE_COMPILER_LIBRARY=$TILE_BUILD_DIR/lib/self-contained/libtile-compiler.so \
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+    --no-build-isolation --force-reinstall --no-deps "$TILE_ROOT/python"
+  log "pytest python/tests"
+  (cd "$TILE_ROOT/python" && TILE_BUILD_DIR=$TILE_BUILD_DIR \
+    "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+    --junitxml="$TILE_BUILD_DIR/test/python-results.xml" tests)
+}
+
+# Prints the totals of the lit suite and, where it ran, the pytest suite;
+# the last line is `N passed, N failed`.
+summarize_results() {
+  python3 - "$TILE_BUILD_DIR/test/results.json" \
+    "$TILE_BUILD_DIR/test/python-results.xml" <<'PY'
+import collections, json, os, sys
+import xml.etree.ElementTree as ElementTree
+passed = failed = skipped = 0
+if os.path.exists(sys.argv[1]):
+    tests = json.load(open(sys.argv[1]))["tests"]
+    codes = collections.Counter(t["code"] for t in tests)
+    passed += codes["PASS"] + codes["XFAIL"]
+    skipped += codes["UNSUPPORTED"]
+    failed += sum(n for code, n in codes.items()
+                  if code not in ("PASS", "XFAIL", "UNSUPPORTED"))
+else:
+    print("lit: no results (the suite did not run)")
+    failed += 1
+if len(sys.argv) > 2 and os.path.exists(sys.argv[2]):
+    root = ElementTree.parse(sys.argv[2]).getroot()
+    suites = [root] if root.tag == "testsuite" else list(root)
+    for suite in suites:
+        total = int(suite.get("tests", 0))
+        bad = int(suite.get("failures", 0)) + int(suite.get("errors", 0))
+        skip = int(suite.get("skipped", 0))
+        print(f"pytest: {total - bad - skip} passed, {bad} failed, "
+              f"{skip} skipped")
+        passed += total - bad - skip
+        failed += bad
+        skipped += skip
 if skipped:
-    print(f"{skipped} skipped (UNSUPPORTED: a required tool is missing)")
+    print(f"{skipped} skipped (a required tool is missing, or the case does "
+          "not apply)")
 print(f"{passed} passed, {failed} failed")
 PY
-  return $lit_status
 }
 
 export PATH=$TILE_LLVM_PREFIX/bin:/usr/local/cuda/bin:$PATH

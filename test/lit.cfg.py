@@ -136,3 +136,12 @@ if os.path.exists(fuzzer):
 else:
     lit_config.note("tile-fuzz not built (a fuzz build: scripts/fuzz --build):"
                     " the fuzz smoke test is skipped")
+
+# The self-contained compiler library (TILE_BUILD_SELF_CONTAINED=ON, which
+# scripts/test turns on).
+if os.path.exists(os.path.join(config.tile_lib_dir, "self-contained",
+                               "libtile-compiler.so")):
+    config.available_features.add("self-contained-compiler")
+else:
+    lit_config.note("no self-contained libtile-compiler.so (configure with "
+                    "-DTILE_BUILD_SELF_CONTAINED=ON): its test is skipped")

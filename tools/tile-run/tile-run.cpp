@@ -1239,6 +1239,27 @@ bool ptxParamSizes(const std::string &ptx, const std::string &name,
   return true;
 }
 
+/// Every Triton kernel, and every kernel tile compiles, ends with two
+/// scratch pointers (global and profile scratch) that KERNEL.json's
+/// `params` do not list: when the --arg list covers `params` exactly, they
+/// are added as null pointers, as Triton's launcher passes them (the
+/// global scratch one gets its buffer later). Without the PTX (a cubin)
+/// they are added too: a kernel that declares fewer parameters ignores
+/// them.
+void addScratchPointers(const KernelInfo &info,
+                        const std::vector<unsigned> *ptxSizes,
+                        std::vector<Arg> &args) {
+  if (!info.hasParams || args.size() != info.params.size())
+    return;
+  if (ptxSizes && (ptxSizes->size() != args.size() + 2 ||
+                   ptxSizes->back() != 8 || (*ptxSizes)[args.size()] != 8))
+    return;
+  for (int i = 0; i < 2; ++i) {
+    args.push_back(parseArg("null"));
+    args.back().specIndex = -1;
+  }
+}
+
 /// Checks the --arg list against the PTX entry's parameter sizes: a wrong
 /// count or size makes the driver read garbage, not fail.
 void checkAgainstPtx(const std::vector<unsigned> &sizes, const KernelInfo &info,
@@ -1701,6 +1722,7 @@ int main(int argc, char **argv) {
     args.back().specIndex = int(i);
   }
   resolveDescriptors(info, args);
+  addScratchPointers(info, cubin ? nullptr : &ptxSizes, args);
   checkAgainstParams(info, args);
   if (!cubin)
     checkAgainstPtx(ptxSizes, info, args);

@@ -4,10 +4,9 @@
 // calling convention) and `nvvm.reqntid` = num-warps x threads-per-warp
 // (ttg.total-num-warps when warp-specialized, with `ttg.maxnreg` as
 // `nvvm.maxnreg`). Its parameters are the function's arguments, in order,
-// and, when the module needs global scratch, Triton's two trailing scratch
-// pointers (GlobalScratchOpToLLVM.cpp). Kernels without global scratch keep
-// exactly their arguments: launchers pass null for any trailing pointer the
-// PTX declares, so both forms launch the same way.
+// then Triton's two trailing scratch pointers, global and profile scratch
+// (GlobalScratchOpToLLVM.cpp), which every Triton kernel declares and
+// Triton's launcher always passes, null when the kernel needs none.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,7 +46,7 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
       signature.addInputs(i, converted);
     }
     auto module = func->getParentOfType<ModuleOp>();
-    if (isKernel && getGlobalScratchBytes(module) > 0)
+    if (isKernel)
       for (unsigned i = 0; i < kNumScratchParameters; ++i)
         signature.addInputs(
             LLVM::LLVMPointerType::get(getContext(), /*addressSpace=*/1));

@@ -178,8 +178,8 @@ LogicalResult checkGlobalScratchLowering(Operation *op);
 /// The bytes of global scratch each program of the module's kernel needs
 /// (its ttg.global_scratch_memory_size; 0 without).
 int64_t getGlobalScratchBytes(ModuleOp module);
-/// A kernel that needs global scratch takes Triton's trailing parameters:
-/// the global scratch and the profile scratch pointers (address space 1).
+/// Every kernel takes Triton's trailing parameters: the global scratch and
+/// the profile scratch pointers (address space 1).
 constexpr unsigned kNumScratchParameters = 2;
 /// ttng.tensormap_create, ttng.tensormap_fenceproxy_acquire,
 /// ttng.reinterpret_tensor_descriptor: tensor maps built on the device.

@@ -48,19 +48,23 @@ Value mlir::tile::getAllocationPointer(OpBuilder &builder, Location loc,
                                 i32Constant(builder, loc, offset.getInt()));
 }
 
+/// The LLVM type an element of `elementType` has in shared memory: i1 is
+/// stored as a byte, and types LLVM IR has no name for (fp8) as integers of
+/// their width, the type their values have once converted.
+static Type getSharedStoredType(OpBuilder &builder, Type elementType) {
+  if (elementType.isInteger(1))
+    return builder.getI8Type();
+  if (!LLVM::isCompatibleType(elementType) && elementType.isIntOrFloat())
+    return builder.getIntegerType(elementType.getIntOrFloatBitWidth());
+  return elementType;
+}
+
 Value mlir::tile::getSharedElementPointer(OpBuilder &builder, Location loc,
                                           Value base, Type elementType,
                                           Value index) {
-  // i1 is stored as a byte; types LLVM IR has no name for (fp8) step by
-  // an integer of their width.
-  Type stored = elementType;
-  if (elementType.isInteger(1))
-    stored = builder.getI8Type();
-  else if (!LLVM::isCompatibleType(elementType) && elementType.isIntOrFloat())
-    stored = builder.getIntegerType(elementType.getIntOrFloatBitWidth());
-  return LLVM::GEPOp::create(builder, loc,
-                             getSharedPointerType(builder.getContext()), stored,
-                             base, ValueRange{index});
+  return LLVM::GEPOp::create(
+      builder, loc, getSharedPointerType(builder.getContext()),
+      getSharedStoredType(builder, elementType), base, ValueRange{index});
 }
 
 void mlir::tile::storeShared(OpBuilder &builder, Location loc, Value pointer,
@@ -96,7 +100,8 @@ void mlir::tile::storeSharedIf(OpBuilder &builder, Location loc,
 Value mlir::tile::loadShared(OpBuilder &builder, Location loc, Value pointer,
                              Type type) {
   if (!type.isInteger(1))
-    return LLVM::LoadOp::create(builder, loc, type, pointer);
+    return LLVM::LoadOp::create(builder, loc,
+                                getSharedStoredType(builder, type), pointer);
   Value byte = LLVM::LoadOp::create(builder, loc, builder.getI8Type(), pointer);
   return LLVM::TruncOp::create(builder, loc, type, byte);
 }
@@ -463,12 +468,17 @@ LogicalResult mlir::tile::storeDistributedToShared(
       storeShared(builder, loc, pointer, values[group]);
       continue;
     }
-    auto vectorType = VectorType::get({v}, elementType);
+    // A vector of what shared memory holds: a vector of i1 would pack bits.
+    Type stored = getSharedStoredType(builder, elementType);
+    auto vectorType = VectorType::get({v}, stored);
     Value vector = LLVM::UndefOp::create(builder, loc, vectorType);
-    for (int i = 0; i < v; ++i)
-      vector = LLVM::InsertElementOp::create(builder, loc, vector,
-                                             values[group * v + i],
+    for (int i = 0; i < v; ++i) {
+      Value value = values[group * v + i];
+      if (value.getType() != stored)
+        value = LLVM::ZExtOp::create(builder, loc, stored, value);
+      vector = LLVM::InsertElementOp::create(builder, loc, vector, value,
                                              i32Constant(builder, loc, i));
+    }
     LLVM::StoreOp::create(builder, loc, vector, pointer,
                           v * getSharedElementBytes(elementType));
   }
@@ -498,12 +508,17 @@ FailureOr<SmallVector<Value>> mlir::tile::loadDistributedFromShared(
       values.push_back(loadShared(builder, loc, pointer, elementType));
       continue;
     }
-    auto vectorType = VectorType::get({v}, elementType);
+    Type stored = getSharedStoredType(builder, elementType);
+    auto vectorType = VectorType::get({v}, stored);
     Value vector = LLVM::LoadOp::create(builder, loc, vectorType, pointer,
                                         v * getSharedElementBytes(elementType));
-    for (int i = 0; i < v; ++i)
-      values.push_back(LLVM::ExtractElementOp::create(
-          builder, loc, vector, i32Constant(builder, loc, i)));
+    for (int i = 0; i < v; ++i) {
+      Value value = LLVM::ExtractElementOp::create(
+          builder, loc, vector, i32Constant(builder, loc, i));
+      if (elementType.isInteger(1))
+        value = LLVM::TruncOp::create(builder, loc, elementType, value);
+      values.push_back(value);
+    }
   }
   return values;
 }

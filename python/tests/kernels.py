@@ -1,0 +1,264 @@
+"""tile's own @triton.jit kernels for the compile-only tests: each case is a
+kernel, the signature and constexprs Triton's launcher would specialize it
+with, and the options (num_warps, num_stages, ...) of one config."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def masked_axpy(x_ptr, y_ptr, out_ptr, alpha, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask, other=0.0)
+    y = tl.load(y_ptr + offsets, mask=mask, other=0.0)
+    tl.store(out_ptr + offsets, alpha * x + y, mask=mask)
+
+
+@triton.jit
+def row_sum_max(x_ptr, sum_ptr, max_ptr, cols, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offsets = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * stride + offsets, mask=offsets < cols,
+                other=float("-inf"))
+    tl.store(max_ptr + row, tl.max(x, axis=0))
+    tl.store(sum_ptr + row, tl.sum(tl.where(offsets < cols, x, 0.0), axis=0))
+
+
+@triton.jit
+def cumulative_sum(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offsets, tl.cumsum(tl.load(x_ptr + offsets), axis=0))
+
+
+@triton.jit
+def softmax(out_ptr, in_ptr, in_stride, out_stride, cols,
+            BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offsets = tl.arange(0, BLOCK)
+    x = tl.load(in_ptr + row * in_stride + offsets, mask=offsets < cols,
+                other=-float("inf")).to(tl.float32)
+    x = x - tl.max(x, axis=0)
+    numerator = tl.exp(x)
+    y = numerator / tl.sum(numerator, axis=0)
+    tl.store(out_ptr + row * out_stride + offsets, y.to(out_ptr.dtype.element_ty),
+             mask=offsets < cols)
+
+
+@triton.jit
+def matmul_bias_relu(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K,
+                     stride_am, stride_bk, stride_cm,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                     BLOCK_K: tl.constexpr, INPUT_PRECISION: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
+    b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :]
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        a = tl.load(a_ptrs, mask=(rm[:, None] < M) & (rk[None, :] + k < K),
+                    other=0.0)
+        b = tl.load(b_ptrs, mask=(rk[:, None] + k < K) & (rn[None, :] < N),
+                    other=0.0)
+        acc = tl.dot(a, b, acc, input_precision=INPUT_PRECISION)
+        a_ptrs += BLOCK_K
+        b_ptrs += BLOCK_K * stride_bk
+    bias = tl.load(bias_ptr + rn, mask=rn < N, other=0.0)
+    acc = tl.maximum(acc + bias[None, :], 0.0)
+    c_ptrs = c_ptr + rm[:, None] * stride_cm + rn[None, :]
+    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def atomic_histogram(x_ptr, bins_ptr, total_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    tl.atomic_add(bins_ptr + x, 1, mask=mask)
+    tl.atomic_max(total_ptr, tl.max(tl.where(mask, x, 0), axis=0))
+
+
+@triton.jit
+def print_and_assert(x_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets, mask=offsets < n, other=0)
+    tl.device_assert(x >= 0, "negative input")
+    tl.device_print("x", x)
+
+
+@triton.jit
+def descriptor_copy(in_desc, out_desc, BLOCK_M: tl.constexpr,
+                    BLOCK_N: tl.constexpr):
+    m = tl.program_id(0) * BLOCK_M
+    n = tl.program_id(1) * BLOCK_N
+    tile = in_desc.load([m, n])
+    out_desc.store([m, n], tile * 2)
+
+
+@triton.jit
+def persistent_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk,
+                      stride_cm, NUM_SMS: tl.constexpr, BLOCK_M: tl.constexpr,
+                      BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    tiles_m = tl.cdiv(M, BLOCK_M)
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    for tile_id in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS,
+                            flatten=True):
+        rm = (tile_id // tiles_n) * BLOCK_M + tl.arange(0, BLOCK_M)
+        rn = (tile_id % tiles_n) * BLOCK_N + tl.arange(0, BLOCK_N)
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(0, K, BLOCK_K):
+            rk = k + tl.arange(0, BLOCK_K)
+            a = tl.load(a_ptr + rm[:, None] * stride_am + rk[None, :],
+                        mask=rk[None, :] < K, other=0.0)
+            b = tl.load(b_ptr + rk[:, None] * stride_bk + rn[None, :],
+                        mask=rk[:, None] < K, other=0.0)
+            acc = tl.dot(a, b, acc)
+        tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :],
+                 acc.to(tl.float16),
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def warp_specialized_matmul(a_desc, b_desc, c_desc, M, N, K,
+                            NUM_SMS: tl.constexpr, BLOCK_M: tl.constexpr,
+                            BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    tiles_m = tl.cdiv(M, BLOCK_M)
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    for tile_id in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS,
+                            flatten=True, warp_specialize=True):
+        m = (tile_id // tiles_n) * BLOCK_M
+        n = (tile_id % tiles_n) * BLOCK_N
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(0, K, BLOCK_K):
+            a = a_desc.load([m, k])
+            b = b_desc.load([n, k])
+            acc = tl.dot(a, b.T, acc)
+        c_desc.store([m, n], acc.to(tl.float16))
+
+
+autotuned_configs = [
+    triton.Config({"BLOCK": 256}, num_warps=2, num_stages=1),
+    triton.Config({"BLOCK": 1024}, num_warps=4, num_stages=2),
+    triton.Config({"BLOCK": 4096}, num_warps=8, num_stages=3),
+]
+
+
+@triton.autotune(configs=autotuned_configs, key=["n"])
+@triton.jit
+def autotuned_scale(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets, mask=offsets < n)
+    tl.store(out_ptr + offsets, tl.sqrt(x) * 0.5, mask=offsets < n)
+
+
+@dataclass
+class Case:
+    """One kernel specialization to compile."""
+
+    name: str
+    fn: Callable
+    signature: dict[str, str]
+    constexprs: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    #: Compute capabilities the case compiles for (Triton's own limits).
+    capabilities: tuple[int, ...] = (80, 90)
+    #: Arguments (by position) specialized as divisible by 16.
+    aligned: Optional[tuple[int, ...]] = None
+
+    def source(self):
+        from triton.compiler import ASTSource
+        names = list(self.signature)
+        aligned = self.aligned
+        if aligned is None:
+            aligned = tuple(i for i, name in enumerate(names)
+                            if self.signature[name].startswith("*"))
+        attrs = {(i,): [["tt.divisibility", 16]] for i in aligned}
+        return ASTSource(self.fn, self.signature, constexprs=self.constexprs,
+                         attrs=attrs)
+
+
+def _matmul(name, dtype, out_dtype, precision, capabilities=(80, 90),
+            block=(64, 64, 32), **options):
+    signature = {"a_ptr": f"*{dtype}", "b_ptr": f"*{dtype}",
+                 "c_ptr": f"*{out_dtype}", "bias_ptr": "*fp32", "M": "i32",
+                 "N": "i32", "K": "i32", "stride_am": "i32", "stride_bk": "i32",
+                 "stride_cm": "i32", "BLOCK_M": "constexpr",
+                 "BLOCK_N": "constexpr", "BLOCK_K": "constexpr",
+                 "INPUT_PRECISION": "constexpr"}
+    constexprs = {"BLOCK_M": block[0], "BLOCK_N": block[1],
+                  "BLOCK_K": block[2], "INPUT_PRECISION": precision}
+    return Case(name, matmul_bias_relu, signature, constexprs,
+                {"num_warps": 4, "num_stages": 3, **options}, capabilities,
+                aligned=(0, 1, 2, 3, 7, 8, 9))
+
+
+def _descriptor(dtype, block):
+    return f"tensordesc<{dtype}[{block[0]}, {block[1]}]>"
+
+
+CASES = [
+    Case("masked_axpy", masked_axpy,
+         {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32",
+          "alpha": "fp32", "n": "i32", "BLOCK": "constexpr"},
+         {"BLOCK": 1024}, {"num_warps": 4}),
+    Case("row_sum_max", row_sum_max,
+         {"x_ptr": "*fp32", "sum_ptr": "*fp32", "max_ptr": "*fp32",
+          "cols": "i32", "stride": "i32", "BLOCK": "constexpr"},
+         {"BLOCK": 2048}, {"num_warps": 8}),
+    Case("cumulative_sum", cumulative_sum,
+         {"x_ptr": "*i32", "out_ptr": "*i32", "BLOCK": "constexpr"},
+         {"BLOCK": 512}, {"num_warps": 4}),
+    Case("softmax_f16", softmax,
+         {"out_ptr": "*fp16", "in_ptr": "*fp16", "in_stride": "i32",
+          "out_stride": "i32", "cols": "i32", "BLOCK": "constexpr"},
+         {"BLOCK": 1024}, {"num_warps": 4}),
+    _matmul("dot_f16", "fp16", "fp16", "ieee"),
+    _matmul("dot_bf16", "bf16", "bf16", "ieee", num_stages=4),
+    _matmul("dot_tf32", "fp32", "fp32", "tf32"),
+    _matmul("dot_fp8e5", "fp8e5", "fp16", "ieee", block=(64, 64, 64)),
+    _matmul("dot_fp8e4nv", "fp8e4nv", "fp16", "ieee", capabilities=(90,),
+            block=(128, 128, 64), num_warps=8),
+    Case("atomic_histogram", atomic_histogram,
+         {"x_ptr": "*i32", "bins_ptr": "*i32", "total_ptr": "*i32",
+          "n": "i32", "BLOCK": "constexpr"},
+         {"BLOCK": 256}, {"num_warps": 4}),
+    Case("print_and_assert", print_and_assert,
+         {"x_ptr": "*i32", "n": "i32", "BLOCK": "constexpr"},
+         {"BLOCK": 128}, {"num_warps": 4, "debug": True}),
+    Case("descriptor_copy", descriptor_copy,
+         {"in_desc": _descriptor("fp16", (64, 64)),
+          "out_desc": _descriptor("fp16", (64, 64)),
+          "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},
+         {"BLOCK_M": 64, "BLOCK_N": 64}, {"num_warps": 4}, aligned=()),
+    Case("persistent_matmul", persistent_matmul,
+         {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32",
+          "N": "i32", "K": "i32", "stride_am": "i32", "stride_bk": "i32",
+          "stride_cm": "i32", "NUM_SMS": "constexpr", "BLOCK_M": "constexpr",
+          "BLOCK_N": "constexpr", "BLOCK_K": "constexpr"},
+         {"NUM_SMS": 132, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64},
+         {"num_warps": 8, "num_stages": 3}, aligned=(0, 1, 2, 6, 7, 8)),
+    Case("warp_specialized_matmul", warp_specialized_matmul,
+         {"a_desc": _descriptor("fp16", (128, 64)),
+          "b_desc": _descriptor("fp16", (128, 64)),
+          "c_desc": _descriptor("fp16", (128, 128)), "M": "i32", "N": "i32",
+          "K": "i32", "NUM_SMS": "constexpr", "BLOCK_M": "constexpr",
+          "BLOCK_N": "constexpr", "BLOCK_K": "constexpr"},
+         {"NUM_SMS": 132, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64},
+         {"num_warps": 4, "num_stages": 3}, aligned=()),
+] + [
+    Case(f"autotuned_scale_{config.kwargs['BLOCK']}", autotuned_scale.fn,
+         {"x_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32",
+          "BLOCK": "constexpr"},
+         dict(config.kwargs), {"num_warps": config.num_warps,
+                               "num_stages": config.num_stages})
+    for config in autotuned_configs
+]

@@ -1,0 +1,106 @@
+"""A kernel tile cannot compile: an error naming the kernel, the stage and
+the reason, and nothing of it in Triton's cache; with TILE_TRITON_FALLBACK=1
+Triton compiles it instead, with one warning per kernel, counted."""
+
+from __future__ import annotations
+
+import os
+import warnings
+
+import pytest
+
+import tile.triton
+from compile_helpers import compile_case
+from kernels import CASES, Case, masked_axpy
+from tile._library import CompileResult, Library
+from tile.triton import TileCompilationError, TileFallbackWarning
+
+# Two CTAs per cluster: Triton compiles it for sm_90, tile does not (yet).
+TWO_CTAS = Case("axpy_two_ctas", masked_axpy, CASES[0].signature,
+                {"BLOCK": 1024}, {"num_ctas": 2})
+
+
+def _cache_files(cache):
+    if not cache.exists():
+        return []
+    return [os.path.join(root, name) for root, _, names in os.walk(cache)
+            for name in names]
+
+
+def test_unsupported_kernel_is_an_error_naming_kernel_stage_reason(
+        tile_enabled, fresh_triton_cache):
+    with pytest.raises(TileCompilationError) as info:
+        compile_case(TWO_CTAS, 90)
+    error = info.value
+    assert error.kernel == "masked_axpy"
+    assert error.stage == "options"
+    assert "num-ctas=2" in error.reason
+    assert str(error).startswith("tile could not compile kernel 'masked_axpy' "
+                                 "in stage 'options': ")
+    assert "kernels.py:" in error.reason  # the kernel's own source position
+    assert tile.triton.stats()["failed"] == 1
+    assert _cache_files(fresh_triton_cache) == []
+
+
+def _failing_compile(stage: str, error: str):
+    def compile(self, ir, **options):
+        return CompileResult(succeeded=False, failed_stage=stage, error=error,
+                             kernel_name="masked_axpy", metadata={},
+                             diagnostics=[{"severity": "error",
+                                           "message": "boom", "stage": stage}])
+    return compile
+
+
+def test_a_failing_stage_leaves_no_cache_entry(tile_enabled, fresh_triton_cache,
+                                               monkeypatch):
+    monkeypatch.setattr(Library, "compile",
+                        _failing_compile("ttgir", "k.py:3:4: boom"))
+    with pytest.raises(TileCompilationError) as info:
+        compile_case(CASES[0], 80)
+    assert (info.value.stage, info.value.reason) == ("ttgir", "k.py:3:4: boom")
+    assert info.value.diagnostics[0]["message"] == "boom"
+    assert _cache_files(fresh_triton_cache) == []
+    # The same kernel compiles once tile can: nothing stale in the way.
+    monkeypatch.undo()
+    kernel = compile_case(CASES[0], 80)
+    assert tile.triton.stats()["compiled"] == 1
+    assert ".target sm_80" in kernel.asm["ptx"]
+
+
+def test_fallback_compiles_with_triton_and_warns_once(tile_enabled,
+                                                      monkeypatch):
+    monkeypatch.setenv("TILE_TRITON_FALLBACK", "1")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        first = compile_case(TWO_CTAS, 90)
+        other = Case("axpy_two_ctas_512", masked_axpy, CASES[0].signature,
+                     {"BLOCK": 512}, {"num_ctas": 2})
+        second = compile_case(other, 90)
+    fallbacks = [w for w in caught if issubclass(w.category, TileFallbackWarning)]
+    assert len(fallbacks) == 1, [str(w.message) for w in caught]
+    assert "masked_axpy" in str(fallbacks[0].message)
+    assert "Triton's compiler compiles it instead" in str(fallbacks[0].message)
+    stats = tile.triton.stats()
+    assert stats["fell_back"] == 2 and stats["compiled"] == 0
+    for kernel in (first, second):
+        assert kernel.metadata.num_ctas == 2
+        assert kernel.asm["cubin"][:4] == b"\x7fELF"
+        # Triton's own TTGIR (tile writes no 2-CTA module).
+        assert '"ttg.num-ctas" = 2' in kernel.asm["ttgir"]
+
+
+def test_fallback_argument_overrides_the_environment(monkeypatch):
+    monkeypatch.setenv("TILE_TRITON_FALLBACK", "1")
+    tile.triton.enable(fallback=False)
+    try:
+        with pytest.raises(TileCompilationError):
+            compile_case(TWO_CTAS, 90)
+    finally:
+        tile.triton.disable()
+
+
+def test_targets_tile_does_not_compile_for(tile_enabled):
+    with pytest.raises(TileCompilationError) as info:
+        compile_case(CASES[0], 100)
+    assert info.value.stage == "options"
+    assert "sm_100" in info.value.reason

@@ -1,0 +1,88 @@
+"""Our @triton.jit kernels through Triton's frontend and tile's stages, for
+sm_80 and sm_90, against Triton's own compile of the same specialization:
+tile compiled them (not Triton), tile's metadata has every key Triton's
+has, the PTX entry takes the parameters Triton's launcher passes, and the
+shared memory fits an SM."""
+
+from __future__ import annotations
+
+import pytest
+
+import tile.triton
+from compile_helpers import SHARED_MEMORY_LIMIT, compile_case, entry_parameters
+from kernels import CASES
+
+CAPABILITIES = (80, 90)
+
+
+def _cases():
+    for case in CASES:
+        for capability in CAPABILITIES:
+            marks = [] if capability in case.capabilities else [
+                pytest.mark.skip(reason=f"Triton does not compile {case.name} "
+                                        f"for sm_{capability}")]
+            yield pytest.param(case, capability, marks=marks,
+                               id=f"{case.name}-sm{capability}")
+
+
+@pytest.mark.parametrize("case,capability", list(_cases()))
+def test_tile_compiles_like_triton(case, capability):
+    reference = compile_case(case, capability)
+
+    tile.triton.enable()
+    tile.triton.reset_stats()
+    try:
+        ours = compile_case(case, capability)
+        stats = tile.triton.stats()
+    finally:
+        tile.triton.disable()
+
+    assert stats["compiled"] == 1 and stats["fell_back"] == 0, stats
+    assert ours.hash != reference.hash, "tile's kernel came from Triton's cache"
+    for stage in ("ttir", "ttgir", "llir", "ptx"):
+        assert ours.asm[stage] != reference.asm[stage], stage
+    assert ours.asm["cubin"][:4] == b"\x7fELF"
+
+    missing = set(reference.metadata._fields) - set(ours.metadata._fields)
+    assert not missing, f"keys Triton writes and tile does not: {missing}"
+    meta, ref = ours.metadata, reference.metadata
+    assert meta.name == ref.name == case.fn.__name__
+    assert meta.num_warps == ref.num_warps  # after warp specialization
+    assert f".reqntid {32 * meta.num_warps}" in ours.asm["ptx"]
+    assert meta.num_ctas == ref.num_ctas
+    assert 0 <= meta.shared <= SHARED_MEMORY_LIMIT[capability]
+    assert (meta.global_scratch_size > 0) == (ref.global_scratch_size > 0)
+    assert meta.profile_scratch_size == ref.profile_scratch_size == 0
+    assert len(meta.tensordesc_meta) == len(ref.tensordesc_meta)
+    for mine, theirs in zip(meta.tensordesc_meta, ref.tensordesc_meta):
+        for key in ("block_size", "elem_size", "elem_type", "fp4_padded"):
+            assert mine[key] == theirs[key], (key, mine, theirs)
+
+    ours_params = entry_parameters(ours.asm["ptx"])
+    assert ours_params == entry_parameters(reference.asm["ptx"])
+    assert ours_params[-2:] == [".u64 .ptr .global"] * 2  # the scratch pointers
+
+
+def test_kernel_asm_holds_tiles_stages(tile_enabled):
+    case = CASES[0]
+    kernel = compile_case(case, 90)
+    assert set(kernel.asm) >= {"ttir", "ttgir", "llir", "ptx", "cubin"}
+    assert "\"ttg.num-warps\" = 4 : i32" in kernel.asm["ttgir"]
+    assert kernel.asm["ptx"].lstrip().startswith("//")
+    assert ".target sm_90a" in kernel.asm["ptx"]
+    assert ".version 8.7" in kernel.asm["ptx"]  # Triton's, from its ptxas
+
+
+def test_options_reach_tile(tile_enabled):
+    from kernels import Case, masked_axpy
+    case = Case("axpy_options", masked_axpy, CASES[0].signature,
+                {"BLOCK": 1024}, {"num_warps": 8, "maxnreg": 64,
+                                  "enable_fp_fusion": False})
+    kernel = compile_case(case, 90)
+    assert kernel.metadata.num_warps == 8
+    assert ".reqntid 256" in kernel.asm["ptx"]
+    assert ".maxnreg 64" in kernel.asm["ptx"]
+    assert "fma.rn.f32" not in kernel.asm["ptx"]
+    fused = compile_case(Case("axpy_fused", masked_axpy, CASES[0].signature,
+                              {"BLOCK": 1024}, {"num_warps": 8}), 90)
+    assert "fma.rn.f32" in fused.asm["ptx"]

@@ -1,0 +1,183 @@
+"""tile as Triton's compiler.
+
+``enable()`` installs Triton's stages hook
+(``triton.knobs.runtime.add_stages_inspection_hook``): from then on every
+kernel Triton compiles in this process (``@triton.jit`` launches,
+``triton.compile``, autotuning, Inductor) is compiled by tile from TTIR
+onward; Triton's frontend builds the TTIR, Triton's ptxas call makes the
+cubin and Triton's launcher (or Inductor's static launcher) runs it.
+
+* ``TILE_TRITON=1`` in the environment enables tile at interpreter start
+  (the ``tile-triton.pth`` file the package installs), so that Inductor's
+  compile workers, which are separate processes, use tile too.
+* ``python -m tile.triton PROGRAM.py ARGS...`` runs a program with tile as
+  the compiler.
+* Triton 3.6.0's cache does not key on the hook: while tile is enabled, the
+  NVIDIA backend's hash carries tile's version and the SHA-256 of
+  libtile-compiler.so, so tile's kernels live under cache keys of their own,
+  never mixed with Triton's.
+* A kernel tile cannot compile raises ``TileCompilationError`` (the kernel,
+  the stage, the reason). With ``TILE_TRITON_FALLBACK=1`` (or
+  ``enable(fallback=True)``) Triton compiles it instead, with one
+  ``TileFallbackWarning`` per kernel; ``stats()`` counts both.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import warnings
+from typing import Any, Optional
+
+from tile._library import load_library
+from tile.triton._stages import (SUPPORTED_CAPABILITIES, KernelCompile,
+                                 TileCompilationError, TileFallbackWarning,
+                                 kernel_name_of)
+
+__all__ = ["SUPPORTED_CAPABILITIES", "TileCompilationError",
+           "TileFallbackWarning", "cache_salt", "disable", "enable",
+           "is_enabled", "stats", "reset_stats"]
+
+_FALLBACK_ENV = "TILE_TRITON_FALLBACK"
+
+
+class _Hook:
+    """The installed hook: the stages hook itself, what it replaced, and the
+    counts stats() reports."""
+
+    def __init__(self, fallback: Optional[bool]):
+        self.library = load_library()
+        self.fallback = fallback
+        self.lock = threading.Lock()
+        self.counts = {"compiled": 0, "fell_back": 0, "failed": 0}
+        self.seconds = 0.0
+        self.warned: set[str] = set()
+        self.previous_hook: Any = None
+        self.original_hash: Any = None
+
+    def salt(self) -> str:
+        return f"tile-{self.library.version.split()[0]}-{self.library.digest[:16]}"
+
+    def falls_back(self) -> bool:
+        if self.fallback is not None:
+            return self.fallback
+        return os.environ.get(_FALLBACK_ENV, "") not in ("", "0")
+
+    def record(self, outcome: str, seconds: float) -> None:
+        with self.lock:
+            self.counts[outcome] += 1
+            self.seconds += seconds
+
+    def warn_once(self, kernel: str, message: str) -> None:
+        with self.lock:
+            if kernel in self.warned:
+                return
+            self.warned.add(kernel)
+        warnings.warn(message, TileFallbackWarning, stacklevel=3)
+
+    def __call__(self, backend=None, stages=None, options=None, language=None,
+                 capability=None):
+        # Triton after 3.6 also calls the hook with no arguments, for a
+        # (cache key, specialization hash) pair.
+        if stages is None and options is None and language is None and \
+                capability is None:
+            salt = self.salt()
+            return salt, salt
+        from triton.backends.compiler import Language
+        kernel = KernelCompile(self.library, backend, options, capability,
+                               stages, self, self.falls_back())
+        if language == Language.TRITON:
+            kernel.install(stages)
+        else:
+            stages["ttgir"] = _refuse_gluon(kernel)
+        return None
+
+
+def _refuse_gluon(kernel: KernelCompile):
+    triton_ttgir = kernel.triton_stages["ttgir"]
+
+    def ttgir(src, metadata):
+        kernel.kernel = kernel_name_of(str(src))
+        error = TileCompilationError(
+            kernel.kernel, "ttgir", "Gluon kernels are not compiled by tile")
+        kernel.fail(error, metadata)
+        return triton_ttgir(src, metadata)
+
+    return ttgir
+
+
+_hook: Optional[_Hook] = None
+_hook_lock = threading.Lock()
+
+
+def enable(*, fallback: Optional[bool] = None) -> None:
+    """Makes tile the compiler of every Triton kernel compiled from now on in
+    this process. `fallback`: compile with Triton what tile cannot (None:
+    as TILE_TRITON_FALLBACK says). Kernels this process already compiled
+    and keeps in memory stay Triton's."""
+    global _hook
+    from triton import knobs
+    from triton.backends.nvidia.compiler import CUDABackend
+    with _hook_lock:
+        if _hook is not None:
+            _hook.fallback = fallback
+            return
+        hook = _Hook(fallback)
+        current = knobs.runtime.add_stages_inspection_hook
+        if current is not None:
+            raise RuntimeError("another stages hook is installed "
+                               f"({current!r}); tile cannot take over "
+                               "Triton's stages alongside it")
+        hook.original_hash = CUDABackend.__dict__["hash"]
+        original = CUDABackend.hash
+
+        def hash_with_tile(self) -> str:
+            return f"{original(self)}-{hook.salt()}"
+
+        CUDABackend.hash = hash_with_tile
+        knobs.runtime.add_stages_inspection_hook = hook
+        _hook = hook
+
+
+def disable() -> None:
+    """Gives the compile back to Triton's own stages."""
+    global _hook
+    from triton import knobs
+    from triton.backends.nvidia.compiler import CUDABackend
+    with _hook_lock:
+        if _hook is None:
+            return
+        if knobs.runtime.add_stages_inspection_hook is _hook:
+            knobs.runtime.add_stages_inspection_hook = None
+        CUDABackend.hash = _hook.original_hash
+        _hook = None
+
+
+def is_enabled() -> bool:
+    """Whether tile compiles Triton's kernels in this process."""
+    return _hook is not None
+
+
+def cache_salt() -> str:
+    """What tile adds to Triton's cache key: its version and the SHA-256 of
+    libtile-compiler.so."""
+    return (_hook or _Hook(None)).salt()
+
+
+def stats() -> dict[str, Any]:
+    """Kernels compiled by tile, fallen back to Triton, failed, and the
+    seconds tile's compiles took (ptxas included), in this process since
+    enable()."""
+    if _hook is None:
+        return {"compiled": 0, "fell_back": 0, "failed": 0,
+                "compile_seconds": 0.0}
+    with _hook.lock:
+        return {**_hook.counts, "compile_seconds": _hook.seconds}
+
+
+def reset_stats() -> None:
+    """Sets the counts of stats() back to zero."""
+    if _hook is not None:
+        with _hook.lock:
+            _hook.counts = dict.fromkeys(_hook.counts, 0)
+            _hook.seconds = 0.0

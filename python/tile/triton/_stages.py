@@ -1,0 +1,251 @@
+"""tile's stages in Triton's compile pipeline, for one kernel.
+
+Triton 3.6 calls the stages hook from ``CUDABackend.add_stages`` with the
+ordered dict of stage callables (``ttir, ttgir, llir, ptx, cubin``). tile
+replaces the first four: its ``ttir`` stage compiles the frontend's module
+in one in-process call to libtile-compiler.so, keeping every stage's text,
+and the later stages hand those texts out and write the metadata keys
+Triton's own stages write (``tensordesc_meta`` at ttgir; ``num_warps``,
+``shared``, ``tmem_size`` and the scratch sizes at llir; ``name`` at ptx).
+``cubin`` stays Triton's: ptxas runs as a process with Triton's flags.
+
+A stage whose input is not what tile handed to it (``TRITON_KERNEL_OVERRIDE``
+or an ``ir_override`` replaced the previous stage's output) compiles that
+input again from there.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from typing import Any, Callable, Optional, Protocol
+
+from tile._library import CompileResult, Library
+
+#: The stages tile compiles, and their slot in CompileResult.stages.
+_TEXT_STAGES = ("ttir", "ttgir", "llir", "ptx")
+#: The targets tile compiles for, by compute capability.
+SUPPORTED_CAPABILITIES = (80, 86, 89, 90)
+
+
+class TileCompilationError(RuntimeError):
+    """tile could not compile a kernel: names the kernel, the stage (Triton's
+    stage names, or "parse"/"options") and the reason."""
+
+    def __init__(self, kernel: str, stage: str, reason: str,
+                 diagnostics: Optional[list[dict[str, Any]]] = None):
+        super().__init__(f"tile could not compile kernel '{kernel}' in stage "
+                         f"'{stage}': {reason}")
+        self.kernel = kernel
+        self.stage = stage
+        self.reason = reason
+        self.diagnostics = diagnostics or []
+
+
+class TileFallbackWarning(UserWarning):
+    """tile could not compile a kernel and Triton compiled it instead."""
+
+
+def _text(module: Any) -> str:
+    return module if isinstance(module, str) else str(module)
+
+
+def kernel_name_of(ir: str) -> str:
+    match = re.search(r"tt\.func\s+public\s+@\"?([\w$.-]+)", ir)
+    return match.group(1) if match else "<unknown>"
+
+
+def discard_partial_cache_entry(cache_hash: str) -> None:
+    """Removes what Triton's cache holds of a compile that did not finish
+    (its source and earlier stages, but no group file), so that a failed
+    compile leaves nothing behind."""
+    try:
+        from triton.runtime.cache import get_cache_manager
+        cache_dir = getattr(get_cache_manager(cache_hash), "cache_dir", None)
+    except Exception:  # a custom cache manager: nothing tile can clean
+        return
+    if not cache_dir or not os.path.isdir(cache_dir):
+        return
+    if any(name.startswith("__grp__") for name in os.listdir(cache_dir)):
+        return  # a finished compile of the same key, written concurrently
+    shutil.rmtree(cache_dir, ignore_errors=True)
+
+
+class Reporter(Protocol):
+    """Where a kernel's compile reports its outcome (the hook's stats)."""
+
+    def record(self, outcome: str, seconds: float) -> None:
+        """`outcome`: "compiled", "fell_back" or "failed"."""
+
+    def warn_once(self, kernel: str, message: str) -> None:
+        """A TileFallbackWarning, once per kernel name."""
+
+
+class KernelCompile:
+    """tile's compile of one kernel, as stage callables for Triton."""
+
+    def __init__(self, library: Library, backend: Any, options: Any,
+                 capability: int, triton_stages: dict[str, Callable],
+                 reporter: Reporter, fallback: bool):
+        self.library = library
+        self.backend = backend
+        self.options = options
+        self.capability = capability
+        self.triton_stages = dict(triton_stages)
+        self.reporter = reporter
+        self.fallback = fallback
+        self.result: Optional[CompileResult] = None
+        self.source: Any = None
+        self.kernel = "<unknown>"
+        self.fell_back = False
+        self.seconds = 0.0
+
+    def install(self, stages: dict[str, Callable]) -> None:
+        stages["ttir"] = self.ttir
+        stages["ttgir"] = self.ttgir
+        stages["llir"] = self.llir
+        stages["ptx"] = self.ptx
+        stages["cubin"] = self.cubin
+
+    # -- options ------------------------------------------------------------
+
+    def compile_options(self) -> dict[str, Any]:
+        """Triton's CUDAOptions as libtile-compiler.so's options."""
+        from triton import knobs
+        from triton.backends.nvidia.compiler import get_ptx_version_from_options
+        options = self.options
+        return dict(
+            target=f"cuda:{self.capability}",
+            num_warps=options.num_warps,
+            num_stages=options.num_stages,
+            num_ctas=options.num_ctas,
+            maxnreg=options.maxnreg,
+            enable_fp_fusion=options.enable_fp_fusion,
+            enable_reflect_ftz=options.enable_reflect_ftz,
+            line_info=not knobs.compilation.disable_line_info,
+            ptx_version=get_ptx_version_from_options(
+                options, self.backend.target.arch),
+            libdevice_path=dict(options.extern_libs or ()).get("libdevice"),
+        )
+
+    def unsupported(self) -> Optional[str]:
+        """Why tile cannot compile with these options, or None."""
+        if self.capability not in SUPPORTED_CAPABILITIES:
+            return (f"tile compiles for sm_80, sm_86, sm_89 and sm_90; this "
+                    f"kernel targets sm_{self.capability}")
+        mode = getattr(self.options, "instrumentation_mode", "")
+        if mode:
+            return f"instrumentation_mode='{mode}' is not supported by tile"
+        return None
+
+    # -- compiling ----------------------------------------------------------
+
+    def compile_from(self, ir: str) -> None:
+        """Compiles TTIR or TTGIR text; raises TileCompilationError."""
+        why = self.unsupported()
+        if why:
+            raise TileCompilationError(self.kernel, "options", why)
+        start = time.perf_counter()
+        result = self.library.compile(
+            ir, source_name=f"{self.kernel}.source",
+            keep=("ttir", "ttgir", "llir", "ptx"), **self.compile_options())
+        self.seconds += time.perf_counter() - start
+        if result.kernel_name:
+            self.kernel = result.kernel_name
+        if not result.succeeded:
+            raise TileCompilationError(self.kernel, result.failed_stage,
+                                       result.error, result.diagnostics)
+        # A TTGIR input has no ttir stage of its own: it stays as given.
+        result.stages.setdefault("ttir", ir)
+        self.result = result
+
+    def fail(self, error: TileCompilationError, metadata: dict) -> None:
+        """A kernel tile cannot compile: the error, or with fallback on,
+        Triton's own stages from here on."""
+        if not self.fallback:
+            discard_partial_cache_entry(metadata.get("hash", ""))
+            self.reporter.record("failed", self.seconds)
+            raise error
+        self.reporter.warn_once(
+            self.kernel, f"{error}; Triton's compiler compiles it instead")
+        self.fell_back = True
+        self.reporter.record("fell_back", self.seconds)
+
+    def stage_text(self, stage: str, src: Any, metadata: dict) -> str:
+        """The text tile compiled for `stage`, after compiling `src` again
+        when it is not the previous stage's text tile handed out."""
+        previous = _TEXT_STAGES[_TEXT_STAGES.index(stage) - 1]
+        text = _text(src)
+        if text != self.result.stages[previous]:
+            try:
+                self.compile_from(text)
+            except TileCompilationError as error:
+                self.fail(error, metadata)
+                return None
+        return self.result.stages[stage]
+
+    # -- Triton's stages ----------------------------------------------------
+
+    def ttir(self, src: Any, metadata: dict) -> Any:
+        self.source = src
+        text = _text(src)
+        self.kernel = kernel_name_of(text)
+        try:
+            self.compile_from(text)
+        except TileCompilationError as error:
+            self.fail(error, metadata)
+            return self.triton_stages["ttir"](src, metadata)
+        return self.result.stages["ttir"]
+
+    def ttgir(self, src: Any, metadata: dict) -> Any:
+        if not self.fell_back:
+            text = self.stage_text("ttgir", src, metadata)
+            if text is not None:
+                metadata["tensordesc_meta"] = list(
+                    self.result.metadata["tensordesc_meta"])
+                return text
+        return self.triton_stages["ttgir"](src, metadata)
+
+    def llir(self, src: Any, metadata: dict) -> Any:
+        if not self.fell_back:
+            text = self.stage_text("llir", src, metadata)
+            if text is not None:
+                produced = self.result.metadata
+                for key in ("num_warps", "shared", "tmem_size",
+                            "global_scratch_size", "global_scratch_align",
+                            "profile_scratch_size", "profile_scratch_align"):
+                    metadata[key] = produced[key]
+                return text
+        return self.triton_stages["llir"](src, metadata)
+
+    def ptx(self, src: Any, metadata: dict) -> Any:
+        # LLVM IR that tile did not produce goes through Triton's LLVM.
+        if not self.fell_back and _text(src) == self.result.stages["llir"]:
+            metadata["name"] = self.result.metadata["name"]
+            return self.result.stages["ptx"]
+        return self.triton_stages["ptx"](src, metadata)
+
+    def cubin(self, src: Any, metadata: dict) -> Any:
+        start = time.perf_counter()
+        try:
+            cubin = self.triton_stages["cubin"](src, metadata)
+        except Exception as exc:
+            if self.fell_back:
+                raise
+            error = TileCompilationError(self.kernel, "cubin",
+                                         f"ptxas rejected tile's PTX: {exc}")
+            self.fail(error, metadata)
+            return self.recompile_with_triton(metadata)
+        if not self.fell_back:
+            self.seconds += time.perf_counter() - start
+            self.reporter.record("compiled", self.seconds)
+        return cubin
+
+    def recompile_with_triton(self, metadata: dict) -> Any:
+        """Triton's own stages over the frontend's module, end to end."""
+        module = self.source
+        for stage in ("ttir", "ttgir", "llir", "ptx", "cubin"):
+            module = self.triton_stages[stage](module, metadata)
+        return module
