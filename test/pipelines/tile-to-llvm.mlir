@@ -15,14 +15,15 @@
 // DUMP: tile-to-llvm{line-info=true num-ctas=1 num-stages=3 num-warps=8 target=cuda:90 threads-per-warp=32}
 
 // The dead private helper goes, the kernel becomes a PTX kernel whose
-// parameters are exactly the tt.func's arguments.
+// parameters are the tt.func's arguments, then Triton's two scratch
+// pointers (global and profile scratch).
 // CHECK-NOT: @unused_helper
-// CHECK: llvm.func @kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
+// CHECK: llvm.func @kernel(%{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: i32, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
 // CHECK: nvvm.read.ptx.sreg.tid.x
 // CHECK: st.global
 // CHECK: llvm.return
 // WARPS8: nvvm.reqntid = array<i32: 256>
-// LLVMIR: define ptx_kernel void @kernel(ptr addrspace(1) %0, i32 %1)
+// LLVMIR: define ptx_kernel void @kernel(ptr addrspace(1) %0, i32 %1, ptr addrspace(1) %2, ptr addrspace(1) %3)
 tt.func private @unused_helper() {
   tt.return
 }

@@ -19,13 +19,22 @@
 // The LLVM dialect out of the TTGIR path is fully legalised.
 // RUN: %mlir-tile --tile-to-llvm %S/../corpus/add_f32_b1024.sm80.ttgir \
 // RUN:   | FileCheck %s --check-prefix=MLIR --implicit-check-not='{{(= |^ *)(tt|ttg|ttng|arith|math)\.}}'
-// MLIR: llvm.func @add_kernel(%{{.+}}: !llvm.ptr<1>, %{{.+}}: !llvm.ptr<1>, %{{.+}}: !llvm.ptr<1>, %{{.+}}: i32) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
+// The kernel takes its four arguments, then Triton's two scratch pointers
+// (global and profile scratch), as Triton's own PTX does.
+// MLIR: llvm.func @add_kernel(%{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: i32, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
 // MLIR: ld.global.v4.b32
 // MLIR: st.global.v4.b32
 
 // SM80: .target sm_80
 // SM90: .target sm_90a
 // CHECK-LABEL: .visible .entry add_kernel(
+// CHECK-NEXT: .param .u64 .ptr .global .align 1 add_kernel_param_0,
+// CHECK-NEXT: .param .u64 .ptr .global .align 1 add_kernel_param_1,
+// CHECK-NEXT: .param .u64 .ptr .global .align 1 add_kernel_param_2,
+// CHECK-NEXT: .param .u32 add_kernel_param_3,
+// CHECK-NEXT: .param .u64 .ptr .global .align 1 add_kernel_param_4,
+// CHECK-NEXT: .param .u64 .ptr .global .align 1 add_kernel_param_5
+// CHECK-NEXT: )
 // CHECK: .reqntid 128
 // CHECK: %ctaid.x;
 // CHECK: %tid.x;

@@ -16,6 +16,8 @@ cubin and Triton's launcher (or Inductor's static launcher) runs it.
   NVIDIA backend's hash carries tile's version and the SHA-256 of
   libtile-compiler.so, so tile's kernels live under cache keys of their own,
   never mixed with Triton's.
+* ``TILE_TRITON_LOG=FILE`` appends one JSON line per kernel compiled, from
+  every process (``{"pid", "kernel", "outcome", "seconds"[, "reason"]}``).
 * A kernel tile cannot compile raises ``TileCompilationError`` (the kernel,
   the stage, the reason). With ``TILE_TRITON_FALLBACK=1`` (or
   ``enable(fallback=True)``) Triton compiles it instead, with one
@@ -24,6 +26,7 @@ cubin and Triton's launcher (or Inductor's static launcher) runs it.
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import warnings
@@ -39,6 +42,10 @@ __all__ = ["SUPPORTED_CAPABILITIES", "TileCompilationError",
            "is_enabled", "stats", "reset_stats"]
 
 _FALLBACK_ENV = "TILE_TRITON_FALLBACK"
+#: A file to which every process appends one JSON line per kernel it
+#: compiles (pid, kernel, outcome, seconds, reason): the record of a run
+#: whose kernels compile in many processes.
+_LOG_ENV = "TILE_TRITON_LOG"
 
 
 class _Hook:
@@ -63,10 +70,21 @@ class _Hook:
             return self.fallback
         return os.environ.get(_FALLBACK_ENV, "") not in ("", "0")
 
-    def record(self, outcome: str, seconds: float) -> None:
+    def record(self, outcome: str, seconds: float, kernel: str = "",
+               reason: str = "") -> None:
         with self.lock:
             self.counts[outcome] += 1
             self.seconds += seconds
+        log = os.environ.get(_LOG_ENV)
+        if log:
+            entry = {"pid": os.getpid(), "kernel": kernel, "outcome": outcome,
+                     "seconds": round(seconds, 6)}
+            if reason:
+                entry["reason"] = reason
+            # One short line per write: appends from many processes (Inductor's
+            # workers) do not interleave.
+            with open(log, "a") as f:
+                f.write(json.dumps(entry) + "\n")
 
     def warn_once(self, kernel: str, message: str) -> None:
         with self.lock:

@@ -76,7 +76,8 @@ def discard_partial_cache_entry(cache_hash: str) -> None:
 class Reporter(Protocol):
     """Where a kernel's compile reports its outcome (the hook's stats)."""
 
-    def record(self, outcome: str, seconds: float) -> None:
+    def record(self, outcome: str, seconds: float, kernel: str = "",
+               reason: str = "") -> None:
         """`outcome`: "compiled", "fell_back" or "failed"."""
 
     def warn_once(self, kernel: str, message: str) -> None:
@@ -166,12 +167,14 @@ class KernelCompile:
         Triton's own stages from here on."""
         if not self.fallback:
             discard_partial_cache_entry(metadata.get("hash", ""))
-            self.reporter.record("failed", self.seconds)
+            self.reporter.record("failed", self.seconds, self.kernel,
+                                 str(error))
             raise error
         self.reporter.warn_once(
             self.kernel, f"{error}; Triton's compiler compiles it instead")
         self.fell_back = True
-        self.reporter.record("fell_back", self.seconds)
+        self.reporter.record("fell_back", self.seconds, self.kernel,
+                             str(error))
 
     def stage_text(self, stage: str, src: Any, metadata: dict) -> str:
         """The text tile compiled for `stage`, after compiling `src` again
@@ -240,7 +243,7 @@ class KernelCompile:
             return self.recompile_with_triton(metadata)
         if not self.fell_back:
             self.seconds += time.perf_counter() - start
-            self.reporter.record("compiled", self.seconds)
+            self.reporter.record("compiled", self.seconds, self.kernel)
         return cubin
 
     def recompile_with_triton(self, metadata: dict) -> Any:

@@ -12,7 +12,7 @@
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @fadd_zero_acquire
-  // CHECK-SAME: (%[[P:.+]]: !llvm.ptr<1>, %[[O:.+]]: !llvm.ptr<1>)
+  // CHECK-SAME: (%[[P:[^:]+]]: !llvm.ptr<1>, %[[O:[^:]+]]: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[TID:.+]] = nvvm.read.ptx.sreg.tid.x
   // CHECK: %[[OWNER:.+]] = llvm.icmp "eq" %[[TID]]
   // CHECK: %[[V:.+]] = nvg.ld_acquire acquire, gpu, %[[P]], %[[OWNER]] : (!llvm.ptr<1>) -> f32

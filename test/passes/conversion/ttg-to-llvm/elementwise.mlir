@@ -10,7 +10,7 @@
 #b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @int_tensors
-  // CHECK-SAME: (%[[A1:.+]]: !llvm.struct<(i1, i1)>, %{{.+}}: !llvm.struct<(i1, i1)>, %{{.+}}: !llvm.struct<(i8, i8)>, %{{.+}}: !llvm.struct<(i8, i8)>, %{{.+}}: !llvm.struct<(i16, i16)>, %{{.+}}: !llvm.struct<(i16, i16)>, %{{.+}}: !llvm.struct<(i32, i32)>, %{{.+}}: !llvm.struct<(i32, i32)>, %{{.+}}: !llvm.struct<(i64, i64)>, %{{.+}}: !llvm.struct<(i64, i64)>)
+  // CHECK-SAME: (%[[A1:[^:]+]]: !llvm.struct<(i1, i1)>, %{{[^:]+}}: !llvm.struct<(i1, i1)>, %{{[^:]+}}: !llvm.struct<(i8, i8)>, %{{[^:]+}}: !llvm.struct<(i8, i8)>, %{{[^:]+}}: !llvm.struct<(i16, i16)>, %{{[^:]+}}: !llvm.struct<(i16, i16)>, %{{[^:]+}}: !llvm.struct<(i32, i32)>, %{{[^:]+}}: !llvm.struct<(i32, i32)>, %{{[^:]+}}: !llvm.struct<(i64, i64)>, %{{[^:]+}}: !llvm.struct<(i64, i64)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[X0:.+]] = llvm.extractvalue %[[A1]][0] : !llvm.struct<(i1, i1)>
   // CHECK: %[[X1:.+]] = llvm.extractvalue %[[A1]][1] : !llvm.struct<(i1, i1)>
   // CHECK: %[[Y0:.+]] = llvm.extractvalue %{{.+}}[0] : !llvm.struct<(i1, i1)>
@@ -117,7 +117,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // A scalar condition selects between whole tensors: it is used as is for
   // every register.
   // CHECK-LABEL: llvm.func @select_scalar_condition
-  // CHECK-SAME: (%[[C:.+]]: i1,
+  // CHECK-SAME: (%[[C:[^:]+]]: i1,
   // CHECK: llvm.select %[[C]], %{{.+}}, %{{.+}} : i1, f32
   // CHECK: llvm.select %[[C]], %{{.+}}, %{{.+}} : i1, f32
   tt.func public @select_scalar_condition(%c: i1, %x: tensor<256xf32, #b>, %y: tensor<256xf32, #b>) {
@@ -199,7 +199,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // tt.addptr is a GEP over the pointee type, for scalar and tensor pointers
   // and any offset width.
   // CHECK-LABEL: llvm.func @addptr
-  // CHECK-SAME: (%[[P:.+]]: !llvm.ptr<1>, %[[O:.+]]: i32, %[[O64:.+]]: i64, %[[T:.+]]: !llvm.struct<(ptr<1>, ptr<1>)>, %[[OT:.+]]: !llvm.struct<(i32, i32)>, %[[PP:.+]]: !llvm.ptr<1>)
+  // CHECK-SAME: (%[[P:[^:]+]]: !llvm.ptr<1>, %[[O:[^:]+]]: i32, %[[O64:[^:]+]]: i64, %[[T:[^:]+]]: !llvm.struct<(ptr<1>, ptr<1>)>, %[[OT:[^:]+]]: !llvm.struct<(i32, i32)>, %[[PP:[^:]+]]: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: llvm.getelementptr %[[P]][%[[O]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
   // CHECK: llvm.getelementptr %[[P]][%[[O64]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f16
   // CHECK: %[[T0:.+]] = llvm.extractvalue %[[T]][0]
@@ -219,7 +219,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // CHECK-LABEL: llvm.func @ptr_int
-  // CHECK-SAME: (%[[P:.+]]: !llvm.ptr<1>, %[[I:.+]]: i64, %{{.+}}: !llvm.struct<(ptr<1>, ptr<1>)>, %{{.+}}: !llvm.struct<(i64, i64)>)
+  // CHECK-SAME: (%[[P:[^:]+]]: !llvm.ptr<1>, %[[I:[^:]+]]: i64, %{{[^:]+}}: !llvm.struct<(ptr<1>, ptr<1>)>, %{{[^:]+}}: !llvm.struct<(i64, i64)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: llvm.ptrtoint %[[P]] : !llvm.ptr<1> to i64
   // CHECK: llvm.inttoptr %[[I]] : i64 to !llvm.ptr<1>
   // CHECK-COUNT-2: llvm.ptrtoint %{{.+}} : !llvm.ptr<1> to i64
@@ -249,7 +249,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // clampf: propagateNan = all keeps a NaN x (maximum/minimum), none lets a
   // bound win (maxnum/minnum); min(max(x, lo), hi) either way.
   // CHECK-LABEL: llvm.func @clampf
-  // CHECK-SAME: (%[[X:.+]]: !llvm.struct<(f32, f32)>, %[[LO:.+]]: !llvm.struct<(f32, f32)>, %[[HI:.+]]: !llvm.struct<(f32, f32)>, %[[S:.+]]: f16, %[[SLO:.+]]: f16, %[[SHI:.+]]: f16)
+  // CHECK-SAME: (%[[X:[^:]+]]: !llvm.struct<(f32, f32)>, %[[LO:[^:]+]]: !llvm.struct<(f32, f32)>, %[[HI:[^:]+]]: !llvm.struct<(f32, f32)>, %[[S:[^:]+]]: f16, %[[SLO:[^:]+]]: f16, %[[SHI:[^:]+]]: f16, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[X0:.+]] = llvm.extractvalue %[[X]][0]
   // CHECK: %[[X1:.+]] = llvm.extractvalue %[[X]][1]
   // CHECK: %[[L0:.+]] = llvm.extractvalue %[[LO]][0]
@@ -323,7 +323,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:75", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @clampf_before_sm80
-  // CHECK-SAME: (%[[S:.+]]: f32, %[[LO:.+]]: f32, %[[HI:.+]]: f32)
+  // CHECK-SAME: (%[[S:[^:]+]]: f32, %[[LO:[^:]+]]: f32, %[[HI:[^:]+]]: f32, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[NAN_X:.+]] = llvm.fcmp "une" %[[S]], %[[S]] : f32
   // CHECK-NEXT: %[[M:.+]] = llvm.intr.maxnum(%[[S]], %[[LO]]) : (f32, f32) -> f32
   // CHECK-NEXT: %[[C:.+]] = llvm.intr.minnum(%[[M]], %[[HI]]) : (f32, f32) -> f32

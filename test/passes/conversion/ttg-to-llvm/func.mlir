@@ -1,7 +1,8 @@
 // convert-triton-gpu-to-llvm on tt.func, tt.return and tt.call: a public
 // function with a body is a PTX kernel (nvvm.kernel, nvvm.reqntid =
-// ttg.num-warps x ttg.threads-per-warp) whose parameters are exactly its
-// arguments; other functions get internal linkage and LLVM's noinline (the
+// ttg.num-warps x ttg.threads-per-warp) whose parameters are its arguments
+// followed, always, by Triton's two scratch pointers (global, then profile
+// scratch); other functions get internal linkage and LLVM's noinline (the
 // TTIR inliner has inlined every call it may); tensors travel as structs
 // of the calling thread's registers.
 
@@ -30,18 +31,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // Pointers become global (addrspace 1) pointers, whatever their pointee;
-  // scalars stay; tt.divisibility hints are not parameters.
+  // scalars stay; tt.divisibility hints are not parameters. The two
+  // trailing pointers are the global and profile scratch.
   // CHECK-LABEL: llvm.func @kernel
-  // CHECK-SAME: (%[[P:.+]]: !llvm.ptr<1>, %[[N:.+]]: i32, %[[F:.+]]: f32, %{{.+}}: i64, %{{.+}}: !llvm.ptr<1>, %{{.+}}: i1, %{{.+}}: f16)
+  // CHECK-SAME: (%[[P:[^:]+]]: !llvm.ptr<1>, %[[N:[^:]+]]: i32, %[[F:[^:]+]]: f32, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: i1, %{{[^:]+}}: f16, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK-SAME: attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>} {
   // CHECK: %[[S:.+]] = llvm.insertvalue %[[F]], %{{.+}}[0] : !llvm.struct<(f32)>
   // CHECK: %[[R:.+]] = llvm.call @helper(%[[N]], %[[S]]) : (i32, !llvm.struct<(f32)>) -> i32
   // CHECK: llvm.call @no_result() : () -> ()
   // CHECK: llvm.return{{$}}
-  // LLVMIR: define ptx_kernel void @kernel(ptr addrspace(1) %0, i32 %1, float %2, i64 %3, ptr addrspace(1) %4, i1 %5, half %6) #[[A128:[0-9]+]]
+  // LLVMIR: define ptx_kernel void @kernel(ptr addrspace(1) %0, i32 %1, float %2, i64 %3, ptr addrspace(1) %4, i1 %5, half %6, ptr addrspace(1) %7, ptr addrspace(1) %8) #[[A128:[0-9]+]]
   // LLVMIR: call i32 @helper(i32 %1,
   // LLVMIR: call void @no_result()
-  // LLVMIR: define ptx_kernel void @implicit_public() #[[A128:[0-9]+]]
+  // LLVMIR: define ptx_kernel void @implicit_public(ptr addrspace(1) %0, ptr addrspace(1) %1) #[[A128:[0-9]+]]
   // LLVMIR: attributes #[[NOINLINE]] = { noinline }
   // LLVMIR: attributes #[[A128]] = { "nvvm.reqntid"="128" }
   tt.func public @kernel(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32, %f: f32, %i: i64, %q: !tt.ptr<f16>, %b: i1, %h: f16) {
@@ -51,8 +53,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
-  // A public function without an explicit visibility keyword is a kernel too.
-  // CHECK-LABEL: llvm.func @implicit_public()
+  // A public function without an explicit visibility keyword is a kernel too;
+  // a kernel without arguments still gets the two scratch pointers.
+  // CHECK-LABEL: llvm.func @implicit_public
+  // CHECK-SAME: (%{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK-SAME: attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
   tt.func @implicit_public() {
     tt.return
@@ -66,9 +70,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // The kernel's tensor argument is a struct of its 1024 / 256 = 4 registers.
   // CHECK-LABEL: llvm.func @eight_warps
-  // CHECK-SAME: (%{{.+}}: !llvm.struct<(i32, i32, i32, i32)>)
+  // CHECK-SAME: (%{{[^:]+}}: !llvm.struct<(i32, i32, i32, i32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK-SAME: attributes {nvvm.kernel, nvvm.reqntid = array<i32: 256>}
-  // LLVMIR: define ptx_kernel void @eight_warps({ i32, i32, i32, i32 } %0) #[[A256:[0-9]+]]
+  // LLVMIR: define ptx_kernel void @eight_warps({ i32, i32, i32, i32 } %0, ptr addrspace(1) %1, ptr addrspace(1) %2) #[[A256:[0-9]+]]
   // LLVMIR: attributes #[[A256]] = { "nvvm.reqntid"="256" }
   tt.func public @eight_warps(%t: tensor<1024xi32, #blocked>) {
     tt.return
@@ -78,7 +82,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // -----
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @one_warp()
+  // CHECK-LABEL: llvm.func @one_warp
+  // CHECK-SAME: (%{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK-SAME: attributes {nvvm.kernel, nvvm.reqntid = array<i32: 32>}
   tt.func public @one_warp() {
     tt.return

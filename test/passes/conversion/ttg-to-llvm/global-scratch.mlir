@@ -1,9 +1,9 @@
-// convert-triton-gpu-to-llvm of ttg.global_scratch_alloc: a kernel whose
-// module needs global scratch (ttg.global_scratch_memory_size > 0) takes
-// Triton's two trailing pointers (global and profile scratch), and a buffer
-// is the first one advanced by the program's linear id (x + nx * (y + ny *
-// z)) times the module's size, plus the buffer's offset. A kernel of a
-// module without global scratch keeps exactly its own parameters.
+// convert-triton-gpu-to-llvm of ttg.global_scratch_alloc: every kernel
+// takes Triton's two trailing pointers (global and profile scratch), and a
+// buffer is the first one advanced by the program's linear id (x + nx * (y
+// + ny * z)) times the module's size (ttg.global_scratch_memory_size), plus
+// the buffer's offset. A kernel of a module without global scratch takes
+// the two pointers too (its launcher passes null).
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm)' | FileCheck %s
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 384 : i32} {
@@ -36,7 +36,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.global_scratch_memory_alignment = 1 : i32, ttg.global_scratch_memory_size = 0 : i32} {
   // CHECK-LABEL: llvm.func @no_scratch(
-  // CHECK-SAME: %arg0: !llvm.ptr<1>)
+  // CHECK-SAME: %arg0: !llvm.ptr<1>, %arg1: !llvm.ptr<1>, %arg2: !llvm.ptr<1>)
+  // CHECK-NEXT: llvm.return
   tt.func public @no_scratch(%out: !tt.ptr<i32>) {
     tt.return
   }

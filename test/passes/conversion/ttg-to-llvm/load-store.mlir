@@ -10,7 +10,7 @@
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @loads
-  // CHECK-SAME: (%[[P:.+]]: !llvm.struct<(ptr<1>)>, %[[M:.+]]: !llvm.struct<(i1)>, %[[O:.+]]: !llvm.struct<(f32)>, %{{.+}}: !llvm.struct<(ptr<1>)>, %{{.+}}: !llvm.struct<(ptr<1>)>, %{{.+}}: !llvm.struct<(ptr<1>)>, %{{.+}}: !llvm.struct<(ptr<1>)>, %[[S:.+]]: !llvm.ptr<1>, %{{.+}}: !llvm.struct<(ptr<1>)>)
+  // CHECK-SAME: (%[[P:[^:]+]]: !llvm.struct<(ptr<1>)>, %[[M:[^:]+]]: !llvm.struct<(i1)>, %[[O:[^:]+]]: !llvm.struct<(f32)>, %{{[^:]+}}: !llvm.struct<(ptr<1>)>, %{{[^:]+}}: !llvm.struct<(ptr<1>)>, %{{[^:]+}}: !llvm.struct<(ptr<1>)>, %{{[^:]+}}: !llvm.struct<(ptr<1>)>, %[[S:[^:]+]]: !llvm.ptr<1>, %{{[^:]+}}: !llvm.struct<(ptr<1>)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // Unmasked: the predicate is true.
   // CHECK: %[[P0:.+]] = llvm.extractvalue %[[P]][0]
   // CHECK: %[[T:.+]] = llvm.mlir.constant(true) : i1
@@ -74,7 +74,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // CHECK-LABEL: llvm.func @stores
-  // CHECK-SAME: (%[[P:.+]]: !llvm.struct<(ptr<1>)>, %[[V:.+]]: !llvm.struct<(f32)>, %[[M:.+]]: !llvm.struct<(i1)>, %{{.+}}: !llvm.struct<(ptr<1>)>, %{{.+}}: !llvm.struct<(f16)>, %{{.+}}: !llvm.struct<(ptr<1>)>, %{{.+}}: !llvm.struct<(i1)>, %{{.+}}: !llvm.struct<(ptr<1>)>, %{{.+}}: !llvm.struct<(f64)>, %{{.+}}: !llvm.struct<(ptr<1>)>, %{{.+}}: !llvm.struct<(ptr<1>)>, %[[S:.+]]: !llvm.ptr<1>, %[[SV:.+]]: i32)
+  // CHECK-SAME: (%[[P:[^:]+]]: !llvm.struct<(ptr<1>)>, %[[V:[^:]+]]: !llvm.struct<(f32)>, %[[M:[^:]+]]: !llvm.struct<(i1)>, %{{[^:]+}}: !llvm.struct<(ptr<1>)>, %{{[^:]+}}: !llvm.struct<(f16)>, %{{[^:]+}}: !llvm.struct<(ptr<1>)>, %{{[^:]+}}: !llvm.struct<(i1)>, %{{[^:]+}}: !llvm.struct<(ptr<1>)>, %{{[^:]+}}: !llvm.struct<(f64)>, %{{[^:]+}}: !llvm.struct<(ptr<1>)>, %{{[^:]+}}: !llvm.struct<(ptr<1>)>, %[[S:[^:]+]]: !llvm.ptr<1>, %[[SV:[^:]+]]: i32, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[P0:.+]] = llvm.extractvalue %[[P]][0]
   // CHECK: %[[V0:.+]] = llvm.extractvalue %[[V]][0]
   // CHECK: %[[T:.+]] = llvm.mlir.constant(true) : i1

@@ -21,7 +21,7 @@
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @f32_mufu
-  // CHECK-SAME: (%[[X:.+]]: !llvm.struct<(f32)>)
+  // CHECK-SAME: (%[[X:[^:]+]]: !llvm.struct<(f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // exp:
   // CHECK: %[[X0:.+]] = llvm.extractvalue %[[X]][0] : !llvm.struct<(f32)>
   // CHECK: %[[LOG2E:.+]] = llvm.mlir.constant(1.44269502 : f32) : f32
@@ -131,7 +131,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // Scalars take the same paths.
   // CHECK-LABEL: llvm.func @scalars
-  // CHECK-SAME: (%[[S:.+]]: f32, %[[D:.+]]: f64, %[[H:.+]]: f16)
+  // CHECK-SAME: (%[[S:[^:]+]]: f32, %[[D:[^:]+]]: f64, %[[H:[^:]+]]: f16, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[M:.+]] = llvm.fmul %[[S]], %{{.+}} : f32
   // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f{{(32)?}}"(%[[M]]) : (f32) -> f32
   // CHECK: llvm.call @__nv_exp(%[[D]]) : (f64) -> f64
@@ -147,7 +147,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // Division: f32 -> div.full.f32 inline asm (pure arithmetic on "r"
   // registers); f64 and f16 -> fdiv.
   // CHECK-LABEL: llvm.func @divf
-  // CHECK-SAME: (%[[X:.+]]: !llvm.struct<(f32)>, %[[Y:.+]]: !llvm.struct<(f32)>, %{{.+}}: !llvm.struct<(f64)>, %{{.+}}: !llvm.struct<(f64)>, %{{.+}}: !llvm.struct<(f16)>, %{{.+}}: !llvm.struct<(f16)>, %[[S:.+]]: f32, %[[T:.+]]: f32)
+  // CHECK-SAME: (%[[X:[^:]+]]: !llvm.struct<(f32)>, %[[Y:[^:]+]]: !llvm.struct<(f32)>, %{{[^:]+}}: !llvm.struct<(f64)>, %{{[^:]+}}: !llvm.struct<(f64)>, %{{[^:]+}}: !llvm.struct<(f16)>, %{{[^:]+}}: !llvm.struct<(f16)>, %[[S:[^:]+]]: f32, %[[T:[^:]+]]: f32, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[X0:.+]] = llvm.extractvalue %[[X]][0]
   // CHECK: %[[Y0:.+]] = llvm.extractvalue %[[Y]][0]
   // CHECK: llvm.inline_asm {{.*}}"div.full.f32 $0, $1, $2;", "=r,r,r" %[[X0]], %[[Y0]] : (f32, f32) -> f32

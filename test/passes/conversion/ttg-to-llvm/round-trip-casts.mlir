@@ -16,7 +16,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
   }
 
   // CHECK-LABEL: llvm.func @store_result
-  // CHECK-SAME: (%[[P:.+]]: !llvm.ptr, %[[T:.+]]: !llvm.struct<(i32, i32)>)
+  // CHECK-SAME: (%[[P:[^:]+]]: !llvm.ptr, %[[T:[^:]+]]: !llvm.struct<(i32, i32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[R:.+]] = llvm.call @twice(%[[T]]) : (!llvm.struct<(i32, i32)>) -> !llvm.struct<(i32, i32)>
   // CHECK-NOT: unrealized_conversion_cast
   // CHECK: llvm.store volatile %[[R]], %[[P]] : !llvm.struct<(i32, i32)>, !llvm.ptr

@@ -18,7 +18,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // Each thread holds rows t and t + 128 of both operands; the joined
   // layout holds (t, 0), (t, 1), (t + 128, 0), (t + 128, 1).
   // CHECK-LABEL: llvm.func @join
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32, f32)>, %[[B:.+]]: !llvm.struct<(f32, f32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32, f32)>, %[[B:[^:]+]]: !llvm.struct<(f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[A0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[A1:.+]] = llvm.extractvalue %[[A]][1]
   // CHECK: %[[B0:.+]] = llvm.extractvalue %[[B]][0]
@@ -34,7 +34,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // The inverse: even registers to the first result, odd to the second.
   // CHECK-LABEL: llvm.func @split
-  // CHECK-SAME: (%[[S:.+]]: !llvm.struct<(f32, f32, f32, f32)>)
+  // CHECK-SAME: (%[[S:[^:]+]]: !llvm.struct<(f32, f32, f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[S0:.+]] = llvm.extractvalue %[[S]][0]
   // CHECK: %[[S1:.+]] = llvm.extractvalue %[[S]][1]
   // CHECK: %[[S2:.+]] = llvm.extractvalue %[[S]][2]
@@ -52,7 +52,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // With the split dimension in register bit 1, registers 0 and 1 go to
   // the first result and 2 and 3 to the second.
   // CHECK-LABEL: llvm.func @split_linear
-  // CHECK-SAME: (%[[S:.+]]: !llvm.struct<(f32, f32, f32, f32)>)
+  // CHECK-SAME: (%[[S:[^:]+]]: !llvm.struct<(f32, f32, f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[S0:.+]] = llvm.extractvalue %[[S]][0]
   // CHECK: %[[S1:.+]] = llvm.extractvalue %[[S]][1]
   // CHECK: %[[S2:.+]] = llvm.extractvalue %[[S]][2]
@@ -71,7 +71,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // holding copies): the joined layout is linear, the new dimension in
   // register bit 0.
   // CHECK-LABEL: llvm.func @join_slice
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32, f32)>, %[[B:.+]]: !llvm.struct<(f32, f32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32, f32)>, %[[B:[^:]+]]: !llvm.struct<(f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[A0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[A1:.+]] = llvm.extractvalue %[[A]][1]
   // CHECK: %[[B0:.+]] = llvm.extractvalue %[[B]][0]
@@ -99,7 +99,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // Without allow_reorder the result layout is the operand's, regrouped:
   // every register stays.
   // CHECK-LABEL: llvm.func @reshape_keep
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32, f32, f32, f32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32, f32, f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[A0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[A1:.+]] = llvm.extractvalue %[[A]][1]
   // CHECK: %[[A2:.+]] = llvm.extractvalue %[[A]][2]
@@ -117,7 +117,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // default 16x16 layout, flat elements t and t + 128: only allow_reorder
   // lets the registers pass through as they are.
   // CHECK-LABEL: llvm.func @reshape_reorder
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32, f32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[A0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[A1:.+]] = llvm.extractvalue %[[A]][1]
   // CHECK: llvm.insertvalue %[[A0]], %{{.+}}[0]
@@ -129,7 +129,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // 64 elements: the warps of both layouts hold copies of the same elements.
   // CHECK-LABEL: llvm.func @reshape_reorder_broadcast
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32, f32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[A0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[A1:.+]] = llvm.extractvalue %[[A]][1]
   // CHECK: llvm.insertvalue %[[A0]], %{{.+}}[0]
@@ -141,7 +141,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // cat hands on the operands' registers, the first operand's first.
   // CHECK-LABEL: llvm.func @cat
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32)>, %[[B:.+]]: !llvm.struct<(f32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32)>, %[[B:[^:]+]]: !llvm.struct<(f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[A0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[B0:.+]] = llvm.extractvalue %[[B]][0]
   // CHECK: llvm.insertvalue %[[A0]], %{{.+}}[0] : !llvm.struct<(f32, f32)>
@@ -152,7 +152,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // CHECK-LABEL: llvm.func @cat_2d
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %[[B:.+]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %[[B:[^:]+]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[A0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[A7:.+]] = llvm.extractvalue %[[A]][7]
   // CHECK: %[[B0:.+]] = llvm.extractvalue %[[B]][0]
@@ -176,7 +176,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #u = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @trans_3d
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32, f32, f32, f32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32, f32, f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[A0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[A1:.+]] = llvm.extractvalue %[[A]][1]
   // CHECK: %[[A2:.+]] = llvm.extractvalue %[[A]][2]
@@ -193,7 +193,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // A one-element tensor: every thread holds the element in register 0; a
   // scalar store is done by thread 0.
   // CHECK-LABEL: llvm.func @unsplat
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32)>, %[[P:.+]]: !llvm.ptr<1>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32)>, %[[P:[^:]+]]: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[E:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[BITS:.+]] = llvm.bitcast %[[E]] : f32 to i32
   // CHECK: st.global.b32 {{.+}} %[[BITS]], %[[P]]

@@ -120,3 +120,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// fp8 tensors (f8E5M2 here, from an fp8 dot's operands) go through shared
+// memory as vectors of their LLVM form, i8: 16 consecutive bytes per
+// thread are one 16-byte store and, read back, one 16-byte load; LLVM has
+// no vector of f8E5M2.
+// CHECK-LABEL: llvm.func @fp8_vectors
+// CHECK: llvm.store %{{.+}} {alignment = 16 : i64} : vector<16xi8>, !llvm.ptr<3>
+// CHECK: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<16xi8>
+// CHECK-NOT: f8E5M2
+#b = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_vectors(%x: tensor<32x64xf8E5M2, #b>, %out: !tt.ptr<f8E5M2>) {
+    %buf = ttg.local_alloc %x : (tensor<32x64xf8E5M2, #b>) -> !ttg.memdesc<32x64xf8E5M2, #shared, #smem>
+    %y = ttg.local_load %buf : !ttg.memdesc<32x64xf8E5M2, #shared, #smem> -> tensor<32x64xf8E5M2, #b>
+    %z = tt.bitcast %y : tensor<32x64xf8E5M2, #b> -> tensor<32x64xi8, #b>
+    %ptr = tt.splat %out : !tt.ptr<f8E5M2> -> tensor<32x64x!tt.ptr<f8E5M2>, #b>
+    tt.store %ptr, %y : tensor<32x64x!tt.ptr<f8E5M2>, #b>
+    tt.return
+  }
+}

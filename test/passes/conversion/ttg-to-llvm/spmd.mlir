@@ -10,7 +10,7 @@
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @ids
-  // CHECK-SAME: (%[[P:.+]]: !llvm.ptr<1>)
+  // CHECK-SAME: (%[[P:[^:]+]]: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[X:.+]] = nvvm.read.ptx.sreg.ctaid.x : i32
   // CHECK: %[[Y:.+]] = nvvm.read.ptx.sreg.ctaid.y : i32
   // CHECK: %[[Z:.+]] = nvvm.read.ptx.sreg.ctaid.z : i32

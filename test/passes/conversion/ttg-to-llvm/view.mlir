@@ -13,7 +13,7 @@
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // 256 elements / 128 threads = 2 registers, both the scalar.
   // CHECK-LABEL: llvm.func @splat
-  // CHECK-SAME: (%[[X:.+]]: f32, %[[P:.+]]: !llvm.ptr<1>)
+  // CHECK-SAME: (%[[X:[^:]+]]: f32, %[[P:[^:]+]]: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[U:.+]] = llvm.mlir.undef : !llvm.struct<(f32, f32)>
   // CHECK: %[[S0:.+]] = llvm.insertvalue %[[X]], %[[U]][0]
   // CHECK: llvm.insertvalue %[[X]], %[[S0]][1]
@@ -30,7 +30,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // after expand_dims (still one) the broadcast to 64x64 repeats it in all
   // 32 registers (rows 2, 4, ..., 32 apart).
   // CHECK-LABEL: llvm.func @expand_broadcast
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(i32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(i32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[E:.+]] = llvm.extractvalue %[[A]][0] : !llvm.struct<(i32)>
   // CHECK: %[[X1:.+]] = llvm.insertvalue %[[E]], %{{.+}}[0] : !llvm.struct<(i32)>
   // CHECK: %[[E1:.+]] = llvm.extractvalue %[[X1]][0] : !llvm.struct<(i32)>
@@ -46,7 +46,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // expand_dims along axis 1 of a column: lanes and warps walk rows, each
   // thread holds rows r and r + 128 of 256.
   // CHECK-LABEL: llvm.func @expand_col
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(i32, i32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(i32, i32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[E0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[E1:.+]] = llvm.extractvalue %[[A]][1]
   // CHECK: %[[I0:.+]] = llvm.insertvalue %[[E0]], %{{.+}}[0] : !llvm.struct<(i32, i32)>
@@ -67,7 +67,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // trans into the transposed layout keeps the registers in place.
   // CHECK-LABEL: llvm.func @trans
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[E0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[E1:.+]] = llvm.extractvalue %[[A]][1]
   // CHECK: %[[E2:.+]] = llvm.extractvalue %[[A]][2]
@@ -92,7 +92,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // Result register r holds the element of operand register
   // [0, 2, 1, 3, 4, 6, 5, 7][r].
   // CHECK-LABEL: llvm.func @convert_registers
-  // CHECK-SAME: (%[[A:.+]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>)
+  // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
   // CHECK: %[[E0:.+]] = llvm.extractvalue %[[A]][0]
   // CHECK: %[[E1:.+]] = llvm.extractvalue %[[A]][1]
   // CHECK: %[[E2:.+]] = llvm.extractvalue %[[A]][2]
