@@ -53,15 +53,15 @@ def _failing_compile(stage: str, error: str):
 
 def test_a_failing_stage_leaves_no_cache_entry(tile_enabled, fresh_triton_cache,
                                                monkeypatch):
-    monkeypatch.setattr(Library, "compile",
-                        _failing_compile("ttgir", "k.py:3:4: boom"))
-    with pytest.raises(TileCompilationError) as info:
-        compile_case(CASES[0], 80)
+    with monkeypatch.context() as patch:
+        patch.setattr(Library, "compile",
+                      _failing_compile("ttgir", "k.py:3:4: boom"))
+        with pytest.raises(TileCompilationError) as info:
+            compile_case(CASES[0], 80)
     assert (info.value.stage, info.value.reason) == ("ttgir", "k.py:3:4: boom")
     assert info.value.diagnostics[0]["message"] == "boom"
     assert _cache_files(fresh_triton_cache) == []
     # The same kernel compiles once tile can: nothing stale in the way.
-    monkeypatch.undo()
     kernel = compile_case(CASES[0], 80)
     assert tile.triton.stats()["compiled"] == 1
     assert ".target sm_80" in kernel.asm["ptx"]
