@@ -96,6 +96,21 @@ def print_and_assert(x_ptr, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def checked_add(a, b):
+    wide = a.to(tl.int64) + b.to(tl.int64)
+    tl.device_assert((wide >= -2**31) & (wide <= 2**31 - 1), "int32 overflow")
+    return a + b
+
+
+@triton.jit
+def checked_sum(z_ptr, x_ptr, BLOCK: tl.constexpr):
+    # A combine function with an assert: its message is a global that the
+    # inlined call site's location reached (enable-line-info crashed on it).
+    tl.store(z_ptr, tl.reduce(tl.load(x_ptr + tl.arange(0, BLOCK)), 0,
+                              checked_add))
+
+
+@triton.jit
 def descriptor_copy(in_desc, out_desc, BLOCK_M: tl.constexpr,
                     BLOCK_N: tl.constexpr):
     m = tl.program_id(0) * BLOCK_M
@@ -234,6 +249,9 @@ CASES = [
     Case("print_and_assert", print_and_assert,
          {"x_ptr": "*i32", "n": "i32", "BLOCK": "constexpr"},
          {"BLOCK": 128}, {"num_warps": 4, "debug": True}),
+    Case("checked_sum", checked_sum,
+         {"z_ptr": "*i32", "x_ptr": "*i32", "BLOCK": "constexpr"},
+         {"BLOCK": 512}, {"num_warps": 4, "debug": True}),
     Case("descriptor_copy", descriptor_copy,
          {"in_desc": _descriptor("fp16", (64, 64)),
           "out_desc": _descriptor("fp16", (64, 64)),

@@ -2,7 +2,9 @@
 //
 // enable-line-info: upstream's ensure-debug-info-scope-on-llvm-func builds
 // the DISubprograms, after the locations are made ones it can translate: a
-// call site whose callee carries no file location stands for its caller.
+// call site whose callee carries no file location stands for its caller,
+// and an op outside every function (a global) has no call sites at all,
+// since upstream's pass takes a call site's scope from its function.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +49,24 @@ Location sanitize(Location loc) {
   return loc;
 }
 
+/// The position an op outside every function stands for: the innermost
+/// callee with a file location (where the op was written), else `loc`.
+Location withoutCallSites(Location loc) {
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc)) {
+    Location callee = withoutCallSites(callSite.getCallee());
+    return hasFileLocation(callee) ? callee
+                                   : withoutCallSites(callSite.getCaller());
+  }
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return NameLoc::get(name.getName(), withoutCallSites(name.getChildLoc()));
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    SmallVector<Location> parts =
+        llvm::map_to_vector(fused.getLocations(), withoutCallSites);
+    return FusedLoc::get(loc.getContext(), parts, fused.getMetadata());
+  }
+  return loc;
+}
+
 struct EnableLineInfoPass
     : public tile::impl::EnableLineInfoPassBase<EnableLineInfoPass> {
   using Base::Base;
@@ -55,7 +75,13 @@ struct EnableLineInfoPass
     if (!enabled)
       return;
     ModuleOp module = getOperation();
-    module.walk([](Operation *op) { op->setLoc(sanitize(op->getLoc())); });
+    module.walk([](Operation *op) {
+      Location loc = sanitize(op->getLoc());
+      if (!isa<LLVM::LLVMFuncOp>(op) &&
+          !op->getParentOfType<LLVM::LLVMFuncOp>())
+        loc = withoutCallSites(loc);
+      op->setLoc(loc);
+    });
     OpPassManager pm(ModuleOp::getOperationName());
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
     if (failed(runPipeline(pm, module)))
