@@ -27,10 +27,29 @@ bool hasFileLocation(Location loc) {
   return static_cast<bool>(loc->findInstanceOf<FileLineColLoc>());
 }
 
+/// `loc` with `rewrite` applied to each call site it holds, through names
+/// and fusions.
+Location rewriteCallSites(Location loc,
+                          function_ref<Location(CallSiteLoc)> rewrite) {
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return rewrite(callSite);
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return NameLoc::get(name.getName(),
+                        rewriteCallSites(name.getChildLoc(), rewrite));
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    SmallVector<Location> parts =
+        llvm::map_to_vector(fused.getLocations(), [&](Location part) {
+          return rewriteCallSites(part, rewrite);
+        });
+    return FusedLoc::get(loc.getContext(), parts, fused.getMetadata());
+  }
+  return loc;
+}
+
 /// `loc` with every call site whose callee (or caller) has no file location
 /// replaced by the side that has one.
 Location sanitize(Location loc) {
-  if (auto callSite = dyn_cast<CallSiteLoc>(loc)) {
+  return rewriteCallSites(loc, [](CallSiteLoc callSite) -> Location {
     Location callee = sanitize(callSite.getCallee());
     Location caller = sanitize(callSite.getCaller());
     if (!hasFileLocation(callee))
@@ -38,33 +57,17 @@ Location sanitize(Location loc) {
     if (!hasFileLocation(caller))
       return callee;
     return CallSiteLoc::get(callee, caller);
-  }
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return NameLoc::get(name.getName(), sanitize(name.getChildLoc()));
-  if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    SmallVector<Location> parts =
-        llvm::map_to_vector(fused.getLocations(), sanitize);
-    return FusedLoc::get(loc.getContext(), parts, fused.getMetadata());
-  }
-  return loc;
+  });
 }
 
 /// The position an op outside every function stands for: the innermost
 /// callee with a file location (where the op was written), else `loc`.
 Location withoutCallSites(Location loc) {
-  if (auto callSite = dyn_cast<CallSiteLoc>(loc)) {
+  return rewriteCallSites(loc, [](CallSiteLoc callSite) {
     Location callee = withoutCallSites(callSite.getCallee());
     return hasFileLocation(callee) ? callee
                                    : withoutCallSites(callSite.getCaller());
-  }
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return NameLoc::get(name.getName(), withoutCallSites(name.getChildLoc()));
-  if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    SmallVector<Location> parts =
-        llvm::map_to_vector(fused.getLocations(), withoutCallSites);
-    return FusedLoc::get(loc.getContext(), parts, fused.getMetadata());
-  }
-  return loc;
+  });
 }
 
 struct EnableLineInfoPass
