@@ -237,6 +237,24 @@ struct MultiOperandMathConversion : public ConversionPattern {
   }
 };
 
+/// math.absi on scalars. The minimum value's abs is defined (it wraps to
+/// itself) rather than poison, as in Triton's lowering: tl.abs promises a
+/// result for every input.
+struct AbsIConversion : public ConvertOpToLLVMPattern<math::AbsIOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(math::AbsIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return rewriter.notifyMatchFailure(op, "tensors are split first");
+    Value x = adaptor.getOperand();
+    rewriter.replaceOp(op, LLVM::AbsOp::create(rewriter, op.getLoc(),
+                                               x.getType(), x,
+                                               /*is_int_min_poison=*/false));
+    return success();
+  }
+};
+
 /// f32 division: Triton's div.full.f32 (tt.precise_divf is the IEEE one).
 struct DivFConversion : public ConvertOpToLLVMPattern<arith::DivFOp> {
   DivFConversion(LLVMTypeConverter &converter)
@@ -317,6 +335,7 @@ void mlir::tile::populateElementwiseOpToLLVMPatterns(
                                             lowering); // arith.*, math.*
   patterns.add<MultiOperandMathConversion>(converter, context);
   patterns.add<DivFConversion>(converter);          // arith.divf
+  patterns.add<AbsIConversion>(converter);          // math.absi
   patterns.add<UnaryMathConversion<math::ExpOp>,    // math.exp
                UnaryMathConversion<math::Exp2Op>,   // math.exp2
                UnaryMathConversion<math::LogOp>,    // math.log

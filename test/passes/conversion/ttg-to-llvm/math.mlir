@@ -144,6 +144,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
+  // Integer abs is LLVM's abs with a defined result for the minimum value
+  // (abs(INT_MIN) = INT_MIN, as Triton's lowering has it), on tensors per
+  // register and on scalars alike.
+  // CHECK-LABEL: llvm.func @absi
+  // CHECK-SAME: (%[[X:[^:]+]]: !llvm.struct<(i32)>, %[[Y:[^:]+]]: !llvm.struct<(i8)>, %[[S:[^:]+]]: i64, %{{[^:]+}}: !llvm.ptr<1>, %{{[^:]+}}: !llvm.ptr<1>)
+  // CHECK: %[[X0:.+]] = llvm.extractvalue %[[X]][0] : !llvm.struct<(i32)>
+  // CHECK: "llvm.intr.abs"(%[[X0]]) <{is_int_min_poison = false}> : (i32) -> i32
+  // CHECK: %[[Y0:.+]] = llvm.extractvalue %[[Y]][0] : !llvm.struct<(i8)>
+  // CHECK: "llvm.intr.abs"(%[[Y0]]) <{is_int_min_poison = false}> : (i8) -> i8
+  // CHECK: "llvm.intr.abs"(%[[S]]) <{is_int_min_poison = false}> : (i64) -> i64
+  tt.func public @absi(%x: tensor<128xi32, #b>, %y: tensor<128xi8, #b>, %s: i64) {
+    %0 = math.absi %x : tensor<128xi32, #b>
+    %1 = math.absi %y : tensor<128xi8, #b>
+    %2 = math.absi %s : i64
+    tt.return
+  }
+
   // Division: f32 -> div.full.f32 inline asm (pure arithmetic on "r"
   // registers); f64 and f16 -> fdiv.
   // CHECK-LABEL: llvm.func @divf
