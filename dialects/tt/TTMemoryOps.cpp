@@ -163,10 +163,25 @@ LogicalResult MakeTensorDescOp::verify() {
     return emitOpError("shape and strides need one value per block "
                        "dimension (")
            << block.getRank() << ")";
-  if (getBase().getType().getPointeeType() != block.getElementType())
-    return emitOpError("base pointee ")
-           << getBase().getType().getPointeeType()
-           << " must be the block's element type " << block.getElementType();
+  // Triton's frontend marks the block of a signed integer tensor si8..si64
+  // (the sign picks a TMA reduction's signed min/max) while the base stays
+  // a signless pointer, so the two are compared up to the sign.
+  auto withoutSign = [](Type type) -> Type {
+    auto integer = dyn_cast<IntegerType>(type);
+    if (!integer || integer.isSignless())
+      return type;
+    return IntegerType::get(type.getContext(), integer.getWidth());
+  };
+  Type pointee = getBase().getType().getPointeeType();
+  Type element = block.getElementType();
+  if (withoutSign(pointee) != withoutSign(element)) {
+    InFlightDiagnostic diag = emitOpError("base pointee ")
+                              << pointee << " must be the block's element type "
+                              << element;
+    if (element != withoutSign(element))
+      diag << " (up to its sign)";
+    return diag;
+  }
   return success();
 }
 
