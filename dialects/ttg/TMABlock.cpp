@@ -40,7 +40,10 @@ FailureOr<TMABlockPlan> ttg::planTMABlock(ArrayRef<int64_t> shape,
     why = "TMA moves blocks only into #ttg.nvmma_shared buffers";
     return failure();
   }
-  if (nvmma.getTransposed()) {
+  // A single dimension is both the first and the last: Triton's default
+  // encoding marks 1-D buffers transposed, and they are laid out as the
+  // untransposed ones are.
+  if (nvmma.getTransposed() && shape.size() > 1) {
     why = "TMA writes the block's last dimension contiguously; a transposed "
           "#ttg.nvmma_shared buffer holds the first one contiguously";
     return failure();

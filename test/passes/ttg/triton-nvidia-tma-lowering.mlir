@@ -122,3 +122,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : !tt.tensordesc<tensor<2x8x16xf32, #s32>>
   }
 }
+
+// -----
+
+// A 1-D descriptor: Triton's default encoding for rank 1 is marked
+// transposed (its one dimension is dim 0, so the "first dimension is the
+// contiguous one" rule fires), which for a single dimension is the same
+// layout as untransposed: TMA moves it. The block is Triton's si32 on the
+// int32 tensor's i32 pointer: signed 32-bit element type 3; a box of 256
+// (TMA's limit) repeated over the 2048 elements, no byte strides.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#s1 = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = true, elementBitWidth = 32, rank = 1}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @rank1_signed
+  // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i32
+  // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : i32
+  // CHECK: %[[MAP:.*]] = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+  // CHECK: ttng.tensormap_create %[[MAP]], %arg0, [%[[C256]]], [%arg1], [], [%[[C1]]] {elem_type = 3 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 0 : i32} : (!tt.ptr<i8>, !tt.ptr<i32>, i32, i32, i32) -> ()
+  // CHECK: %[[DESC:.*]] = ttng.reinterpret_tensor_descriptor %[[MAP]] : !tt.ptr<i8> to !tt.tensordesc<tensor<2048xsi32, #shared>>
+  // CHECK: %[[BUF:.*]] = ttg.local_alloc %arg2 : (tensor<2048xi32, #blocked>) -> !ttg.memdesc<2048xi32, #shared, #smem>
+  // CHECK: ttng.async_tma_copy_local_to_global %[[DESC]][%{{.*}}] %[[BUF]]
+  tt.func @rank1_signed(%base: !tt.ptr<i32>, %n: i32, %v: tensor<2048xi32, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i64
+    %d = tt.make_tensor_descriptor %base, [%n], [%c1] : <i32>, <tensor<2048xsi32, #s1>>
+    tt.descriptor_store %d[%c0], %v : !tt.tensordesc<tensor<2048xsi32, #s1>>, tensor<2048xi32, #blocked>
+    tt.return
+  }
+}
