@@ -26,6 +26,7 @@
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -34,6 +35,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::tile {
@@ -462,12 +464,16 @@ struct ConvertTritonGPUToLLVMPass
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    // ub.poison: what Triton's frontend returns from a path that returns
+    // nothing; stock mlir-translate has no translation for the ub dialect.
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
 
     LLVMConversionTarget target(*context);
     target.addLegalOp<ModuleOp>();
     nvidia::addLegalTargetDialect(target);
     target.addIllegalDialect<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
-                             arith::ArithDialect, math::MathDialect>();
+                             arith::ArithDialect, math::MathDialect,
+                             ub::UBDialect>();
     target.addIllegalOp(OperationName(kGPUBarrierOpName, context));
     // Their regions are lowered here; the ops themselves by
     // convert-warp-specialize-to-llvm.
