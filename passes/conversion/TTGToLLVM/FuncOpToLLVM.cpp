@@ -24,6 +24,25 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
+/// An LLVM function returns one value: void for no result, the converted
+/// type for one, and, as upstream's func-to-llvm does, a literal struct of
+/// the converted types for several. Null when a result has no LLVM form.
+Type packResultTypes(MLIRContext *context, const TypeConverter &converter,
+                     TypeRange results) {
+  if (results.empty())
+    return LLVM::LLVMVoidType::get(context);
+  SmallVector<Type> converted;
+  for (Type result : results) {
+    Type type = converter.convertType(result);
+    if (!type)
+      return {};
+    converted.push_back(type);
+  }
+  if (converted.size() == 1)
+    return converted.front();
+  return LLVM::LLVMStructType::getLiteral(context, converted);
+}
+
 struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
   FuncOpConversion(LLVMTypeConverter &converter,
                    const LoweringContext &lowering)
@@ -50,14 +69,10 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
       for (unsigned i = 0; i < kNumScratchParameters; ++i)
         signature.addInputs(
             LLVM::LLVMPointerType::get(getContext(), /*addressSpace=*/1));
-    Type resultType = LLVM::LLVMVoidType::get(getContext());
-    if (type.getNumResults() == 1)
-      resultType = getTypeConverter()->convertType(type.getResult(0));
-    else if (type.getNumResults() > 1)
-      return func.emitOpError("functions with several results are not "
-                              "supported yet");
+    Type resultType =
+        packResultTypes(getContext(), *getTypeConverter(), type.getResults());
     if (!resultType)
-      return failure();
+      return func.emitOpError("has a result type with no LLVM form");
     auto llvmType =
         LLVM::LLVMFunctionType::get(resultType, signature.getConvertedTypes());
     auto llvmFunc = LLVM::LLVMFuncOp::create(rewriter, func.getLoc(),
@@ -127,7 +142,19 @@ struct ReturnOpConversion : public ConvertOpToLLVMPattern<tt::ReturnOp> {
   LogicalResult
   matchAndRewrite(tt::ReturnOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, adaptor.getOperands());
+    ValueRange values = adaptor.getOperands();
+    if (values.size() <= 1) {
+      rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, values);
+      return success();
+    }
+    // Several results travel as one struct (packResultTypes).
+    Location loc = op.getLoc();
+    auto type = LLVM::LLVMStructType::getLiteral(
+        getContext(), llvm::to_vector(values.getTypes()));
+    Value packed = LLVM::PoisonOp::create(rewriter, loc, type);
+    for (auto [i, value] : llvm::enumerate(values))
+      packed = LLVM::InsertValueOp::create(rewriter, loc, packed, value, i);
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, packed);
     return success();
   }
 };
@@ -137,15 +164,26 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<tt::CallOp> {
   LogicalResult
   matchAndRewrite(tt::CallOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getNumResults() > 1)
-      return op.emitOpError("calls with several results are not supported "
-                            "yet");
-    SmallVector<Type> results;
-    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), results)))
-      return failure();
-    auto call = LLVM::CallOp::create(rewriter, op.getLoc(), results,
+    Location loc = op.getLoc();
+    Type resultType =
+        packResultTypes(getContext(), *getTypeConverter(), op.getResultTypes());
+    if (!resultType)
+      return op.emitOpError("has a result type with no LLVM form");
+    SmallVector<Type> callResults;
+    if (!isa<LLVM::LLVMVoidType>(resultType))
+      callResults.push_back(resultType);
+    auto call = LLVM::CallOp::create(rewriter, loc, callResults,
                                      op.getCalleeAttr(), adaptor.getOperands());
-    rewriter.replaceOp(op, call.getResults());
+    if (op.getNumResults() <= 1) {
+      rewriter.replaceOp(op, call.getResults());
+      return success();
+    }
+    // Several results come back as one struct (packResultTypes).
+    SmallVector<Value> results;
+    for (unsigned i = 0; i < op.getNumResults(); ++i)
+      results.push_back(
+          LLVM::ExtractValueOp::create(rewriter, loc, call.getResult(), i));
+    rewriter.replaceOp(op, results);
     return success();
   }
 };

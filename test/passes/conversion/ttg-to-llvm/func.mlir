@@ -65,6 +65,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// A function with several results returns them packed into one literal
+// struct, as upstream's func-to-llvm does (Triton's frontend emits these for
+// a noinline function returning a tuple): the return builds the struct, the
+// call takes it apart again.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @pair
+  // CHECK-SAME: (%[[X:[^:]+]]: f32, %[[T:[^:]+]]: !llvm.struct<(f32)>) -> !llvm.struct<(f32, struct<(f32)>)> attributes {passthrough = ["noinline"]} {
+  // CHECK: %[[U:.+]] = llvm.mlir.poison : !llvm.struct<(f32, struct<(f32)>)>
+  // CHECK: %[[U0:.+]] = llvm.insertvalue %[[X]], %[[U]][0] : !llvm.struct<(f32, struct<(f32)>)>
+  // CHECK: %[[U1:.+]] = llvm.insertvalue %[[T]], %[[U0]][1] : !llvm.struct<(f32, struct<(f32)>)>
+  // CHECK: llvm.return %[[U1]] : !llvm.struct<(f32, struct<(f32)>)>
+  // LLVMIR: define internal { float, { float } } @pair(float %0, { float } %1)
+  tt.func private @pair(%x: f32, %t: tensor<128xf32, #blocked>) -> (f32, tensor<128xf32, #blocked>) attributes {noinline = true} {
+    tt.return %x, %t : f32, tensor<128xf32, #blocked>
+  }
+
+  // CHECK-LABEL: llvm.func @call_pair
+  // CHECK: %[[R:.+]] = llvm.call @pair(%{{.+}}, %{{.+}}) : (f32, !llvm.struct<(f32)>) -> !llvm.struct<(f32, struct<(f32)>)>
+  // CHECK: %[[A:.+]] = llvm.extractvalue %[[R]][0] : !llvm.struct<(f32, struct<(f32)>)>
+  // CHECK: %[[B:.+]] = llvm.extractvalue %[[R]][1] : !llvm.struct<(f32, struct<(f32)>)>
+  // CHECK: llvm.insertvalue %[[A]], %{{.+}}[0] : !llvm.struct<(f32)>
+  // CHECK: %[[B0:.+]] = llvm.extractvalue %[[B]][0] : !llvm.struct<(f32)>
+  // CHECK: llvm.fadd %{{.+}}, %[[B0]] : f32
+  // LLVMIR: call { float, { float } } @pair(float
+  tt.func public @call_pair(%f: f32) {
+    %t = tt.splat %f : f32 -> tensor<128xf32, #blocked>
+    %r:2 = tt.call @pair(%f, %t) : (f32, tensor<128xf32, #blocked>) -> (f32, tensor<128xf32, #blocked>)
+    %s = tt.splat %r#0 : f32 -> tensor<128xf32, #blocked>
+    %sum = arith.addf %s, %r#1 : tensor<128xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
 // reqntid follows ttg.num-warps.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {

@@ -96,15 +96,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 
-// -----
-
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  // expected-error @+2 {{'tt.func' op functions with several results are not supported yet}}
-  // expected-error @+1 {{failed to legalize operation 'tt.func'}}
-  tt.func private @two_results(%n: i32) -> (i32, i32) {
-    tt.return %n, %n : i32, i32
-  }
-}
 
 // -----
 
