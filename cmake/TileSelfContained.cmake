@@ -7,7 +7,8 @@
 # A shared library of SOURCES, the tile libraries ROOT_LIBRARY links
 # (transitively) and Debian's static MLIR and LLVM archives, the C++
 # runtime included: it needs nothing of LLVM 22 at run time. The archives
-# are linked as one group, so only the members tile's code reaches come in;
+# are linked as one group, so only the members tile's code reaches come in
+# (libstdc++ too, libgcc_s stays shared);
 # the version script keeps every symbol but the exported ones local, and
 # the result is stripped.
 #
@@ -76,7 +77,9 @@ function(tile_add_self_contained_library name)
     -Wl,--end-group
     ${system_libraries} pthread dl rt m)
   target_link_options(${name} PRIVATE
-    -static-libstdc++ -static-libgcc
+    # libstdc++ inside; libgcc_s stays shared (every Linux has it): the
+    # static unwinder of GCC 12 would need glibc 2.35's _dl_find_object.
+    -static-libstdc++
     -Wl,--version-script=${ARG_EXPORTS}
     -Wl,--exclude-libs,ALL
     -Wl,--gc-sections
