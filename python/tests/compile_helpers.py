@@ -25,7 +25,7 @@ def entry_parameters(ptx: str) -> list[str]:
     for param in match.group(1).split(","):
         words = param.split()
         assert words[0] == ".param", param
-        kind = [w for w in words[1:-1]]
+        kind = words[1:-1]
         if ".ptr" in kind and ".align" in kind:  # pointee alignment: a hint
             i = kind.index(".align")
             del kind[i:i + 2]

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import tile.triton
 from tile.triton.__main__ import _pth_installed
 
 TESTS = Path(__file__).resolve().parent
