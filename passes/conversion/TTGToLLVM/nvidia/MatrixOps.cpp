@@ -94,9 +94,11 @@ SmallVector<Value> nvidia::emitMmaSync(OpBuilder &builder, Location loc,
   auto resultType = LLVM::LLVMStructType::getLiteral(
       builder.getContext(), SmallVector<Type>(cOps.size(), accType));
   NVVM::MMATypes ptxType = getMmaOperandType(operandElement);
+  // Integer accumulation saturates at the s32 limits, as Triton's
+  // mma.sync (.satfinite) does; wgmma's s8 form wraps in both.
   std::optional<NVVM::MMAIntOverflow> overflow;
   if (ptxType == NVVM::MMATypes::s8)
-    overflow = NVVM::MMAIntOverflow::wrapped;
+    overflow = NVVM::MMAIntOverflow::satfinite;
   std::array<NVVM::MMATypes, 2> types = {ptxType, ptxType};
   std::array<NVVM::MMALayout, 2> layouts = {NVVM::MMALayout::row,
                                             NVVM::MMALayout::col};

@@ -50,10 +50,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// int8 -> i32: m16n8k32, four i8 per operand register, wrapping overflow.
+// int8 -> i32: m16n8k32, four i8 per operand register; the sums saturate
+// at the s32 limits (.satfinite), as in Triton's mma.sync.
 // CHECK-LABEL: llvm.func @mma_i8
 // CHECK: llvm.bitcast %{{.+}} : vector<4xi8> to i32
-// CHECK: nvvm.mma.sync {{.+}}{intOverflowBehavior = #nvvm.mma_int_overflow<wrapped>{{.+}}multiplicandAPtxType = #nvvm.mma_type<s8>{{.+}}shape = #nvvm.shape<m = 16, n = 8, k = 32>} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: nvvm.mma.sync {{.+}}{intOverflowBehavior = #nvvm.mma_int_overflow<satfinite>{{.+}}multiplicandAPtxType = #nvvm.mma_type<s8>{{.+}}shape = #nvvm.shape<m = 16, n = 8, k = 32>} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @mma_i8(%a: tensor<16x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<32x8xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<16x8xi32, #mma>, %p: tensor<16x8x!tt.ptr<i32>, #mma>) {
