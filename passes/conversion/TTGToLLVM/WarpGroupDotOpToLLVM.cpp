@@ -156,7 +156,7 @@ planRegisterA(RankedTensorType type, const LinearLayout &d, std::string &why) {
   }
   for (int bit = 2; bit < d.getInDimSizeLog2(layout::kWarp); ++bit)
     if (basis(*a, layout::kWarp, bit) !=
-        Coord{basis(d, layout::kWarp, bit).first, 0}) {
+        Coord{basis(d, layout::kWarp, bit).row, 0}) {
       why = "A's warps do not hold the rows of the result's warps";
       return failure();
     }
@@ -207,13 +207,13 @@ FailureOr<WarpGroupDotPlan> planWarpGroupDot(ttng::WarpGroupDotOp op,
   // Warp bits past a warpgroup move the whole tile along M or N.
   for (int bit = 0; bit < d->getInDimSizeLog2(layout::kWarp); ++bit) {
     Coord at = bit < 2 ? Coord{0, 0} : basis(*d, layout::kWarp, bit);
-    if (at.first % ttg::kWgmmaTileM != 0 || at.second % plan.instrN != 0) {
+    if (at.row % ttg::kWgmmaTileM != 0 || at.col % plan.instrN != 0) {
       why = "a warpgroup's tile does not start on a wgmma tile";
       return failure();
     }
-    plan.aWarpBytes.push_back(plan.a ? int32_t(plan.a->byteOffset(at.first, 0))
+    plan.aWarpBytes.push_back(plan.a ? int32_t(plan.a->byteOffset(at.row, 0))
                                      : 0);
-    plan.bWarpBytes.push_back(int32_t(plan.b.byteOffset(at.second, 0)));
+    plan.bWarpBytes.push_back(int32_t(plan.b.byteOffset(at.col, 0)));
   }
   // Each instruction's descriptor is the warpgroup's plus the tile's offset
   // (stepDescriptor), which equals the layout's XOR only when the two offsets
@@ -232,7 +232,7 @@ FailureOr<WarpGroupDotPlan> planWarpGroupDot(ttng::WarpGroupDotOp op,
   // issues them): a chain on one accumulator runs back to back in the
   // tensor core.
   for (const auto &[origin, reg] : table) {
-    auto [m0, n0] = origin;
+    int32_t m0 = origin.row, n0 = origin.col;
     if (m0 % ttg::kWgmmaTileM != 0 || n0 % plan.instrN != 0)
       continue;
     for (int64_t k0 = 0; k0 < kSize; k0 += instrK) {

@@ -10,6 +10,11 @@
 //    three layouts are checked against the fragment layout first.
 //  * FMA (any other layouts): every thread must hold, for each of its result
 //    elements (m, n), the whole row m of A and column n of B.
+// A batched (rank-3) dot is the same with a batch b leading every
+// coordinate: result element (b, m, n) needs A's (b, m, k) and B's (b, k, n)
+// in the thread's own registers, so A's, B's and the result's lanes and
+// warps must agree on their batch as they agree on M and N; mma.sync's
+// fragments are 2-D, so its lanes must not step along the batch at all.
 // The encoding is the decision here (which instruction family), so this
 // file names the mma encoding; everything else comes from the algebra.
 //
@@ -28,48 +33,48 @@ using layout::LinearLayout;
 namespace {
 using namespace fragments;
 
-/// Whether the warps of A and B hold the rows and columns their warp of the
-/// result needs: A's warp bases are the result's along M, B's along N.
-bool warpsAgree(const LinearLayout &a, const LinearLayout &b,
-                const LinearLayout &c) {
-  int bits = c.hasInDim(layout::kWarp) ? c.getInDimSizeLog2(layout::kWarp) : 0;
+/// Whether the `inDim` bases (lanes or warps) of A and B hold the batches,
+/// rows and columns the same index of the result needs: A's bases are the
+/// result's along the batch and M, B's along the batch and N.
+bool operandsFollow(const LinearLayout &a, const LinearLayout &b,
+                    const LinearLayout &c, const char *inDim) {
+  int bits = c.hasInDim(inDim) ? c.getInDimSizeLog2(inDim) : 0;
   for (int bit = 0; bit < bits; ++bit) {
-    Coord cw = basis(c, layout::kWarp, bit);
-    if (basis(a, layout::kWarp, bit) != Coord{cw.first, 0} ||
-        basis(b, layout::kWarp, bit) != Coord{0, cw.second})
+    Coord cb = basis(c, inDim, bit);
+    if (basis(a, inDim, bit) != Coord{cb.batch, cb.row, 0} ||
+        basis(b, inDim, bit) != Coord{cb.batch, 0, cb.col})
       return false;
   }
   return true;
 }
 
+bool warpsAgree(const LinearLayout &a, const LinearLayout &b,
+                const LinearLayout &c) {
+  return operandsFollow(a, b, c, layout::kWarp);
+}
+
 FailureOr<DotPlan> planFma(const LinearLayout &a, const LinearLayout &b,
                            const LinearLayout &d, int64_t kSize,
                            std::string &why) {
-  int laneBits =
-      d.hasInDim(layout::kLane) ? d.getInDimSizeLog2(layout::kLane) : 0;
-  for (int bit = 0; bit < laneBits; ++bit) {
-    Coord cl = basis(d, layout::kLane, bit);
-    if (basis(a, layout::kLane, bit) != Coord{cl.first, 0} ||
-        basis(b, layout::kLane, bit) != Coord{0, cl.second}) {
-      why = "the lanes of A and B do not hold the rows and columns of the "
-            "result's lanes";
-      return failure();
-    }
+  // Lanes may step along the batch here: each thread runs its own chains.
+  if (!operandsFollow(a, b, d, layout::kLane)) {
+    why = "the lanes of A and B do not hold the batches, rows and columns of "
+          "the result's lanes";
+    return failure();
   }
   if (!warpsAgree(a, b, d)) {
-    why = "the warps of A and B do not hold the rows and columns of the "
-          "result's warps";
+    why = "the warps of A and B do not hold the batches, rows and columns of "
+          "the result's warps";
     return failure();
   }
   std::map<Coord, int> aTable = registerTable(a), bTable = registerTable(b);
   FmaDotPlan plan;
   for (int32_t r = 0; r < d.getNumRegisters(); ++r) {
-    auto applied = d.apply({{layout::kRegister, r}});
-    int32_t m = (*applied)[0].second, n = (*applied)[1].second;
+    Coord at = coordOf(d, layout::kRegister, r);
     SmallVector<std::pair<int, int>> terms;
     for (int32_t k = 0; k < kSize; ++k) {
-      auto ai = aTable.find({m, k});
-      auto bi = bTable.find({k, n});
+      auto ai = aTable.find({at.batch, at.row, k});
+      auto bi = bTable.find({at.batch, k, at.col});
       if (ai == aTable.end() || bi == bTable.end()) {
         why = "a thread does not hold the whole K extent of A and B";
         return failure();
@@ -91,7 +96,7 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
   // width further, which q instructions take one register at a time. Each
   // instruction then sums a permutation of K's elements, the same for A
   // and B, which leaves the product unchanged.
-  int32_t width = basis(a, layout::kLane, 0).second;
+  int32_t width = basis(a, layout::kLane, 0).col;
   if (width < p || width % p != 0 || !llvm::isPowerOf2_32(width / p) ||
       !lanesHoldFragments(a, width) ||
       !lanesHoldFragments(b, width, /*transposed=*/true) ||
@@ -101,8 +106,8 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
   }
   const int32_t q = width / p;
   if (!warpsAgree(a, b, d)) {
-    why = "the warps of A and B do not hold the rows and columns of the "
-          "result's warps";
+    why = "the warps of A and B do not hold the batches, rows and columns of "
+          "the result's warps";
     return failure();
   }
   if (kSize % (q * instrK) != 0) {
@@ -116,6 +121,12 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
   }
   std::map<Coord, int> aTable = registerTable(a), bTable = registerTable(b),
                        dTable = registerTable(d);
+  // Each accumulator element must be one register: a second copy would
+  // miss the instructions' results.
+  if (dTable.size() != size_t(d.getNumRegisters())) {
+    why = "the result's registers hold an element twice";
+    return failure();
+  }
   auto lookup = [](const std::map<Coord, int> &table, Coord at) {
     auto it = table.find(at);
     return it == table.end() ? -1 : it->second;
@@ -124,8 +135,9 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
   auto operand = [&](const std::map<Coord, int> &table, Coord at, bool kIsRow) {
     SmallVector<int> regs;
     for (int e = 0; e < p; ++e)
-      regs.push_back(lookup(table, kIsRow ? Coord{at.first + e, at.second}
-                                          : Coord{at.first, at.second + e}));
+      regs.push_back(lookup(table, kIsRow
+                                       ? Coord{at.batch, at.row + e, at.col}
+                                       : Coord{at.batch, at.row, at.col + e}));
     return regs;
   };
   MmaV2DotPlan plan{p, {}};
@@ -135,19 +147,22 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
     for (int32_t j = 0; j < q; ++j) {
       int64_t k0 = chunk + j * p;
       for (int32_t r = 0; r < d.getNumRegisters(); ++r) {
-        auto origin = d.apply({{layout::kRegister, r}});
-        int32_t m0 = (*origin)[0].second, n0 = (*origin)[1].second;
+        // One instruction per 16x8 tile of each batch the thread holds.
+        Coord origin = coordOf(d, layout::kRegister, r);
+        int32_t b0 = origin.batch, m0 = origin.row, n0 = origin.col;
         if (m0 % tileM != 0 || n0 % tileN != 0)
           continue;
         MmaV2Step step;
-        step.c = {lookup(dTable, {m0, n0}), lookup(dTable, {m0, n0 + 1}),
-                  lookup(dTable, {m0 + halfM, n0}),
-                  lookup(dTable, {m0 + halfM, n0 + 1})};
+        step.c = {lookup(dTable, {b0, m0, n0}),
+                  lookup(dTable, {b0, m0, n0 + 1}),
+                  lookup(dTable, {b0, m0 + halfM, n0}),
+                  lookup(dTable, {b0, m0 + halfM, n0 + 1})};
         int32_t k = k0;
-        for (Coord at : {Coord{m0, k}, Coord{m0 + halfM, k},
-                         Coord{m0, k + halfK}, Coord{m0 + halfM, k + halfK}})
+        for (Coord at :
+             {Coord{b0, m0, k}, Coord{b0, m0 + halfM, k},
+              Coord{b0, m0, k + halfK}, Coord{b0, m0 + halfM, k + halfK}})
           step.a.push_back(operand(aTable, at, /*kIsRow=*/false));
-        for (Coord at : {Coord{k, n0}, Coord{k + halfK, n0}})
+        for (Coord at : {Coord{b0, k, n0}, Coord{b0, k + halfK, n0}})
           step.b.push_back(operand(bTable, at, /*kIsRow=*/true));
         auto missing = [](const SmallVector<int> &regs) {
           return llvm::is_contained(regs, -1);
@@ -189,7 +204,12 @@ FailureOr<DotPlan> mlir::tile::planDot(tt::DotOp op, std::string &why) {
       b ? ttg::toLinearLayout(dType, &why) : std::nullopt;
   if (!d)
     return failure();
-  int64_t kSize = aType.getShape()[1];
+  // tt.dot's verifier allows ranks 2 and 3 only; Coord names no other.
+  if (!hasDotRank(*a) || !hasDotRank(*b) || !hasDotRank(*d)) {
+    why = "only rank-2 and rank-3 (batched) dots are planned";
+    return failure();
+  }
+  int64_t kSize = aType.getShape().back();
   if (!isa<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding()))
     return planFma(*a, *b, *d, kSize, why);
   Type aElement = aType.getElementType();

@@ -1,8 +1,9 @@
 //===- FMA.cpp - tt.dot as chains of multiply-adds ------------------------===//
 //
 // Every thread holds, for each of its result elements (m, n), the whole row
-// m of A and column n of B (DotPlan.cpp checks this), and chains one
-// multiply-add per k: fma for floats, mul + add for integers.
+// m of A and column n of B, of the same batch in a batched dot (DotPlan.cpp
+// checks this), and chains one multiply-add per k: fma for floats, mul +
+// add for integers.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,9 +1,11 @@
-//===- Fragments.h - Tensor-core fragments of 2-D layouts ------*- C++ -*-===//
+//===- Fragments.h - Tensor-core fragments of dot layouts ------*- C++ -*-===//
 //
-// The dot lowerings (mma.sync, wgmma) check that lanes and warps hold the
-// PTX fragments and then find, for lane 0 of warp 0, which register holds
-// each fragment element. These read a rank-2 linear layout as (row, column)
-// coordinates.
+// The dot lowerings (mma.sync, wgmma, FMA) check that lanes and warps hold
+// what the instructions need and then find, for lane 0 of warp 0, which
+// register holds each element. These read the linear layout of a dot
+// operand or result as (batch, row, column) coordinates: a batched (rank-3)
+// dot's leading dimension is the batch, a rank-2 dot has batch 0, so one
+// plan serves both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,47 +15,78 @@
 #include "dialects/ttg/layout/LinearLayout.h"
 
 #include <map>
+#include <tuple>
 
 namespace mlir::tile::fragments {
-/// A (row, column) coordinate of a rank-2 tensor.
-using Coord = std::pair<int32_t, int32_t>;
+/// A coordinate of a dot operand or result: (row, column) of a rank-2
+/// tensor, or (batch, row, column) of a rank-3 one. The two-value
+/// constructor leaves the batch 0, so rank-2 code reads as before.
+struct Coord {
+  int32_t batch = 0, row = 0, col = 0;
 
-/// The coordinate `value` of `inDim` (all other in-dims 0) maps to.
-inline Coord apply2D(const layout::LinearLayout &layout, const char *inDim,
-                     int32_t value) {
-  auto applied = layout.apply({{inDim, value}});
-  return {(*applied)[0].second, (*applied)[1].second};
+  Coord() = default;
+  Coord(int32_t row, int32_t col) : row(row), col(col) {}
+  Coord(int32_t batch, int32_t row, int32_t col)
+      : batch(batch), row(row), col(col) {}
+
+  bool operator==(const Coord &other) const {
+    return std::tie(batch, row, col) ==
+           std::tie(other.batch, other.row, other.col);
+  }
+  bool operator!=(const Coord &other) const { return !(*this == other); }
+  bool operator<(const Coord &other) const {
+    return std::tie(batch, row, col) <
+           std::tie(other.batch, other.row, other.col);
+  }
+};
+
+/// Whether `layout` maps to a rank (2 or 3) that Coord can name.
+inline bool hasDotRank(const layout::LinearLayout &layout) {
+  return layout.getNumOutDims() == 2 || layout.getNumOutDims() == 3;
 }
 
-/// The coordinate of basis `bit` of `inDim`; (0, 0) past its size.
+/// The coordinate `value` of `inDim` (all other in-dims 0) maps to. The
+/// out-dims are in standard order: the batch first, if any, then the row
+/// and the column.
+inline Coord coordOf(const layout::LinearLayout &layout, const char *inDim,
+                     int32_t value) {
+  auto applied = layout.apply({{inDim, value}});
+  size_t rank = applied->size();
+  return {rank == 3 ? (*applied)[0].second : 0, (*applied)[rank - 2].second,
+          (*applied)[rank - 1].second};
+}
+
+/// The coordinate of basis `bit` of `inDim`; (0, 0, 0) past its size.
 inline Coord basis(const layout::LinearLayout &layout, const char *inDim,
                    int bit) {
   if (!layout.hasInDim(inDim) || bit >= layout.getInDimSizeLog2(inDim))
-    return {0, 0};
-  return apply2D(layout, inDim, int32_t(1) << bit);
+    return {};
+  return coordOf(layout, inDim, int32_t(1) << bit);
 }
 
 /// Whether the lanes of `layout` hold PTX's fragments of mma.sync's and
 /// wgmma's A and accumulator: lanes 0-1 step `p` and 2p columns (a 32-bit
-/// register's elements), lanes 2-4 step 1, 2 and 4 rows. `transposed` swaps
-/// rows and columns (mma.sync's B).
+/// register's elements), lanes 2-4 step 1, 2 and 4 rows, and no lane steps
+/// along the batch (a warp's instruction works on one matrix). `transposed`
+/// swaps rows and columns (mma.sync's B).
 inline bool lanesHoldFragments(const layout::LinearLayout &layout, int32_t p,
                                bool transposed = false) {
   for (int bit = 0; bit < 5; ++bit) {
     Coord expected = bit < 2 ? Coord{0, p << bit} : Coord{1 << (bit - 2), 0};
     if (transposed)
-      std::swap(expected.first, expected.second);
+      std::swap(expected.row, expected.col);
     if (basis(layout, layout::kLane, bit) != expected)
       return false;
   }
   return true;
 }
 
-/// For lane 0 of warp 0: the register holding each element.
+/// For lane 0 of warp 0: the register holding each element (the first one,
+/// where registers repeat an element).
 inline std::map<Coord, int> registerTable(const layout::LinearLayout &layout) {
   std::map<Coord, int> table;
   for (int32_t r = 0; r < layout.getNumRegisters(); ++r)
-    table.emplace(apply2D(layout, layout::kRegister, r), r);
+    table.emplace(coordOf(layout, layout::kRegister, r), r);
   return table;
 }
 } // namespace mlir::tile::fragments
