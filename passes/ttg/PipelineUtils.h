@@ -83,6 +83,18 @@ bool isLatencyMarkedLoad(Operation *op);
 /// previous store only before writing its buffer again, with one wait after
 /// the loop (sm_90). Returns whether there were any.
 bool pipelineTMAStores(scf::ForOp loop);
+
+/// Triton's asynchronous wgmma for a pipelined loop (tritongpu-pipeline;
+/// PipelineWarpGroupDots.cpp). Every dot is issued asynchronously, in
+/// order. One whose result is needed in its own iteration is waited for
+/// fully right after it. One that can stay in flight (getCarriedWait) is
+/// waited for by the next iteration: right after itself with one group left
+/// pending when it accumulates into itself (the loop's matmul), or at the
+/// full wait of an earlier dot (attention's P·V, covered by the next Q·K's
+/// wait) with the carried value threaded through that wait. After the loop,
+/// one wait for all. Returns how many dots stay in flight across
+/// iterations.
+unsigned makeWarpGroupDotsAsync(scf::ForOp loop);
 } // namespace mlir::tile
 
 #endif // TILE_PASSES_TTG_PIPELINEUTILS_H
