@@ -96,6 +96,12 @@ def print_and_assert(x_ptr, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def abs_fp8(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offsets, tl.abs(tl.load(x_ptr + offsets)))
+
+
+@triton.jit
 def checked_add(a, b):
     wide = a.to(tl.int64) + b.to(tl.int64)
     tl.device_assert((wide >= -2**31) & (wide <= 2**31 - 1), "int32 overflow")
@@ -249,6 +255,11 @@ CASES = [
     Case("print_and_assert", print_and_assert,
          {"x_ptr": "*i32", "n": "i32", "BLOCK": "constexpr"},
          {"BLOCK": 128}, {"num_warps": 4, "debug": True}),
+    Case("abs_fp8e5", abs_fp8, {"x_ptr": "*fp8e5", "out_ptr": "*fp8e5",
+                                "BLOCK": "constexpr"}, {"BLOCK": 512}),
+    Case("abs_fp8e4nv", abs_fp8, {"x_ptr": "*fp8e4nv", "out_ptr": "*fp8e4nv",
+                                  "BLOCK": "constexpr"}, {"BLOCK": 512},
+         capabilities=(90,)),
     Case("checked_sum", checked_sum,
          {"z_ptr": "*i32", "x_ptr": "*i32", "BLOCK": "constexpr"},
          {"BLOCK": 512}, {"num_warps": 4, "debug": True}),

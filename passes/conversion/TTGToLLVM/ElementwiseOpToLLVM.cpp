@@ -255,6 +255,31 @@ struct AbsIConversion : public ConvertOpToLLVMPattern<math::AbsIOp> {
   }
 };
 
+/// math.absf on fp8 scalars (i8 in LLVM): the sign bit cleared, as Triton
+/// does; every fp8 format has its sign in bit 7, and clearing it needs no
+/// arithmetic on the format.
+struct Fp8AbsFConversion : public ConvertOpToLLVMPattern<math::AbsFOp> {
+  Fp8AbsFConversion(LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(math::AbsFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (isa<RankedTensorType>(type))
+      return rewriter.notifyMatchFailure(op, "tensors are split first");
+    if (LLVM::isCompatibleFloatingPointType(type) ||
+        type.getIntOrFloatBitWidth() != 8)
+      return rewriter.notifyMatchFailure(op, "not fp8");
+    Value bits = adaptor.getOperand();
+    Value mask =
+        LLVM::ConstantOp::create(rewriter, op.getLoc(), bits.getType(),
+                                 rewriter.getIntegerAttr(bits.getType(), 0x7f));
+    rewriter.replaceOp(op,
+                       LLVM::AndOp::create(rewriter, op.getLoc(), bits, mask));
+    return success();
+  }
+};
+
 /// f32 division: Triton's div.full.f32 (tt.precise_divf is the IEEE one).
 struct DivFConversion : public ConvertOpToLLVMPattern<arith::DivFOp> {
   DivFConversion(LLVMTypeConverter &converter)
@@ -301,8 +326,10 @@ Type getPointeeElementType(const TypeConverter &converter, Value ptrLike) {
 } // namespace
 
 LogicalResult mlir::tile::checkFp8Arithmetic(Operation *op) {
-  // Constants, selects and bitcasts move bits; fp8 values are i8 in LLVM.
-  if (isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp>(op) ||
+  // Constants, selects and bitcasts move bits, and absf clears one; fp8
+  // values are i8 in LLVM.
+  if (isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp, math::AbsFOp>(
+          op) ||
       !(isa_and_present<arith::ArithDialect, math::MathDialect>(
             op->getDialect()) ||
         isa<tt::ClampFOp, tt::PreciseSqrtOp, tt::PreciseDivFOp,
@@ -336,6 +363,7 @@ void mlir::tile::populateElementwiseOpToLLVMPatterns(
   patterns.add<MultiOperandMathConversion>(converter, context);
   patterns.add<DivFConversion>(converter);          // arith.divf
   patterns.add<AbsIConversion>(converter);          // math.absi
+  patterns.add<Fp8AbsFConversion>(converter);       // math.absf on fp8
   patterns.add<UnaryMathConversion<math::ExpOp>,    // math.exp
                UnaryMathConversion<math::Exp2Op>,   // math.exp2
                UnaryMathConversion<math::LogOp>,    // math.log

@@ -197,3 +197,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// math.absf on fp8 (tl.abs of an fp8 tensor; Triton's frontend leaves it
+// in fp8) clears the sign bit of each byte, as Triton does: no arithmetic,
+// so no widening. Every fp8 format NVIDIA has keeps its sign in bit 7.
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @absf_fp8
+  // CHECK: %[[M0:.+]] = llvm.mlir.constant(127 : i8) : i8
+  // CHECK-NEXT: llvm.and %{{.+}}, %[[M0]] : i8
+  // CHECK: %[[M1:.+]] = llvm.mlir.constant(127 : i8) : i8
+  // CHECK-NEXT: llvm.and %{{.+}}, %[[M1]] : i8
+  // CHECK: %[[M2:.+]] = llvm.mlir.constant(127 : i8) : i8
+  // CHECK-NEXT: llvm.and %{{.+}}, %[[M2]] : i8
+  // CHECK: %[[M3:.+]] = llvm.mlir.constant(127 : i8) : i8
+  // CHECK-NEXT: llvm.and %{{.+}}, %[[M3]] : i8
+  // CHECK-NOT: llvm.and
+  // CHECK: llvm.return
+  tt.func public @absf_fp8(%x: tensor<512xf8E4M3FN, #b>, %p: tensor<512x!tt.ptr<f8E4M3FN>, #b>) {
+    %0 = math.absf %x : tensor<512xf8E4M3FN, #b>
+    tt.store %p, %0 : tensor<512x!tt.ptr<f8E4M3FN>, #b>
+    tt.return
+  }
+}
