@@ -48,9 +48,33 @@ void recordFatalError(void *, const char *reason, bool) {
   lastFatalError = reason ? reason : "";
 }
 
+/// Everything a compile's context may parse or create: tile's dialects, the
+/// upstream dialects Triton's IR uses, the dialects the stages create ops
+/// in, and the translations to LLVM IR. Built once (finding the stages'
+/// dialects parses every stage pipeline); each compile's context copies it.
+DialectRegistry createRegistry() {
+  DialectRegistry registry;
+  registerTileDialects(registry);
+  registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
+                  LLVM::LLVMDialect, math::MathDialect, NVVM::NVVMDialect,
+                  scf::SCFDialect, ub::UBDialect>();
+  func::registerInlinerExtension(registry);
+  getStageDependentDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+  return registry;
+}
+
+const DialectRegistry &getRegistry() {
+  static const DialectRegistry registry = createRegistry();
+  return registry;
+}
+
 /// Process-wide set-up, once: the passes the stage pipelines name (tile's
 /// and the upstream ones mlir-opt would have registered), the NVPTX target,
-/// and crash recovery.
+/// the dialect registry and crash recovery.
 void initializeCompiler() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -66,27 +90,11 @@ void initializeCompiler() {
     registerConvertNVVMToLLVMPass();
     registerReconcileUnrealizedCastsPass();
     initializeNVPTXBackend();
+    // Outside any compile's crash recovery: the registry's one-time set-up.
+    (void)getRegistry();
     llvm::install_fatal_error_handler(recordFatalError, nullptr);
     llvm::CrashRecoveryContext::Enable();
   });
-}
-
-/// Everything a compile's context may parse or create: tile's dialects, the
-/// upstream dialects Triton's IR uses, the dialects the stages create ops
-/// in, and the translations to LLVM IR.
-DialectRegistry createRegistry() {
-  DialectRegistry registry;
-  registerTileDialects(registry);
-  registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
-                  LLVM::LLVMDialect, math::MathDialect, NVVM::NVVMDialect,
-                  scf::SCFDialect, ub::UBDialect>();
-  func::registerInlinerExtension(registry);
-  getStageDependentDialects(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerNVVMDialectTranslation(registry);
-  return registry;
 }
 
 /// Where each stage pipeline's output goes in the result.
@@ -162,8 +170,7 @@ FailureOr<ttg::TargetOptions> Compiler::resolveOptions(ModuleOp module) {
 }
 
 LogicalResult Compiler::run(llvm::StringRef ir, llvm::StringRef sourceName) {
-  DialectRegistry registry = createRegistry();
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  MLIRContext context(getRegistry(), MLIRContext::Threading::DISABLED);
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
     log.capture(diagnostic);
     return success();

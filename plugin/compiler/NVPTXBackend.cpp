@@ -4,7 +4,6 @@
 
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
@@ -176,12 +175,13 @@ void mlir::tile::compiler::initializeNVPTXBackend() {
 }
 
 std::string mlir::tile::compiler::getNVPTXArch(llvm::StringRef target) {
-  return llvm::StringSwitch<std::string>(target)
-      .Case("cuda:80", "sm_80")
-      .Case("cuda:86", "sm_86")
-      .Case("cuda:89", "sm_89")
-      .Case("cuda:90", "sm_90a")
-      .Default("");
+  // Which targets tile supports is ttg::verifyTargetOptions' decision; this
+  // spells one: sm_NN, with Hopper's architecture-specific features (wgmma,
+  // setmaxnreg) from sm_90 on.
+  unsigned capability = 0;
+  if (!target.consume_front("cuda:") || target.getAsInteger(10, capability))
+    return "";
+  return "sm_" + std::to_string(capability) + (capability >= 90 ? "a" : "");
 }
 
 /// Errors LLVM reports through its context (inline assembly that does not

@@ -38,8 +38,8 @@ struct NVPTXOptions {
 /// (-nvptx-short-ptr, -nvptx-mad-wide-opt); idempotent and thread-safe.
 void initializeNVPTXBackend();
 
-/// The PTX target processor of a tile target ("cuda:90" -> "sm_90a"); empty
-/// for a target tile does not support.
+/// The PTX target processor of a tile target ("cuda:80" -> "sm_80",
+/// "cuda:90" -> "sm_90a"); empty for text that names no target.
 std::string getNVPTXArch(llvm::StringRef target);
 
 /// One kernel through LLVM: Triton's `llir` stage (translate, link, -O3),
