@@ -61,7 +61,7 @@ run_lit_suite() {
   run_lit_only
   lit_status=$?
   set -e
-  summarize_results
+  summarize_results "$TILE_BUILD_DIR/test/results.json"
   return $lit_status
 }
 
@@ -93,11 +93,10 @@ run_python_suite() {
     --junitxml="$TILE_BUILD_DIR/test/python-results.xml" tests)
 }
 
-# Prints the totals of the lit suite and, where it ran, the pytest suite;
-# the last line is `N passed, N failed`.
+# summarize_results LIT_JSON [PYTEST_XML]: the totals of the lit suite and,
+# when given, the pytest suite; the last line is `N passed, N failed`.
 summarize_results() {
-  python3 - "$TILE_BUILD_DIR/test/results.json" \
-    "$TILE_BUILD_DIR/test/python-results.xml" <<'PY'
+  python3 - "$@" <<'PY'
 import collections, json, os, sys
 import xml.etree.ElementTree as ElementTree
 passed = failed = skipped = 0
