@@ -153,10 +153,13 @@ struct ConvertTritonToTritonGPUPass
     return failure(result.wasInterrupted());
   }
 
-  /// `value` converted to `encoding` (a new ttg.convert_layout before `op`).
+  /// `value` converted to `encoding` (a new ttg.convert_layout before `op`
+  /// unless it has that encoding already).
   Value convertTo(OpBuilder &builder, Location loc, Value value,
                   Attribute encoding) {
     auto type = cast<RankedTensorType>(value.getType());
+    if (type.getEncoding() == encoding)
+      return value;
     auto target =
         RankedTensorType::get(type.getShape(), type.getElementType(), encoding);
     return ttg::ConvertLayoutOp::create(builder, loc, target, value);
@@ -175,6 +178,23 @@ struct ConvertTritonToTritonGPUPass
     auto back = ttg::ConvertLayoutOp::create(builder, result.getLoc(),
                                              defaultType, result);
     result.replaceAllUsesExcept(back, back);
+  }
+
+  /// Triton's layout for a dot's accumulator: 4x4 (2x2 when the tensor has
+  /// fewer than 16 elements per thread) outputs per thread in the two
+  /// innermost dims, row-major.
+  ttg::BlockedEncodingAttr getDotBlockedEncoding(RankedTensorType type) {
+    ArrayRef<int64_t> shape = type.getShape();
+    size_t rank = shape.size();
+    SmallVector<unsigned> sizePerThread(rank, 1);
+    int64_t perThread = type.getNumElements() / (numWarps * threadsPerWarp);
+    unsigned square = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
+    for (size_t dim = rank - 2; dim < rank; ++dim)
+      sizePerThread[dim] =
+          std::min<unsigned>(square, static_cast<unsigned>(shape[dim]));
+    auto order = llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(rank)));
+    return ttg::buildBlockedEncoding(type.getContext(), shape, sizePerThread,
+                                     order, numWarps, threadsPerWarp);
   }
 
   /// Whether `dst`'s layout holds, register for register, the elements of
@@ -220,9 +240,15 @@ struct ConvertTritonToTritonGPUPass
       return WalkResult::advance();
     }
     if (auto dot = dyn_cast<tt::DotOp>(op)) {
-      // FMA-style operands of the accumulator's blocked layout; accelerate-
-      // matmul later picks tensor-core layouts.
-      Attribute parent = encodingOf(dot.getC());
+      // The dot computes in a blocked layout of its own, FMA-style operands
+      // of it; accelerate-matmul later picks tensor-core layouts where it
+      // can. That layout is what an FMA dot keeps (fp32 "ieee", fp64):
+      // its operands hold whole rows and columns of K, so the accumulator
+      // must give each thread a square of outputs for the registers to fit.
+      Attribute parent = getDotBlockedEncoding(dot.getType());
+      dot.getCMutable().assign(
+          convertTo(builder, op->getLoc(), dot.getC(), parent));
+      setResultEncoding(dot->getResult(0), parent);
       dot.getAMutable().assign(
           convertTo(builder, op->getLoc(), dot.getA(),
                     ttg::DotOperandEncodingAttr::get(context, 0, parent, 0)));

@@ -165,17 +165,43 @@ tt.func @scan(%a: tensor<64x64xf32>, %i: tensor<64x64xi32>) -> tensor<64x64xf32>
 
 // CHECK-DAG: #[[B64:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 // CHECK-DAG: #[[B6432:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[ACC4:.+]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[ACC2:.+]] = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 
-// dot operands become dot_op operands whose parent is the accumulator's
-// blocked layout; the accumulator and the result keep the default.
+// A dot computes in a blocked layout of its own, as Triton's conversion
+// picks it: 4x4 outputs per thread when the accumulator has at least 16
+// elements per thread (2x2 from 4), so that an FMA dot, whose operands hold
+// whole rows and columns of K, fits in registers. The accumulator is
+// converted to it, the operands to dot operands of it, and the result back
+// to the default.
 // CHECK-LABEL: tt.func @dot
 // CHECK-SAME: (%[[A:.+]]: tensor<64x32xf16, #[[B6432]]>, %[[B:.+]]: tensor<32x64xf16, #[[B64]]>, %[[C:.+]]: tensor<64x64xf32, #[[B64]]>)
-// CHECK: %[[DA:.+]] = ttg.convert_layout %[[A]] : tensor<64x32xf16, #[[B6432]]> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[B64]]}>>
-// CHECK: %[[DB:.+]] = ttg.convert_layout %[[B]] : tensor<32x64xf16, #[[B64]]> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[B64]]}>>
-// CHECK: tt.dot %[[DA]], %[[DB]], %[[C]] : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[B64]]}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[B64]]}>> -> tensor<64x64xf32, #[[B64]]>
+// CHECK: %[[DC:.+]] = ttg.convert_layout %[[C]] : tensor<64x64xf32, #[[B64]]> -> tensor<64x64xf32, #[[ACC4]]>
+// CHECK: %[[DA:.+]] = ttg.convert_layout %[[A]] : tensor<64x32xf16, #[[B6432]]> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[ACC4]]}>>
+// CHECK: %[[DB:.+]] = ttg.convert_layout %[[B]] : tensor<32x64xf16, #[[B64]]> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[ACC4]]}>>
+// CHECK: %[[D:.+]] = tt.dot %[[DA]], %[[DB]], %[[DC]] : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[ACC4]]}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[ACC4]]}>> -> tensor<64x64xf32, #[[ACC4]]>
+// CHECK: %[[R:.+]] = ttg.convert_layout %[[D]] : tensor<64x64xf32, #[[ACC4]]> -> tensor<64x64xf32, #[[B64]]>
+// CHECK: tt.return %[[R]]
 tt.func @dot(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %d = tt.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   tt.return %d : tensor<64x64xf32>
+}
+
+// CHECK-LABEL: tt.func @small_dot
+// CHECK: tt.dot {{.+}} -> tensor<32x16xf32, #[[ACC2]]>
+tt.func @small_dot(%a: tensor<32x16xf32>, %b: tensor<16x16xf32>, %c: tensor<32x16xf32>) -> tensor<32x16xf32> {
+  %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<32x16xf32> * tensor<16x16xf32> -> tensor<32x16xf32>
+  tt.return %d : tensor<32x16xf32>
+}
+
+// Below 4 elements per thread the dot keeps one output per thread.
+// CHECK-LABEL: tt.func @tiny_dot
+// CHECK-SAME: %[[TC:[^:]+]]: tensor<16x16xf32, #[[BT:blocked[0-9]*]]>)
+// CHECK: %[[TD:.+]] = tt.dot %{{.+}}, %{{.+}}, %[[TC]] : {{.+}} -> tensor<16x16xf32, #[[BT]]>
+// CHECK-NEXT: tt.return %[[TD]]
+tt.func @tiny_dot(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
+  tt.return %d : tensor<16x16xf32>
 }
 
 // -----
