@@ -23,6 +23,12 @@ constexpr int64_t kMmaV2TileN = 8;
 /// bf16, 32 for 8-bit types, 8 for tf32.
 constexpr unsigned kMmaV2OperandBitsK = 256;
 
+/// f64 operands are not packed: a thread's A fragment of a 16-row tile
+/// holds one element per row half at K offsets 0 and 4, so the fragments
+/// of the layout span 8 along K (one to four instructions: m8n8k4 on
+/// cuda:80, m16n8k{4,8,16} on cuda:90).
+constexpr int64_t kMmaV2F64FragmentK = 8;
+
 /// wgmma (nvidia_mma version 3): a warpgroup of four consecutive warps
 /// computes a tile of 64 rows of M (16 per warp) by N columns per
 /// instruction, N a multiple of 8 up to 256; its K spans 256 bits of operand

@@ -43,14 +43,17 @@ bool isNvidiaFp8(Type type) {
   return isa<Float8E5M2Type, Float8E4M3FNType>(type);
 }
 
-/// Whether mma.sync takes operands of these element types (Triton's
-/// supportMMA for version 2, less f64, for which tile has no lowering). fp8
-/// counts on every target: where the hardware lacks it, the operands are
-/// widened to f16 afterwards.
-bool mmaTakesOperands(tt::DotOp dot) {
+/// Whether mma.sync takes operands of these element types on cuda:
+/// `capability` (Triton's supportMMA for version 2). fp8 counts on every
+/// target: where the hardware lacks it, the operands are widened to f16
+/// afterwards. f64 goes to the tensor cores only where they are fast at it,
+/// cuda:80 and cuda:90, as in Triton; elsewhere FMA is faster.
+bool mmaTakesOperands(tt::DotOp dot, int capability) {
   Type a = getElementType(dot.getA()), b = getElementType(dot.getB());
   if (a.isF32() && b.isF32())
     return dot.getInputPrecision() == tt::InputPrecision::TF32;
+  if (a.isF64() || b.isF64() || getElementType(dot.getD()).isF64())
+    return a.isF64() && b.isF64() && (capability == 80 || capability == 90);
   auto takes = [](Type type) {
     return isNvidiaFp8(type) || type.isF16() || type.isBF16() ||
            type.isInteger(8);
@@ -61,12 +64,14 @@ bool mmaTakesOperands(tt::DotOp dot) {
 /// Whether mma.sync has an instruction accumulating operands of type
 /// `operand` into `acc` (PTX mma.sync.m16n8k{8,16,32}: f16 into f16 or f32;
 /// bf16 and tf32 into f32; s8 into s32; fp8, native or widened to f16, into
-/// f16 or f32).
+/// f16 or f32; f64 into f64).
 bool mmaHasAccumulator(Type operand, Type acc) {
   if (operand.isF16() || isNvidiaFp8(operand))
     return acc.isF16() || acc.isF32();
   if (operand.isBF16() || operand.isF32())
     return acc.isF32();
+  if (operand.isF64())
+    return acc.isF64();
   return operand.isInteger(8) && acc.isInteger(32);
 }
 
@@ -77,19 +82,25 @@ StringRef describeMmaAccumulators(Type operand) {
     return "f16 and fp8 products into f16 or f32";
   if (operand.isBF16() || operand.isF32())
     return "bf16 and tf32 products into f32";
+  if (operand.isF64())
+    return "f64 products into f64";
   return "i8 products into i32";
 }
 
 /// Whether the dot is at least one instruction in every dim: a 16-row M
 /// tile, N of 16 (Triton's minimum dot size) and one instruction's K (256
-/// bits of operand elements: 16 for f16, 32 for 8-bit types, 8 for tf32).
+/// bits of operand elements: 16 for f16, 32 for 8-bit types, 8 for tf32;
+/// for f64, whose fragments span 8 along K, a multiple of 8).
 bool coversOneInstruction(tt::DotOp dot) {
   ArrayRef<int64_t> a = dot.getA().getType().getShape();
   ArrayRef<int64_t> b = dot.getB().getType().getShape();
   size_t rank = a.size();
   int64_t m = a[rank - 2], k = a[rank - 1], n = b[rank - 1];
+  Type operand = getElementType(dot.getA());
+  if (operand.isF64() && k % ttg::kMmaV2F64FragmentK != 0)
+    return false;
   return m >= ttg::kMmaV2TileM && n >= 2 * ttg::kMmaV2TileN &&
-         k >= ttg::getMmaV2K(getElementType(dot.getA()));
+         k >= ttg::getMmaV2K(operand);
 }
 
 /// The warpsPerCTA of the mma layout of another dot connected to `dot`
@@ -476,7 +487,8 @@ struct TTGAccelerateMatmulPass
     if (isa<ttg::NvidiaMmaEncodingAttr>(encoding) ||
         !ttg::isDistributedEncoding(encoding))
       return false;
-    if (capability < 80 || !mmaTakesOperands(dot) || !coversOneInstruction(dot))
+    if (capability < 80 || !mmaTakesOperands(dot, capability) ||
+        !coversOneInstruction(dot))
       return false;
     Type operandType = getElementType(dot.getA());
     Type accType = type.getElementType();
@@ -492,7 +504,8 @@ struct TTGAccelerateMatmulPass
     }
 
     ArrayRef<int64_t> shape = type.getShape();
-    if (capability >= 90 && capability < 100) {
+    // wgmma has no f64 form: f64 dots take mma.sync on cuda:90 too.
+    if (capability >= 90 && capability < 100 && !operandType.isF64()) {
       std::string why = whyNotWgmma(dot, numWarps);
       int64_t instrN =
           why.empty() ? getWgmmaInstrN(shape, operandType, numWarps) : 0;

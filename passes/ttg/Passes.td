@@ -145,9 +145,13 @@ def TTGAccelerateMatmulPass
     of mma.sync to f16 except on cuda:89, and FMA operands to the
     accumulator's type.
 
+    f64 dots take mma.sync on cuda:80 and cuda:90 only (kWidth 1; wgmma has
+    no f64 form), where the tensor cores are fast at f64, as in Triton.
+
     Dots stay on the FMA path (blocked layouts) when no tensor-core
     instruction takes them: f32 with `ieee` precision (and, until tile has
-    `tritongpu-F32DotTC`, `tf32x3`/`bf16x3`/`bf16x6`), f64, integers other
+    `tritongpu-F32DotTC`, `tf32x3`/`bf16x3`/`bf16x6`), f64 on targets other
+    than cuda:80 and cuda:90 (or K not a multiple of 8), integers other
     than i8, targets below cuda:80, and tiles smaller than one instruction
     (M or N below 16, K below 256 / bits). Triton's frontend never emits
     such small dots; tile also takes hand-written TTIR, so they stay FMA.

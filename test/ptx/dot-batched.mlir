@@ -9,13 +9,13 @@
 // RUN: %mlir-tile --tile-to-llvm='target=cuda:80 num-warps=4' %s \
 // RUN:   | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -mattr=+ptx80 -o %t.sm80.ptx
-// RUN: FileCheck %s < %t.sm80.ptx
+// RUN: FileCheck %s --check-prefixes=CHECK,SM80 < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin
 
 // RUN: %mlir-tile --tile-to-llvm='target=cuda:90 num-warps=4' %s 2>/dev/null \
 // RUN:   | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 -o %t.sm90.ptx
-// RUN: FileCheck %s < %t.sm90.ptx
+// RUN: FileCheck %s --check-prefixes=CHECK,SM90 < %t.sm90.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90.ptx -o %t.sm90.cubin
 
 // 2x32x32 f16 -> f32: the warps take the batch, so a thread has a 32x32
@@ -40,11 +40,16 @@
 // CHECK-COUNT-32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // CHECK-NOT: mma.sync
 
-// f64 has no mma.sync here: FMA on a blocked layout.
+// 2x16x16 f64, as Triton: each warp holds one batch's two 16x8 tiles
+// (warps 2 and 3 repeat 0 and 1). sm_80 has only m8n8k4 for f64: two row
+// halves times four K steps per tile; sm_90 takes a tile's whole K of 16
+// in one m16n8k16.
 // CHECK-LABEL: .entry dot3d_f64(
+// CHECK-NOT: fma.rn.f64
+// SM80-COUNT-16: mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
+// SM90-COUNT-2: mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64
 // CHECK-NOT: mma.sync
-// CHECK: fma.rn.f64
-// CHECK-NOT: mma.sync
+// CHECK-NOT: fma.rn.f64
 
 module {
   tt.func public @dot3d_f16(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %c: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {

@@ -17,13 +17,15 @@ using namespace mlir::tile;
 
 namespace {
 struct DotOpConversion : public ConvertOpToLLVMPattern<tt::DotOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  DotOpConversion(LLVMTypeConverter &converter, int computeCapability)
+      : ConvertOpToLLVMPattern(converter),
+        computeCapability(computeCapability) {}
 
   LogicalResult
   matchAndRewrite(tt::DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     std::string why;
-    FailureOr<DotPlan> plan = planDot(op, why);
+    FailureOr<DotPlan> plan = planDot(op, computeCapability, why);
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
@@ -40,12 +42,16 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tt::DotOp> {
                                         op.getD().getType()));
     return success();
   }
+
+private:
+  int computeCapability;
 };
 } // namespace
 
-LogicalResult mlir::tile::checkDotLowering(tt::DotOp op) {
+LogicalResult mlir::tile::checkDotLowering(tt::DotOp op,
+                                           int computeCapability) {
   std::string why;
-  if (succeeded(planDot(op, why)))
+  if (succeeded(planDot(op, computeCapability, why)))
     return success();
   return op.emitOpError("cannot be lowered: ") << why;
 }
@@ -53,5 +59,5 @@ LogicalResult mlir::tile::checkDotLowering(tt::DotOp op) {
 void mlir::tile::populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                              RewritePatternSet &patterns,
                                              const LoweringContext &lowering) {
-  patterns.add<DotOpConversion>(converter);
+  patterns.add<DotOpConversion>(converter, lowering.computeCapability);
 }

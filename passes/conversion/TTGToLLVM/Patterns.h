@@ -124,8 +124,8 @@ void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,
                                  const LoweringContext &lowering);
 /// Emits an error naming the reason when the layouts of `op` cannot be
-/// lowered by populateDotOpToLLVMPatterns.
-LogicalResult checkDotLowering(tt::DotOp op);
+/// lowered by populateDotOpToLLVMPatterns for cuda:`computeCapability`.
+LogicalResult checkDotLowering(tt::DotOp op, int computeCapability);
 /// ttg.local_alloc, local_store, local_load, local_dealloc, memdesc_index.
 /// ttng.warp_group_dot and ttng.warp_group_dot_wait to wgmma.
 void populateWarpGroupDotOpToLLVMPatterns(LLVMTypeConverter &converter,

@@ -376,7 +376,7 @@ struct ConvertTritonGPUToLLVMPass
           failed(checkTensormapLowering(op)) || failed(checkWarpSpecialize(op)))
         return WalkResult::interrupt();
       if (auto dot = dyn_cast<tt::DotOp>(op);
-          dot && failed(checkDotLowering(dot)))
+          dot && failed(checkDotLowering(dot, computeCapability)))
         return WalkResult::interrupt();
       // Rejected here so that no other pattern (arith's) tries them.
       if (failed(checkConstantLowering(op)))

@@ -550,3 +550,51 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %o, %d : tensor<128x64xf32, #acc>, tensor<128x64xf32, #acc>
   }
 }
+
+// -----
+
+// f64 goes to mma.sync on cuda:80 and cuda:90 (not wgmma, which has no f64
+// form), with kWidth 1; on cuda:86 and cuda:89, whose f64 tensor cores are
+// slow, and for K not a multiple of 8, it stays on the FMA path (Triton's
+// rule).
+// CHECK: [[$MMA:#[a-z0-9]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func @f64_sm90(
+// CHECK: tt.dot {{.+}} : tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = [[$MMA]], kWidth = 1}>> * tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = [[$MMA]], kWidth = 1}>> -> tensor<64x64xf64, [[$MMA]]>
+// CHECK-NOT: ttng.warp_group_dot
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @f64_sm90(%a: tensor<64x32xf64, #blocked>, %b: tensor<32x64xf64, #blocked>, %c: tensor<64x64xf64, #blocked>) -> tensor<64x64xf64, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x32xf64, #blocked> -> tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf64, #blocked> -> tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = ieee : tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf64, #blocked>
+    tt.return %d : tensor<64x64xf64, #blocked>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @f64_sm86(
+// CHECK: tt.dot {{.+}} -> tensor<64x64xf64, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:86"} {
+  tt.func @f64_sm86(%a: tensor<64x32xf64, #blocked>, %b: tensor<32x64xf64, #blocked>, %c: tensor<64x64xf64, #blocked>) -> tensor<64x64xf64, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x32xf64, #blocked> -> tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf64, #blocked> -> tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = ieee : tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf64, #blocked>
+    tt.return %d : tensor<64x64xf64, #blocked>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @f64_k4(
+// CHECK: tt.dot {{.+}} -> tensor<64x64xf64, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func @f64_k4(%a: tensor<64x4xf64, #blocked>, %b: tensor<4x64xf64, #blocked>, %c: tensor<64x64xf64, #blocked>) -> tensor<64x64xf64, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x4xf64, #blocked> -> tensor<64x4xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<4x64xf64, #blocked> -> tensor<4x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = ieee : tensor<64x4xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<4x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf64, #blocked>
+    tt.return %d : tensor<64x64xf64, #blocked>
+  }
+}

@@ -8,6 +8,8 @@
 //    at the fragment's PTX positions. That is only right when the lanes and
 //    warps hold what PTX says they hold, so the lane and warp bases of all
 //    three layouts are checked against the fragment layout first.
+//    f64 is not packed and has instructions of its own shapes (m8n8k4 on
+//    cuda:80, m16n8kK from cuda:90) over the same 16x8 tiles.
 //  * FMA (any other layouts): every thread must hold, for each of its result
 //    elements (m, n), the whole row m of A and column n of B.
 // A batched (rank-3) dot is the same with a batch b leading every
@@ -179,9 +181,83 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
   return DotPlan(std::move(plan));
 }
 
+/// The f64 instructions: f64 is not packed, so a fragment of the layout
+/// (16 rows by 8 of K, see ttg::kMmaV2F64FragmentK) is one element per
+/// register at rows r and r + 8 and K offsets k and k + 4. From cuda:90,
+/// m16n8kK takes a whole 16x8 tile and K/4 such K steps at once (K = 16
+/// where K allows, as Triton); on cuda:80, m8n8k4 takes one row half and
+/// one K step. PTX orders an m16n8kK's A elements row half first, then K
+/// step, its B elements by K step, and its accumulator as every mma.sync's.
+FailureOr<DotPlan> planMmaV2F64(const LinearLayout &a, const LinearLayout &b,
+                                const LinearLayout &d, int64_t kSize,
+                                int capability, std::string &why) {
+  if (!lanesHoldFragments(a, 1) ||
+      !lanesHoldFragments(b, 1, /*transposed=*/true) ||
+      !lanesHoldFragments(d, 2)) {
+    why = "the operand layouts are not f64 mma.sync fragments (check kWidth)";
+    return failure();
+  }
+  if (!warpsAgree(a, b, d)) {
+    why = "the warps of A and B do not hold the batches, rows and columns of "
+          "the result's warps";
+    return failure();
+  }
+  const int64_t fragmentK = ttg::kMmaV2F64FragmentK;
+  if (kSize % fragmentK != 0) {
+    why = "K = " + std::to_string(kSize) + " is not a multiple of " +
+          std::to_string(fragmentK) + " (f64 fragments)";
+    return failure();
+  }
+  std::map<Coord, int> aTable = registerTable(a), bTable = registerTable(b),
+                       dTable = registerTable(d);
+  if (dTable.size() != size_t(d.getNumRegisters())) {
+    why = "the result's registers hold an element twice";
+    return failure();
+  }
+  MmaV2DotPlan plan{1, {}};
+  const bool wide = capability >= 90;
+  plan.instrM = wide ? ttg::kMmaV2TileM : ttg::kMmaV2TileM / 2;
+  plan.instrK = !wide ? 4 : kSize % 16 == 0 ? 16 : fragmentK;
+  const int32_t half = ttg::kMmaV2TileM / 2, kStep = 4;
+  auto word = [](const std::map<Coord, int> &table, Coord at) {
+    auto it = table.find(at);
+    return SmallVector<int>{it == table.end() ? -1 : it->second};
+  };
+  for (int64_t k0 = 0; k0 < kSize; k0 += plan.instrK) {
+    for (int32_t r = 0; r < d.getNumRegisters(); ++r) {
+      Coord origin = coordOf(d, layout::kRegister, r);
+      int32_t b0 = origin.batch, n0 = origin.col;
+      if (origin.row % ttg::kMmaV2TileM != 0 || n0 % ttg::kMmaV2TileN != 0)
+        continue;
+      for (int32_t m0 = origin.row; m0 < origin.row + ttg::kMmaV2TileM;
+           m0 += plan.instrM) {
+        MmaV2Step step;
+        for (int32_t m = m0; m < m0 + plan.instrM; m += half)
+          for (int32_t n = n0; n < n0 + 2; ++n)
+            step.c.push_back(word(dTable, {b0, m, n}).front());
+        for (int32_t k = k0; k < k0 + plan.instrK; k += kStep) {
+          for (int32_t m = m0; m < m0 + plan.instrM; m += half)
+            step.a.push_back(word(aTable, {b0, m, int32_t(k)}));
+          step.b.push_back(word(bTable, {b0, int32_t(k), n0}));
+        }
+        auto missing = [](const SmallVector<int> &regs) {
+          return llvm::is_contained(regs, -1);
+        };
+        if (llvm::is_contained(step.c, -1) || llvm::any_of(step.a, missing) ||
+            llvm::any_of(step.b, missing)) {
+          why = "a fragment of the tile is not held by one thread";
+          return failure();
+        }
+        plan.steps.push_back(std::move(step));
+      }
+    }
+  }
+  return DotPlan(std::move(plan));
+}
+
 /// Whether mma.sync multiplies `a` elements (with `precision` for f32)
 /// into `d` elements: f16 into f16 or f32, bf16 and tf32 into f32, s8 into
-/// s32.
+/// s32 (f64 is planned by planMmaV2F64).
 bool mmaV2Takes(Type a, Type d, tt::InputPrecision precision) {
   if (a.isF16())
     return d.isF16() || d.isF32();
@@ -193,7 +269,8 @@ bool mmaV2Takes(Type a, Type d, tt::InputPrecision precision) {
 }
 } // namespace
 
-FailureOr<DotPlan> mlir::tile::planDot(tt::DotOp op, std::string &why) {
+FailureOr<DotPlan> mlir::tile::planDot(tt::DotOp op, int capability,
+                                       std::string &why) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto dType = cast<RankedTensorType>(op.getD().getType());
@@ -213,6 +290,13 @@ FailureOr<DotPlan> mlir::tile::planDot(tt::DotOp op, std::string &why) {
   if (!isa<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding()))
     return planFma(*a, *b, *d, kSize, why);
   Type aElement = aType.getElementType();
+  if (aElement.isF64() && dType.getElementType().isF64()) {
+    if (capability < 80) {
+      why = "f64 mma.sync needs cuda:80 or higher";
+      return failure();
+    }
+    return planMmaV2F64(*a, *b, *d, kSize, capability, why);
+  }
   if (!mmaV2Takes(aElement, dType.getElementType(), op.getInputPrecision())) {
     why = "mma.sync has no instruction for these element types and input "
           "precision";

@@ -33,16 +33,20 @@ struct MmaV2Step {
   SmallVector<int> c;
 };
 
-/// mma.sync m16n8kK: the instructions in the order they run.
+/// mma.sync mMn8kK: the instructions in the order they run. M is 16 (8 for
+/// f64's m8n8k4); the operands of f64 instructions are single elements and
+/// their counts follow the shape.
 struct MmaV2DotPlan {
   int elementsPerRegister;
   SmallVector<MmaV2Step> steps;
+  int64_t instrM = 16, instrK = 0;
 };
 
 using DotPlan = std::variant<FmaDotPlan, MmaV2DotPlan>;
 
-/// Plans `op`; on failure `why` says what rules the lowering out.
-FailureOr<DotPlan> planDot(tt::DotOp op, std::string &why);
+/// Plans `op` for cuda:`capability`; on failure `why` says what rules the
+/// lowering out.
+FailureOr<DotPlan> planDot(tt::DotOp op, int capability, std::string &why);
 
 /// Emits the multiply-add chains of `plan`. `acc` holds the accumulator
 /// registers and receives the results.

@@ -120,3 +120,27 @@ SmallVector<Value> nvidia::emitMmaSync(OpBuilder &builder, Location loc,
   }
   return results;
 }
+
+SmallVector<Value> nvidia::emitMmaSyncF64(OpBuilder &builder, Location loc,
+                                          int64_t m, int64_t k,
+                                          ArrayRef<Value> a, ArrayRef<Value> b,
+                                          ArrayRef<Value> acc) {
+  // nvvm.mma.sync knows only m8n8k4 for f64; LLVM's intrinsics have every
+  // shape PTX has, so all go through those, one name per shape.
+  std::string name = "llvm.nvvm.mma.m" + std::to_string(m) + "n8k" +
+                     std::to_string(k) + ".row.col.f64";
+  SmallVector<Value> operands(a);
+  llvm::append_range(operands, b);
+  llvm::append_range(operands, acc);
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      builder.getContext(),
+      SmallVector<Type>(acc.size(), builder.getF64Type()));
+  Value mma =
+      LLVM::CallIntrinsicOp::create(builder, loc, resultType,
+                                    builder.getStringAttr(name), operands)
+          .getResult(0);
+  SmallVector<Value> results;
+  for (int64_t i = 0; i < int64_t(acc.size()); ++i)
+    results.push_back(LLVM::ExtractValueOp::create(builder, loc, mma, i));
+  return results;
+}

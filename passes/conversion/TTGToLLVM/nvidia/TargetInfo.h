@@ -125,6 +125,14 @@ SmallVector<Value> emitMmaSync(OpBuilder &builder, Location loc,
                                ArrayRef<SmallVector<Value>> b,
                                ArrayRef<Value> acc);
 
+/// One warp-wide f64 mma.sync m`m`n8k`k` (m8n8k4 on every target with f64
+/// tensor cores, m16n8k{4,8,16} from cuda:90): `a`, `b` and `acc` hold the
+/// thread's f64 elements of the instruction's fragments in PTX's order.
+/// Returns the accumulator elements.
+SmallVector<Value> emitMmaSyncF64(OpBuilder &builder, Location loc, int64_t m,
+                                  int64_t k, ArrayRef<Value> a,
+                                  ArrayRef<Value> b, ArrayRef<Value> acc);
+
 /// How the core matrices (8 rows of 16 bytes) of a shared-memory operand of
 /// warpgroup MMAs are strided. K-major operands hold K contiguously; MN-major
 /// ones M (A) or N (B). `swizzleBytes` is 0, 32, 64 or 128.
