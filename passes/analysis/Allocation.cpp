@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -302,16 +303,30 @@ FunctionAllocation allocateFunction(tt::FuncOp func,
       ranges.push_back({points.getFirst(op), points.getLast(op)});
     }
   });
-  // First fit in program order, beside the buffers live at the same time.
-  for (auto [i, buffer] : llvm::enumerate(allocation.buffers)) {
+  // First fit, largest buffers first (program order among equals), beside
+  // the buffers already placed that are live at the same time. Placing big
+  // buffers first keeps small ones (mbarriers, scratch) from splitting the
+  // space a big aligned buffer needs, as Triton's allocator does by sorting
+  // its buffers by size.
+  SmallVector<size_t> order(allocation.buffers.size());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::sort(order, [&](size_t a, size_t b) {
+    int64_t bytesA = allocation.buffers[a].bytes;
+    int64_t bytesB = allocation.buffers[b].bytes;
+    return bytesA != bytesB ? bytesA > bytesB : a < b;
+  });
+  SmallVector<size_t> placed;
+  for (size_t i : order) {
+    SharedBuffer &buffer = allocation.buffers[i];
     SmallVector<const SharedBuffer *> live;
-    for (size_t j = 0; j < i; ++j)
+    for (size_t j : placed)
       if (ranges[j].overlaps(ranges[i]) ||
           mayRunConcurrently(allocation.buffers[j].op, buffer.op))
         live.push_back(&allocation.buffers[j]);
     buffer.offset = firstFit(live, buffer.bytes, buffer.alignment);
     allocation.bytes = std::max(allocation.bytes, buffer.offset + buffer.bytes);
     allocation.alignment = std::max(allocation.alignment, buffer.alignment);
+    placed.push_back(i);
   }
   return allocation;
 }

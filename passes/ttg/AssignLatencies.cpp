@@ -14,7 +14,6 @@
 #include "dialects/ttg/TMABlock.h"
 #include "dialects/ttg/TTGDialect.h"
 #include "dialects/ttg/layout/DimNames.h"
-#include "dialects/ttg/layout/LayoutOrder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -48,25 +47,37 @@ bool mlir::tile::isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
     if (width * element.getIntOrFloatBitWidth() < 32)
       return false;
   }
-  // A buffer whose contiguous dim is not the one of the loaded registers is
-  // a transpose on the way into shared memory (a wgmma operand of a type it
-  // takes only K-major); cp.async copies rows as they are, so that load
-  // stays synchronous (Triton's rule).
+  // cp.async copies runs of at least 4 bytes that are contiguous both in
+  // the thread's registers and in the buffer (Triton's getCopyVecBytes):
+  // a buffer whose contiguous dim is not the registers' (a transpose on
+  // the way into shared memory, as a wgmma operand of a type it takes only
+  // K-major) has runs of one element, too short below 32 bits. Every user
+  // must be a local_alloc of one buffer type: the ring's slot then stands
+  // for all of them.
   auto type = cast<RankedTensorType>(load.getType());
-  SmallVector<unsigned> registerOrder = ttg::getOrderForMemory(type);
-  return llvm::all_of(load->getUsers(), [&](Operation *user) {
-    auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
-    if (!alloc)
-      return false;
-    ttg::MemDescType buffer = alloc.getType();
-    std::optional<layout::LinearLayout> layout =
-        ttg::toLinearLayout(buffer.getEncoding(), buffer.getShape());
-    if (!layout || registerOrder.empty())
-      return true;
-    std::vector<unsigned> sharedOrder =
-        layout::getDimOrder(*layout, layout::kOffset, {});
-    return sharedOrder.empty() || sharedOrder.front() == registerOrder.front();
-  });
+  Type bufferType = (*load->getUsers().begin())->getResult(0).getType();
+  if (llvm::any_of(load->getUsers(), [&](Operation *user) {
+        auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
+        return !alloc || alloc.getType() != bufferType;
+      }))
+    return false;
+  auto buffer = cast<ttg::MemDescType>(bufferType);
+  std::optional<layout::LinearLayout> registers = ttg::toLinearLayout(type);
+  std::optional<layout::LinearLayout> shared =
+      ttg::toLinearLayout(buffer.getEncoding(), buffer.getShape());
+  if (!registers || !shared)
+    return true; // Nothing to compare: the lowering decides.
+  std::optional<layout::LinearLayout> toBuffer =
+      registers->invertAndCompose(*shared);
+  if (!toBuffer)
+    return false;
+  std::optional<layout::LinearLayout> toOffset =
+      toBuffer->sublayout(toBuffer->getInDimNames(), {layout::kOffset});
+  if (!toOffset)
+    return false;
+  int64_t run =
+      toOffset->getNumConsecutiveInOut(layout::kRegister, layout::kOffset);
+  return run * element.getIntOrFloatBitWidth() >= 32;
 }
 
 std::optional<DescriptorLoadSink>

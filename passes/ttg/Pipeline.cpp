@@ -258,8 +258,12 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
     Value view = ttg::MemDescIndexOp::create(builder, alloc.getLoc(), slotType,
                                              buffer, ring.readSlot);
     setSchedule(view.getDefiningOp(), latency, kLastStageCluster);
-    alloc.getResult().replaceAllUsesWith(view);
-    alloc->erase();
+    // Every local_alloc of the load (one buffer type, isPipelinableLoad)
+    // reads the slot.
+    for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
+      user->getResult(0).replaceAllUsesWith(view);
+      user->erase();
+    }
     load->erase();
   }
   if (tmaLoads.empty())

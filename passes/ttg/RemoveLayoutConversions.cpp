@@ -30,6 +30,13 @@
 //     result both branches convert from L is produced in L. Each leaves one
 //     conversion outside the region, which the next round may remove.
 //
+// Last, a conversion to a tensor-core dot operand that a dot post-dominates
+// moves up to the loads it converts, through ops that move no data between
+// threads (upcasts, elementwise math, broadcasts), as Triton's
+// hoistConvertDotOperand does: the loaded (often narrower, fp8 or i8)
+// values then go through shared memory, and the pipeliner finds the loads
+// right before the conversion it stages.
+//
 // Within a block, ops with regions stop the walks of steps 2 and 3. Cloned
 // ops are placed right after the op they copy, so they dominate everything
 // the original does.
@@ -48,6 +55,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -220,6 +228,16 @@ public:
     }
     built[{value, encoding}] = result;
     return result;
+  }
+
+  /// Whether rematerialize() has `value` in `encoding` already.
+  bool has(Value value, Attribute encoding) const {
+    return built.count({value, encoding});
+  }
+
+  /// Makes rematerialize() answer `value` in `encoding` with `available`.
+  void provide(Value value, Attribute encoding, Value available) {
+    built[{value, encoding}] = available;
   }
 
   /// Forgets what was built (before ops may be erased).
@@ -581,6 +599,100 @@ void eraseDeadOps(FunctionOpInterface func) {
       op->erase();
 }
 
+/// Whether a tensor-core dot in `convert`'s region takes a dot operand and
+/// runs whenever `convert` does.
+bool feedsTensorCoreDot(ttg::ConvertLayoutOp convert,
+                        PostDominanceInfo &postDominance) {
+  bool found = false;
+  convert->getParentOp()->walk([&](tt::DotOp dot) {
+    auto operand = dyn_cast_if_present<ttg::DotOperandEncodingAttr>(
+        getEncoding(dot.getA()));
+    found |= operand && isa<ttg::NvidiaMmaEncodingAttr>(operand.getParent()) &&
+             postDominance.postDominates(dot, convert);
+  });
+  return found;
+}
+
+/// Last step: moves `convert`, to an mma dot operand layout, up to the loads
+/// its source is computed from, when only ops that need no data movement
+/// between threads (elementwise ops, broadcasts, conversions, constants)
+/// lie between them. Those ops are computed again in the dot operand
+/// layout.
+bool hoistDotOperandConversion(ttg::ConvertLayoutOp convert,
+                               PostDominanceInfo &postDominance,
+                               Rematerializer &remat) {
+  Attribute target = getEncoding(convert.getResult());
+  auto operand = dyn_cast<ttg::DotOperandEncodingAttr>(target);
+  if (!operand || !isa<ttg::NvidiaMmaEncodingAttr>(operand.getParent()) ||
+      !feedsTensorCoreDot(convert, postDominance))
+    return false;
+  SmallVector<std::pair<Value, Attribute>> loads;
+  bool crossesOps = false;
+  DenseSet<std::pair<Value, Attribute>> visited;
+  SmallVector<std::pair<Value, Attribute>> worklist{{convert.getSrc(), target}};
+  while (!worklist.empty()) {
+    auto [value, encoding] = worklist.pop_back_val();
+    if (!visited.insert({value, encoding}).second)
+      continue;
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return false;
+    if (isa<tt::LoadOp, tt::DescriptorLoadOp>(def)) {
+      loads.emplace_back(value, encoding);
+      continue;
+    }
+    if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+      if (!isa<DenseElementsAttr>(constant.getValue()))
+        return false;
+      continue;
+    }
+    // An earlier conversion converts its source to `encoding` instead.
+    if (isa<ttg::ConvertLayoutOp>(def))
+      continue;
+    bool noDataMovement =
+        isa<tt::BroadcastOp>(def) || isLayoutAgnosticElementwise(def);
+    if (!noDataMovement || !canComputeIn(def, encoding))
+      return false;
+    crossesOps = true;
+    for (unsigned i = 0; i < def->getNumOperands(); ++i) {
+      if (!isa<RankedTensorType>(def->getOperand(i).getType()))
+        continue;
+      Attribute operandEncoding = getOperandEncoding(def, i, encoding);
+      if (!operandEncoding)
+        return false;
+      worklist.emplace_back(def->getOperand(i), operandEncoding);
+    }
+  }
+  if (!crossesOps)
+    return false;
+  LDBG() << "hoisting " << convert << " to the loads it converts";
+  OpBuilder builder(convert->getContext());
+  for (auto [load, encoding] : loads) {
+    // One conversion per load and layout, whichever dots share it.
+    if (remat.has(load, encoding))
+      continue;
+    builder.setInsertionPointAfterValue(load);
+    remat.provide(load, encoding,
+                  ttg::ConvertLayoutOp::create(
+                      builder, convert.getLoc(),
+                      withEncoding(load.getType(), encoding), load));
+  }
+  convert.replaceAllUsesWith(remat.rematerialize(convert.getSrc(), target));
+  return true;
+}
+
+bool hoistDotOperandConversions(FunctionOpInterface func) {
+  PostDominanceInfo postDominance(func);
+  Rematerializer remat;
+  SmallVector<ttg::ConvertLayoutOp> converts;
+  func.walk([&](ttg::ConvertLayoutOp op) { converts.push_back(op); });
+  bool changed = false;
+  for (ttg::ConvertLayoutOp convert : converts)
+    if (!convert->use_empty())
+      changed |= hoistDotOperandConversion(convert, postDominance, remat);
+  return changed;
+}
+
 void removeLayoutConversions(FunctionOpInterface func) {
   propagateAnchorLayouts(func);
   for (unsigned round = 0; round < kMaxRounds; ++round) {
@@ -598,7 +710,11 @@ void removeLayoutConversions(FunctionOpInterface func) {
     eraseDeadOps(func);
     changed |= simplifyControlFlow(func);
     if (!changed)
-      return;
+      break;
+  }
+  if (hoistDotOperandConversions(func)) {
+    foldConversions(func);
+    eraseDeadOps(func);
   }
 }
 

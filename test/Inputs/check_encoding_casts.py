@@ -60,6 +60,9 @@ ALLOWED = {
     # spreads only when a conversion returns to a tensor-core layout, and
     # expand_dims inverts a slice to its parent.
     "passes/ttg/LayoutPropagation.cpp",
+    # Triton's hoistConvertDotOperand moves only conversions to a dot
+    # operand of an mma (tensor-core) layout up to their loads.
+    "passes/ttg/RemoveLayoutConversions.cpp",
     # Only conversions *to* a dot operand layout are staged through shared
     # memory; the dot operand encoding is the decision.
     "passes/ttg/ReduceDataDuplication.cpp",

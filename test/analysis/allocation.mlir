@@ -2,24 +2,26 @@
 // buffer's op (by source line), offset and size, then the total. A buffer
 // lives from its local_alloc to the last use of it or of a value viewing it
 // (views, scf region arguments and results); a use inside a loop keeps it
-// for the whole loop; scratch lives only at its op. First fit in program
-// order at 16-byte-aligned offsets (nvmma_shared: a whole swizzle pattern).
+// for the whole loop; scratch lives only at its op. First fit, largest
+// buffer first (program order among equal sizes, as Triton sorts by size),
+// at 16-byte-aligned offsets (nvmma_shared: a whole swizzle pattern).
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(test-tile-print-allocation)' -o /dev/null | FileCheck %s
 
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  // %a is dead once %b is allocated: they share bytes. %c is allocated
-  // while %b is live: it goes after it.
+  // %a is dead once %b is allocated: they may share bytes. %c, live with
+  // %b, is placed before it (bigger first) and takes %a's bytes; %b goes
+  // after it.
   // CHECK-LABEL: function @reuse_and_overlap
   tt.func @reuse_and_overlap() {
     // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 8192
     %a = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
     ttg.local_dealloc %a : !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
-    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 4096
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 8192, size = 4096
     %b = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
-    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 4096, size = 8192
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 8192
     %c = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
     ttg.local_dealloc %b : !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
     ttg.local_dealloc %c : !ttg.memdesc<128x32xf16, #shared, #smem, mutable>
@@ -102,14 +104,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 2048
     %init = ttg.local_alloc %y : (tensor<32x32xf16, #bl>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
     %last = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init) -> (!ttg.memdesc<32x32xf16, #shared, #smem>) : i32 {
-      // CHECK-NEXT: scratch tt.reduce (line [[@LINE+1]]): offset = 2048, size = 16
+      // CHECK-NEXT: scratch tt.reduce (line [[@LINE+1]]): offset = 4096, size = 16
       %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
       ^bb0(%p: f32, %q: f32):
         %r = arith.addf %p, %q : f32
         tt.reduce.return %r : f32
       }) : (tensor<256xf32, #b>) -> f32
       %t = ttg.local_load %cur : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #bl>
-      // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 2064, size = 2048
+      // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 2048, size = 2048
       %next = ttg.local_alloc %t : (tensor<32x32xf16, #bl>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
       scf.yield %next : !ttg.memdesc<32x32xf16, #shared, #smem>
     }
@@ -195,18 +197,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // Alignment: 16 bytes, an nvmma_shared buffer a whole swizzle pattern
   // (8 rows of swizzlingByteWidth bytes), or the alignment attribute.
-  // Small buffers fill the gaps that alignment leaves.
+  // The big buffers go first, so the small ones leave no gap before them.
   // CHECK-LABEL: function @alignment
   tt.func @alignment() {
-    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 48
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 24576, size = 48
     %a = ttg.local_alloc : () -> !ttg.memdesc<3x8xf16, #shared, #smem, mutable>
-    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 1024, size = 16384
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 0, size = 16384
     %b = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
-    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 48, size = 16
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 24624, size = 16
     %c = ttg.local_alloc : () -> !ttg.memdesc<8xf16, #shared1d, #smem, mutable>
-    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 17408, size = 8192
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 16384, size = 8192
     %d = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #nvmma64, #smem, mutable>
-    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 256, size = 16
+    // CHECK-NEXT: ttg.local_alloc (line [[@LINE+1]]): offset = 24832, size = 16
     %e = ttg.local_alloc {alignment = 256 : i32} : () -> !ttg.memdesc<8xf16, #shared1d, #smem, mutable>
     ttg.local_dealloc %a : !ttg.memdesc<3x8xf16, #shared, #smem, mutable>
     ttg.local_dealloc %b : !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
@@ -215,7 +217,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttg.local_dealloc %e : !ttg.memdesc<8xf16, #shared1d, #smem, mutable>
     tt.return
   }
-  // CHECK-NEXT: total = 25600
+  // CHECK-NEXT: total = 24848
 }
 
 // -----

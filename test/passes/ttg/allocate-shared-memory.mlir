@@ -1,7 +1,7 @@
 // allocate-shared-memory (and Triton's NVIDIA name for it) records each
 // buffer's byte offset as allocation.offset and the total as ttg.shared.
-// Each buffer takes the lowest 16-byte-aligned offset beside the buffers
-// live at the same time: an explicit buffer lives from its local_alloc to
+// Largest first, each buffer takes the lowest 16-byte-aligned offset beside
+// the buffers already placed that are live at the same time: an explicit buffer lives from its local_alloc to
 // its last use (a use inside a loop: to the loop's end), scratch only
 // while its op runs, so buffers that are never live together share bytes.
 
@@ -10,8 +10,8 @@
 
 // CHECK-LABEL: module attributes
 // CHECK-SAME: ttg.shared = 24592 : i32
+// CHECK: ttg.local_alloc {allocation.offset = 16384 : i32}
 // CHECK: ttg.local_alloc {allocation.offset = 0 : i32}
-// CHECK: ttg.local_alloc {allocation.offset = 8192 : i32}
 // CHECK: "tt.reduce"
 // CHECK: allocation.offset = 24576 : i32
 // CHECK: "tt.reduce"

@@ -161,20 +161,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // A wgmma operand whose buffer transposes it (a tf32 B must be K-major in
-// shared memory; its registers run along N) stays a synchronous load, as in
-// Triton: cp.async cannot transpose. A is still pipelined. B's buffer is
-// stored again by every iteration, so the dot, issued asynchronously as
-// every wgmma is, is waited for fully right after it.
+// shared memory; its registers run along N) is still pipelined, as in
+// Triton: its elements are 4 bytes, cp.async's smallest copy, so each is
+// copied on its own into the transposed buffer (a 16-bit operand would
+// stay a synchronous load: Triton's getCopyVecBytes >= 4). Both rings get
+// one more slot than the latency, for the wgmma still reading the last one.
 // LAT-LABEL: tt.func public @wgmma_transposed_operand
 // LAT: tt.load %{{.+}} {tt.latency = 2 : i32} : tensor<128x32x!tt.ptr<f32>
-// LAT-NEXT: tt.load %{{.+}} : tensor<32x128x!tt.ptr<f32>
+// LAT-NEXT: tt.load %{{.+}} {tt.latency = 2 : i32} : tensor<32x128x!tt.ptr<f32>
 // PIPE-LABEL: tt.func public @wgmma_transposed_operand
+// PIPE: ttg.local_alloc : () -> !ttg.memdesc<3x128x32xf32
+// PIPE: ttg.local_alloc : () -> !ttg.memdesc<3x32x128xf32
 // PIPE: scf.for
-// PIPE: ttg.local_alloc %{{.+}} : (tensor<32x128xf32
+// PIPE-NOT: ttg.local_alloc
+// PIPE: ttg.async_wait {num = 2 : i32}
 // PIPE: %[[D:.+]] = ttng.warp_group_dot {{.+}}isAsync = true
-// PIPE-NEXT: ttng.warp_group_dot_wait %[[D]], {{.+}} {pendings = 0 : i32}
+// PIPE-NEXT: ttng.warp_group_dot_wait %[[D]], {{.+}} {pendings = 1 : i32}
+// PIPE: ttg.async_copy_global_to_local {{.+}} -> <128x32xf32
+// PIPE: ttg.async_copy_global_to_local {{.+}} -> <32x128xf32
 // PIPE: scf.yield
-// PIPE-NOT: warp_group_dot_wait
+// PIPE: ttng.warp_group_dot_wait %{{.+}} {pendings = 0 : i32}
 #a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 8]}>

@@ -10,11 +10,11 @@
 
 // CHECK: module attributes {{{.*}}"ttg.total-num-warps" = 8 : i32
 // CHECK-LABEL: llvm.func @partition_thread_ids(
-// CHECK-SAME: allocation.offset = 0 : i32
+// CHECK-SAME: allocation.offset = 16 : i32
 // CHECK-SAME: nvvm.reqntid = array<i32: 256>
 // CHECK: %[[CAPTURE:.+]] = builtin.unrealized_conversion_cast %arg0 : !llvm.ptr<1> to !tt.ptr<i32>
 // CHECK: ttg.warp_specialize(%[[CAPTURE]])
-// CHECK-SAME: allocation.offset = 16 : i32, warpGroupStartIds = array<i32: 4>
+// CHECK-SAME: allocation.offset = 0 : i32, warpGroupStartIds = array<i32: 4>
 // CHECK: default {
 // CHECK: nvvm.read.ptx.sreg.tid.x
 // CHECK-NOT: llvm.sub

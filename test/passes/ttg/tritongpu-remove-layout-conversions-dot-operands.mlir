@@ -1,0 +1,55 @@
+// tritongpu-remove-layout-conversions, last step: a conversion to an mma
+// dot operand that a dot post-dominates moves up to the load it converts,
+// through ops that need no data movement between threads, which are then
+// computed in the dot operand layout (Triton's hoistConvertDotOperand).
+// An fp8 operand of mma.sync below cuda:89 is upcast to f16: hoisted, the
+// fp8 bytes go through shared memory (half the buffer of f16) and the
+// upcast runs on the loaded registers, as in Triton's TTGIR.
+
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-remove-layout-conversions)' | FileCheck %s --enable-var-scope
+
+// CHECK-LABEL: tt.func @fp8_upcast
+// CHECK: %[[X:.+]] = tt.load %arg0 : tensor<64x64x!tt.ptr<f8E5M2>, #blocked>
+// CHECK-NEXT: %[[D:.+]] = ttg.convert_layout %[[X]] : tensor<64x64xf8E5M2, #blocked> -> tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+// CHECK: %[[F:.+]] = tt.fp_to_fp %[[D]] : tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+// CHECK: %[[S:.+]] = arith.mulf %[[F]], %{{.+}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+// CHECK: tt.dot %[[S]], %arg1, %arg2
+#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func @fp8_upcast(%p: tensor<64x64x!tt.ptr<f8E5M2>, #blocked>, %b: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %scale = arith.constant dense<2.0> : tensor<64x64xf16, #blocked>
+    %x = tt.load %p : tensor<64x64x!tt.ptr<f8E5M2>, #blocked>
+    %f = tt.fp_to_fp %x : tensor<64x64xf8E5M2, #blocked> -> tensor<64x64xf16, #blocked>
+    %s = arith.mulf %f, %scale : tensor<64x64xf16, #blocked>
+    %a = ttg.convert_layout %s : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    %d = tt.dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A reduction moves data between threads: the conversion stays after it.
+// CHECK-LABEL: tt.func @stops_at_reduction
+// CHECK: tt.reduce
+// CHECK: %[[E:.+]] = math.exp %{{.+}} : tensor<64x64xf16, #ttg.slice<{dim = 0, parent = #blocked}>>
+// CHECK-NEXT: ttg.convert_layout %[[E]] : tensor<64x64xf16, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<64x64xf16, #ttg.dot_op
+// CHECK-NEXT: tt.dot
+#blocked = #ttg.blocked<{sizePerThread = [1, 1, 16], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func @stops_at_reduction(%x: tensor<2x64x64xf16, #blocked>, %b: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %r = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%l: f16, %m: f16):
+      %s = arith.addf %l, %m : f16
+      tt.reduce.return %s : f16
+    }) : (tensor<2x64x64xf16, #blocked>) -> tensor<64x64xf16, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %q = ttg.convert_layout %r : tensor<64x64xf16, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<64x64xf16, #blocked2>
+    %e = math.exp %q : tensor<64x64xf16, #blocked2>
+    %a = ttg.convert_layout %e : tensor<64x64xf16, #blocked2> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d = tt.dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
