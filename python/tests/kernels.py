@@ -181,6 +181,18 @@ def autotuned_scale(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + offsets, tl.sqrt(x) * 0.5, mask=offsets < n)
 
 
+@triton.jit
+def batched_dot(x_ptr, y_ptr, out_ptr, B: tl.constexpr, M: tl.constexpr,
+                N: tl.constexpr, K: tl.constexpr):
+    b = tl.arange(0, B)[:, None, None]
+    m = tl.arange(0, M)[None, :, None]
+    n = tl.arange(0, N)[None, None, :]
+    k = tl.arange(0, K)
+    x = tl.load(x_ptr + b * M * K + m * K + k[None, None, :])
+    y = tl.load(y_ptr + b * K * N + k[None, :, None] * N + n)
+    tl.store(out_ptr + b * M * N + m * N + n, tl.dot(x, y))
+
+
 @dataclass
 class Case:
     """One kernel specialization to compile."""
@@ -246,6 +258,15 @@ CASES = [
     _matmul("dot_bf16", "bf16", "bf16", "ieee", num_stages=4),
     _matmul("dot_tf32", "fp32", "fp32", "tf32"),
     _matmul("dot_fp8e5", "fp8e5", "fp16", "ieee", block=(64, 64, 64)),
+    # FMA dots: their operands hold whole rows and columns of K, which fit
+    # in registers only in the dot's own 4x4-per-thread layout (test_core's
+    # test_dot and test_dot3d found the default layout needing 2048).
+    _matmul("dot_fp32_ieee", "fp32", "fp32", "ieee", block=(64, 64, 64)),
+    Case("batched_dot_fp64", batched_dot,
+         {"x_ptr": "*fp64", "y_ptr": "*fp64", "out_ptr": "*fp64",
+          "B": "constexpr", "M": "constexpr", "N": "constexpr",
+          "K": "constexpr"},
+         {"B": 2, "M": 32, "N": 32, "K": 64}, {"num_warps": 2}),
     _matmul("dot_fp8e4nv", "fp8e4nv", "fp16", "ieee", capabilities=(90,),
             block=(128, 128, 64), num_warps=8),
     Case("atomic_histogram", atomic_histogram,

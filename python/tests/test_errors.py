@@ -5,19 +5,31 @@ Triton compiles it instead, with one warning per kernel, counted."""
 from __future__ import annotations
 
 import os
+import pickle
 import warnings
 
 import pytest
 
 import tile.triton
 from compile_helpers import compile_case
-from kernels import CASES, Case, masked_axpy
+from kernels import CASES, Case, batched_dot, masked_axpy
 from tile._library import CompileResult, Library
-from tile.triton import TileCompilationError, TileFallbackWarning
+from tile.triton import (TileCompilationError, TileFallbackWarning,
+                         TileOutOfResources)
+from triton.runtime.errors import OutOfResources
 
 # Two CTAs per cluster: Triton compiles it for sm_90, tile does not (yet).
 TWO_CTAS = Case("axpy_two_ctas", masked_axpy, CASES[0].signature,
                 {"BLOCK": 1024}, {"num_ctas": 2})
+
+
+# Operands of 192 KiB in shared memory: over sm_80's 163 KiB per block.
+# Triton compiles it too; its launcher then raises OutOfResources.
+OVER_SHARED_MEMORY = Case(
+    "batched_dot_over_shared", batched_dot,
+    {"x_ptr": "*fp64", "y_ptr": "*fp64", "out_ptr": "*fp64", "B": "constexpr",
+     "M": "constexpr", "N": "constexpr", "K": "constexpr"},
+    {"B": 4, "M": 32, "N": 64, "K": 64}, {"num_warps": 2})
 
 
 def _cache_files(cache):
@@ -40,6 +52,30 @@ def test_unsupported_kernel_is_an_error_naming_kernel_stage_reason(
     assert "kernels.py:" in error.reason  # the kernel's own source position
     assert tile.triton.stats()["failed"] == 1
     assert _cache_files(fresh_triton_cache) == []
+
+
+@pytest.mark.parametrize("fallback", [False, True])
+def test_over_the_shared_memory_limit_is_tritons_out_of_resources(
+        fresh_triton_cache, fallback):
+    tile.triton.enable(fallback=fallback)
+    tile.triton.reset_stats()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", TileFallbackWarning)
+        with pytest.raises(TileOutOfResources) as info:
+            compile_case(OVER_SHARED_MEMORY, 80)
+    error = info.value
+    # What Triton's autotuner and Inductor catch to drop a config.
+    assert isinstance(error, OutOfResources)
+    assert isinstance(error, TileCompilationError)
+    assert (error.required, error.limit, error.name) == (
+        196608, 166912, "shared memory")
+    assert error.kernel == "batched_dot"
+    assert "196608 bytes of shared memory" in str(error)
+    assert tile.triton.stats()["out_of_resources"] == 1
+    assert tile.triton.stats()["fell_back"] == 0
+    assert _cache_files(fresh_triton_cache) == []
+    copy = pickle.loads(pickle.dumps(error))
+    assert isinstance(copy, TileOutOfResources) and copy.limit == 166912
 
 
 def _failing_compile(stage: str, error: str):

@@ -14,6 +14,17 @@ from kernels import CASES
 
 CAPABILITIES = (80, 90)
 
+#: Kernels for which tile needs more shared memory than Triton: (tile's
+#: bytes, Triton's bytes, why).
+SHARED_ABOVE_TRITON = {
+    ("warp_specialized_matmul", 80): (
+        32768, 18432,
+        "on sm_80 the descriptor loads become pointer loads; B, loaded "
+        "K-minor and transposed for the dot, goes through a 16 KiB buffer "
+        "read with a transposed view, where Triton converts it to a linear "
+        "layout through a 2 KiB scratch buffer in several rounds"),
+}
+
 
 def _cases():
     for case in CASES:
@@ -51,6 +62,12 @@ def test_tile_compiles_like_triton(case, capability):
     assert f".reqntid {32 * meta.num_warps}" in ours.asm["ptx"]
     assert meta.num_ctas == ref.num_ctas
     assert 0 <= meta.shared <= SHARED_MEMORY_LIMIT[capability]
+    above = SHARED_ABOVE_TRITON.get((case.name, capability))
+    if above:
+        # A known gap: this exact pair of sizes, so that a change shows.
+        assert (meta.shared, ref.shared) == above[:2], (meta.shared, ref.shared)
+    else:
+        assert meta.shared <= ref.shared, (meta.shared, ref.shared)
     assert (meta.global_scratch_size > 0) == (ref.global_scratch_size > 0)
     assert meta.profile_scratch_size == ref.profile_scratch_size == 0
     assert len(meta.tensordesc_meta) == len(ref.tensordesc_meta)

@@ -22,6 +22,10 @@ cubin and Triton's launcher (or Inductor's static launcher) runs it.
   the stage, the reason). With ``TILE_TRITON_FALLBACK=1`` (or
   ``enable(fallback=True)``) Triton compiles it instead, with one
   ``TileFallbackWarning`` per kernel; ``stats()`` counts both.
+* A config that needs more shared memory than a block may use raises
+  ``TileOutOfResources``, which is also Triton's ``OutOfResources``: the
+  autotuner and Inductor drop the config as they do when Triton's launcher
+  raises it. It never falls back; ``stats()["out_of_resources"]`` counts it.
 """
 
 from __future__ import annotations
@@ -35,10 +39,11 @@ from typing import Any, Optional
 from tile._library import load_library
 from tile.triton._stages import (SUPPORTED_CAPABILITIES, KernelCompile,
                                  TileCompilationError, TileFallbackWarning,
-                                 kernel_name_of)
+                                 TileOutOfResources, kernel_name_of)
 
 __all__ = ["SUPPORTED_CAPABILITIES", "TileCompilationError",
-           "TileFallbackWarning", "cache_salt", "disable", "enable",
+           "TileFallbackWarning", "TileOutOfResources", "cache_salt",
+           "disable", "enable",
            "is_enabled", "stats", "reset_stats"]
 
 _FALLBACK_ENV = "TILE_TRITON_FALLBACK"
@@ -56,7 +61,8 @@ class _Hook:
         self.library = load_library()
         self.fallback = fallback
         self.lock = threading.Lock()
-        self.counts = {"compiled": 0, "fell_back": 0, "failed": 0}
+        self.counts = {"compiled": 0, "fell_back": 0, "failed": 0,
+                       "out_of_resources": 0}
         self.seconds = 0.0
         self.warned: set[str] = set()
         self.previous_hook: Any = None
@@ -183,12 +189,12 @@ def cache_salt() -> str:
 
 
 def stats() -> dict[str, Any]:
-    """Kernels compiled by tile, fallen back to Triton, failed, and the
-    seconds tile's compiles took (ptxas included), in this process since
-    enable()."""
+    """Kernels compiled by tile, fallen back to Triton, failed, over the
+    shared-memory limit, and the seconds tile's compiles took (ptxas
+    included), in this process since enable()."""
     if _hook is None:
         return {"compiled": 0, "fell_back": 0, "failed": 0,
-                "compile_seconds": 0.0}
+                "out_of_resources": 0, "compile_seconds": 0.0}
     with _hook.lock:
         return {**_hook.counts, "compile_seconds": _hook.seconds}
 

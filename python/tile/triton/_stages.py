@@ -44,6 +44,64 @@ class TileCompilationError(RuntimeError):
         self.diagnostics = diagnostics or []
 
 
+def _out_of_resources_base() -> type:
+    try:
+        from triton.runtime.errors import OutOfResources
+        return OutOfResources
+    except ImportError:  # Triton missing: the class is still importable
+        return Exception
+
+
+class TileOutOfResources(TileCompilationError, _out_of_resources_base()):
+    """The kernel needs more shared memory than a block of its target may
+    use. Triton compiles such a config and its launcher raises
+    ``OutOfResources`` when it loads it; tile knows at compile time and
+    raises this subclass of both, so that Triton's autotuner and Inductor
+    drop the config as they drop Triton's."""
+
+    def __init__(self, kernel: str, stage: str, reason: str,
+                 diagnostics: Optional[list[dict[str, Any]]] = None, *,
+                 required: int = 0, limit: int = 0,
+                 name: str = "shared memory"):
+        TileCompilationError.__init__(self, kernel, stage, reason, diagnostics)
+        self.required = required
+        self.limit = limit
+        self.name = name
+
+    def __str__(self) -> str:
+        return RuntimeError.__str__(self)
+
+    def __reduce__(self):
+        return (_rebuild_out_of_resources,
+                (self.kernel, self.stage, self.reason, self.diagnostics,
+                 self.required, self.limit, self.name))
+
+
+def _rebuild_out_of_resources(kernel, stage, reason, diagnostics, required,
+                              limit, name) -> TileOutOfResources:
+    return TileOutOfResources(kernel, stage, reason, diagnostics,
+                              required=required, limit=limit, name=name)
+
+
+#: How libtile-compiler words a module over the shared-memory limit.
+_SHARED_MEMORY_OVER_LIMIT = re.compile(
+    r"the module needs (\d+) bytes of shared memory, more than the (\d+) "
+    r"bytes a block may use")
+
+
+def compilation_error(kernel: str, stage: str, reason: str,
+                      diagnostics: Optional[list[dict[str, Any]]] = None
+                      ) -> TileCompilationError:
+    """The error for a failed compile: TileOutOfResources when the reason is
+    the shared-memory limit."""
+    match = _SHARED_MEMORY_OVER_LIMIT.search(reason)
+    if match:
+        return TileOutOfResources(kernel, stage, reason, diagnostics,
+                                  required=int(match.group(1)),
+                                  limit=int(match.group(2)))
+    return TileCompilationError(kernel, stage, reason, diagnostics)
+
+
 class TileFallbackWarning(UserWarning):
     """tile could not compile a kernel and Triton compiled it instead."""
 
@@ -78,7 +136,8 @@ class Reporter(Protocol):
 
     def record(self, outcome: str, seconds: float, kernel: str = "",
                reason: str = "") -> None:
-        """`outcome`: "compiled", "fell_back" or "failed"."""
+        """`outcome`: "compiled", "fell_back", "failed" or
+        "out_of_resources"."""
 
     def warn_once(self, kernel: str, message: str) -> None:
         """A TileFallbackWarning, once per kernel name."""
@@ -156,8 +215,8 @@ class KernelCompile:
         if result.kernel_name:
             self.kernel = result.kernel_name
         if not result.succeeded:
-            raise TileCompilationError(self.kernel, result.failed_stage,
-                                       result.error, result.diagnostics)
+            raise compilation_error(self.kernel, result.failed_stage,
+                                    result.error, result.diagnostics)
         # A TTGIR input has no ttir stage of its own: it stays as given.
         result.stages.setdefault("ttir", ir)
         self.result = result
@@ -165,6 +224,13 @@ class KernelCompile:
     def fail(self, error: TileCompilationError, metadata: dict) -> None:
         """A kernel tile cannot compile: the error, or with fallback on,
         Triton's own stages from here on."""
+        # A config over the hardware's limits is the config's to drop, as
+        # with Triton's own compile: never a fallback.
+        if isinstance(error, TileOutOfResources):
+            discard_partial_cache_entry(metadata.get("hash", ""))
+            self.reporter.record("out_of_resources", self.seconds,
+                                 self.kernel, str(error))
+            raise error
         if not self.fallback:
             discard_partial_cache_entry(metadata.get("hash", ""))
             self.reporter.record("failed", self.seconds, self.kernel,
