@@ -6,6 +6,8 @@ shared memory fits an SM."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import tile.triton
@@ -103,3 +105,27 @@ def test_options_reach_tile(tile_enabled):
     fused = compile_case(Case("axpy_fused", masked_axpy, CASES[0].signature,
                               {"BLOCK": 1024}, {"num_warps": 8}), 90)
     assert "fma.rn.f32" in fused.asm["ptx"]
+
+
+def test_log_records_tiles_and_tritons_shared_memory(tmp_path, monkeypatch,
+                                                     fresh_triton_cache):
+    case = next(c for c in CASES if c.name == "dot_fp8e5")
+    reference = compile_case(case, 80)
+    log = tmp_path / "kernels.jsonl"
+    monkeypatch.setenv("TILE_TRITON_LOG", str(log))
+    monkeypatch.setenv("TILE_TRITON_COMPARE", "1")
+    tile.triton.enable()
+    try:
+        ours = compile_case(case, 80)
+    finally:
+        tile.triton.disable()
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(entries) == 1, entries
+    entry = entries[0]
+    assert entry["outcome"] == "compiled"
+    assert entry["kernel"] == "matmul_bias_relu"
+    assert entry["shared"] == ours.metadata.shared
+    assert entry["num_warps"] == ours.metadata.num_warps
+    assert entry["num_stages"] == case.options["num_stages"]
+    assert entry["triton_shared"] == reference.metadata.shared
+    assert entry["triton_num_warps"] == reference.metadata.num_warps

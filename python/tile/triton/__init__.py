@@ -17,7 +17,10 @@ cubin and Triton's launcher (or Inductor's static launcher) runs it.
   libtile-compiler.so, so tile's kernels live under cache keys of their own,
   never mixed with Triton's.
 * ``TILE_TRITON_LOG=FILE`` appends one JSON line per kernel compiled, from
-  every process (``{"pid", "kernel", "outcome", "seconds"[, "reason"]}``).
+  every process (``{"pid", "kernel", "outcome", "seconds"[, "reason"]}``;
+  compiled kernels add ``shared``, ``num_warps`` and ``num_stages``). With
+  ``TILE_TRITON_COMPARE=1`` Triton also compiles each kernel up to LLVM IR
+  and the line adds ``triton_shared`` and ``triton_num_warps``.
 * A kernel tile cannot compile raises ``TileCompilationError`` (the kernel,
   the stage, the reason). With ``TILE_TRITON_FALLBACK=1`` (or
   ``enable(fallback=True)``) Triton compiles it instead, with one
@@ -77,7 +80,8 @@ class _Hook:
         return os.environ.get(_FALLBACK_ENV, "") not in ("", "0")
 
     def record(self, outcome: str, seconds: float, kernel: str = "",
-               reason: str = "") -> None:
+               reason: str = "", details: Optional[dict[str, Any]] = None
+               ) -> None:
         with self.lock:
             self.counts[outcome] += 1
             self.seconds += seconds
@@ -87,6 +91,7 @@ class _Hook:
                      "seconds": round(seconds, 6)}
             if reason:
                 entry["reason"] = reason
+            entry.update(details or {})
             # One short line per write: appends from many processes (Inductor's
             # workers) do not interleave.
             with open(log, "a") as f:

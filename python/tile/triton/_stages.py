@@ -24,6 +24,9 @@ from typing import Any, Callable, Optional, Protocol
 
 from tile._library import CompileResult, Library
 
+#: When set, each kernel is also compiled by Triton up to LLVM IR and the
+#: log records Triton's shared memory beside tile's (a measurement aid).
+COMPARE_ENV = "TILE_TRITON_COMPARE"
 #: The stages tile compiles, and their slot in CompileResult.stages.
 _TEXT_STAGES = ("ttir", "ttgir", "llir", "ptx")
 #: The targets tile compiles for, by compute capability.
@@ -135,7 +138,8 @@ class Reporter(Protocol):
     """Where a kernel's compile reports its outcome (the hook's stats)."""
 
     def record(self, outcome: str, seconds: float, kernel: str = "",
-               reason: str = "") -> None:
+               reason: str = "", details: Optional[dict[str, Any]] = None
+               ) -> None:
         """`outcome`: "compiled", "fell_back", "failed" or
         "out_of_resources"."""
 
@@ -157,6 +161,8 @@ class KernelCompile:
         self.reporter = reporter
         self.fallback = fallback
         self.result: Optional[CompileResult] = None
+        #: What the log records besides the outcome (compare mode).
+        self.details: dict[str, Any] = {}
         self.source: Any = None
         self.kernel = "<unknown>"
         self.fell_back = False
@@ -228,8 +234,13 @@ class KernelCompile:
         # with Triton's own compile: never a fallback.
         if isinstance(error, TileOutOfResources):
             discard_partial_cache_entry(metadata.get("hash", ""))
+            if self.source is not None and \
+                    os.environ.get(COMPARE_ENV, "") not in ("", "0"):
+                self.compare_with_triton(self.source, metadata)
             self.reporter.record("out_of_resources", self.seconds,
-                                 self.kernel, str(error))
+                                 self.kernel, str(error),
+                                 details={"shared": error.required,
+                                          **self.details})
             raise error
         if not self.fallback:
             discard_partial_cache_entry(metadata.get("hash", ""))
@@ -266,7 +277,22 @@ class KernelCompile:
         except TileCompilationError as error:
             self.fail(error, metadata)
             return self.triton_stages["ttir"](src, metadata)
+        if os.environ.get(COMPARE_ENV, "") not in ("", "0"):
+            self.compare_with_triton(src, metadata)
         return self.result.stages["ttir"]
+
+    def compare_with_triton(self, src: Any, metadata: dict) -> None:
+        """Triton's own compile of the same module up to LLVM IR, for the
+        log: its shared memory beside tile's (TILE_TRITON_COMPARE)."""
+        theirs = dict(metadata)
+        try:
+            module = src
+            for stage in ("ttir", "ttgir", "llir"):
+                module = self.triton_stages[stage](module, theirs)
+            self.details["triton_shared"] = theirs.get("shared")
+            self.details["triton_num_warps"] = theirs.get("num_warps")
+        except Exception as exc:  # Triton's failure is only reported
+            self.details["triton_error"] = str(exc).splitlines()[0][:200]
 
     def ttgir(self, src: Any, metadata: dict) -> Any:
         if not self.fell_back:
@@ -309,7 +335,11 @@ class KernelCompile:
             return self.recompile_with_triton(metadata)
         if not self.fell_back:
             self.seconds += time.perf_counter() - start
-            self.reporter.record("compiled", self.seconds, self.kernel)
+            details = {key: metadata.get(key) for key in ("shared", "num_warps")}
+            details["num_stages"] = self.options.num_stages
+            details.update(self.details)
+            self.reporter.record("compiled", self.seconds, self.kernel,
+                                 details=details)
         return cubin
 
     def recompile_with_triton(self, metadata: dict) -> Any:
