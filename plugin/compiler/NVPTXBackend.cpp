@@ -78,6 +78,21 @@ createTargetMachine(llvm::StringRef arch, llvm::StringRef features,
 
 /// llvm-link --only-needed --internalize: the libdevice functions the
 /// kernel calls, made internal so that -O3 can drop what it inlines.
+/// With enable_reflect_ftz off, a denormal result must survive where the
+/// lowering chose an approximate instruction that flushes it: tile lowers
+/// f32 exp2 to ex2.approx.ftz (Triton's default, where libdevice's exp2f
+/// resolves to the same instruction through nvvm-reflect-ftz); without
+/// flush-to-zero Triton's gives ex2.approx.f32, so the intrinsic is swapped.
+void keepDenormals(llvm::Module &module) {
+  llvm::Function *flushing = module.getFunction("llvm.nvvm.ex2.approx.ftz.f32");
+  if (!flushing)
+    return;
+  llvm::FunctionCallee exact = module.getOrInsertFunction(
+      "llvm.nvvm.ex2.approx.f32", flushing->getFunctionType());
+  flushing->replaceAllUsesWith(exact.getCallee());
+  flushing->eraseFromParent();
+}
+
 LogicalResult linkLibdevice(llvm::Module &module, llvm::StringRef path,
                             std::string &error) {
   llvm::SMDiagnostic diagnostic;
@@ -240,6 +255,8 @@ LogicalResult NVPTXBackend::lowerToLLVMIR(ModuleOp module) {
   llvmModule->setTargetTriple(llvm::Triple(kTriple));
   llvmModule->setDataLayout(machine->createDataLayout());
 
+  if (!options.reflectFtz)
+    keepDenormals(*llvmModule);
   bool callsLibdevice = llvm::any_of(*llvmModule, [](llvm::Function &f) {
     return f.isDeclaration() && f.getName().starts_with("__nv_");
   });

@@ -12,7 +12,7 @@ import pytest
 
 import tile.triton
 from compile_helpers import SHARED_MEMORY_LIMIT, compile_case, entry_parameters
-from kernels import CASES
+from kernels import CASES, Case, exp2_rows
 
 CAPABILITIES = (80, 90)
 
@@ -129,3 +129,14 @@ def test_log_records_tiles_and_tritons_shared_memory(tmp_path, monkeypatch,
     assert entry["num_stages"] == case.options["num_stages"]
     assert entry["triton_shared"] == reference.metadata.shared
     assert entry["triton_num_warps"] == reference.metadata.num_warps
+
+
+@pytest.mark.parametrize("ftz", [True, False])
+def test_enable_reflect_ftz_decides_whether_exp2_flushes(tile_enabled, ftz):
+    # exp2(-127) is a denormal: flushed to zero only with flush-to-zero on,
+    # as Triton's libdevice exp2f decides (test_core's test_enable_reflect_ftz).
+    case = Case("exp2_rows", exp2_rows, {"x_ptr": "*fp32", "BLOCK": "constexpr"},
+                {"BLOCK": 128}, {"enable_reflect_ftz": ftz})
+    ptx = compile_case(case, 90).asm["ptx"]
+    assert ("ex2.approx.ftz.f32" in ptx) == ftz
+    assert "ex2.approx" in ptx
