@@ -255,10 +255,14 @@ class KernelCompile:
 
     def stage_text(self, stage: str, src: Any, metadata: dict) -> str:
         """The text tile compiled for `stage`, after compiling `src` again
-        when it is not the previous stage's text tile handed out."""
+        when it is not the previous stage's text tile handed out (or when
+        nothing was compiled yet: triton.compile of a .ttir or .ttgir file
+        starts after that file's stage)."""
         previous = _TEXT_STAGES[_TEXT_STAGES.index(stage) - 1]
         text = _text(src)
-        if text != self.result.stages[previous]:
+        if self.result is None:
+            self.kernel = kernel_name_of(text)
+        if self.result is None or text != self.result.stages[previous]:
             try:
                 self.compile_from(text)
             except TileCompilationError as error:
@@ -317,7 +321,8 @@ class KernelCompile:
 
     def ptx(self, src: Any, metadata: dict) -> Any:
         # LLVM IR that tile did not produce goes through Triton's LLVM.
-        if not self.fell_back and _text(src) == self.result.stages["llir"]:
+        if not self.fell_back and self.result is not None and \
+                _text(src) == self.result.stages["llir"]:
             metadata["name"] = self.result.metadata["name"]
             return self.result.stages["ptx"]
         return self.triton_stages["ptx"](src, metadata)
