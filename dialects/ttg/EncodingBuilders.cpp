@@ -208,3 +208,15 @@ NVMMASharedEncodingAttr mlir::tile::ttg::getNVMMASharedEncoding(
                                       /*fp4Padded=*/false, shape.size(),
                                       /*cgaLayout=*/{});
 }
+
+Attribute mlir::tile::ttg::getRankReducedSharedEncoding(Attribute encoding,
+                                                        unsigned rank) {
+  auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(encoding);
+  if (!nvmma || !nvmma.getCgaLayout().empty() || rank < 2 ||
+      rank > nvmma.getTensorRank())
+    return {};
+  return NVMMASharedEncodingAttr::get(
+      encoding.getContext(), nvmma.getSwizzlingByteWidth(),
+      nvmma.getTransposed(), nvmma.getElementBitWidth(), nvmma.getFp4Padded(),
+      rank, /*cgaLayout=*/{});
+}

@@ -182,6 +182,14 @@ NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *context,
                                                ArrayRef<unsigned> order,
                                                Type elementType);
 
+/// `encoding`, a shared encoding of a TMA descriptor's block, for a buffer
+/// of `rank` dims that drops the block's leading unit dims (a rank-reducing
+/// descriptor load or store): an nvmma_shared encoding without a CGA
+/// layout swizzles the two innermost dims only, so the same encoding of the
+/// lower rank lays the buffer out byte for byte as the block. Null when
+/// that does not hold.
+Attribute getRankReducedSharedEncoding(Attribute encoding, unsigned rank);
+
 /// The module's ttg.num-warps (looking through parents of `op`), if any.
 std::optional<int> getNumWarps(Operation *op);
 /// The compute capability the module's ttg.target names ("cuda:80" -> 80;

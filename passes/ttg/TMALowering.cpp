@@ -86,9 +86,10 @@ LogicalResult checkMakeDescriptor(tt::MakeTensorDescOp make) {
 }
 
 /// The shared encoding of the buffer a tensor of `shape` goes through on its
-/// way to or from `desc`: the descriptor's, also when the tensor drops the
-/// block's leading unit dimensions and the encoding fits the lower rank (a
-/// memdesc takes an encoding of its rank or one less). Null otherwise.
+/// way to or from `desc`: the descriptor's when it fits the buffer's rank (a
+/// memdesc takes an encoding of its rank or one less), or, when the tensor
+/// drops the block's leading unit dimensions, the same encoding of the
+/// buffer's rank (ttg::getRankReducedSharedEncoding). Null otherwise.
 Attribute getBufferEncoding(tt::TensorDescType desc, ArrayRef<int64_t> shape) {
   RankedTensorType block = desc.getBlockType();
   Attribute encoding = block.getEncoding();
@@ -98,9 +99,9 @@ Attribute getBufferEncoding(tt::TensorDescType desc, ArrayRef<int64_t> shape) {
   if (!layout)
     return {};
   size_t rank = layout.getRank();
-  if (rank != shape.size() && rank + 1 != shape.size())
-    return {};
-  return encoding;
+  if (rank == shape.size() || rank + 1 == shape.size())
+    return encoding;
+  return ttg::getRankReducedSharedEncoding(encoding, shape.size());
 }
 
 /// Emits an error on `op` unless a buffer for `tensor` can take the

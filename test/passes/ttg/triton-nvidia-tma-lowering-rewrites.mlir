@@ -93,6 +93,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// Triton's frontend gives a rank-4 block a rank-4 encoding; a load that
+// drops its three leading unit dimensions (test_tensor_descriptor's
+// rank-reducing loads) gets the same swizzle at rank 2, which lays the
+// buffer out as the block is.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared4 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16, rank = 4}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: #[[SHARED2:.+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+  // CHECK-LABEL: tt.func @rank_reducing_by_three
+  // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<8x32xf16, #[[SHARED2]], #smem, mutable>
+  // CHECK: ttng.barrier_expect %{{.*}}, 512, %true
+  // CHECK: ttng.async_tma_copy_global_to_local %arg0[%arg1, %arg1, %arg1, %arg2] %[[BUF]]
+  // CHECK: ttg.local_load %[[BUF]] : !ttg.memdesc<8x32xf16, #[[SHARED2]], #smem, mutable> -> tensor<8x32xf16, #blocked>
+  tt.func @rank_reducing_by_three(%d: !tt.tensordesc<tensor<1x1x8x32xf16, #shared4>>, %i: i32, %j: i32) -> tensor<8x32xf16, #blocked> {
+    %v = tt.descriptor_load %d[%i, %i, %i, %j] : !tt.tensordesc<tensor<1x1x8x32xf16, #shared4>> -> tensor<8x32xf16, #blocked>
+    tt.return %v : tensor<8x32xf16, #blocked>
+  }
+}
+
+// -----
+
 // The loaded tensor's users: its ttg.local_alloc in the buffer's layout
 // becomes the buffer (mutable now, as are the memdesc_trans of it and the
 // warp_group_dot_wait result that passes it on); an alloc in another layout
