@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""bench/results/<gpu>-programs/summary.json from the outputs of a run of
+Triton's programs with tile (bench/test_core.sh, bench/tutorials.sh,
+bench/torch_models.py), copied into that folder:
+
+    test-core/summary.json        compare_junit.py --json of test_core.py
+    language-tests/summary.txt    compare_junit.py's report of the other files
+    tutorials/status.txt          NAME EXIT-STATUS SECONDS, one a line
+    tutorials/notes.json          why a tutorial's exit status is not tile's
+    tutorials/kernels.jsonl.gz    the tutorials' TILE_TRITON_LOG (compare mode)
+    models/models.json            torch_models.py's results
+    models/<workload>.jsonl.gz    each workload's TILE_TRITON_LOG
+
+    python3 bench/programs_summary.py bench/results/h200-programs
+
+Each class of case that fails with tile and passes with Triton is sorted by
+the table below into a test that asserts Triton's own IR or PTX text, a
+limit tile states (a target or option it refuses with a clear error), or a
+tile bug still open; a class the table does not name counts as a bug.
+"""
+
+from __future__ import annotations
+
+import collections
+import gzip
+import json
+import re
+import sys
+from pathlib import Path
+
+#: Tests whose failing cases check Triton's own text: the case's result is
+#: right, the spelling differs. Test name -> what it checks.
+TEXT_CHECKS = {
+    "test_atomic_rmw": "PTX spelling atom.global.gpu.<sem>; LLVM spells the "
+                       "same operation red.<sem>.gpu.global when the old value "
+                       "is unused",
+    "test_dot_mulbroadcasted": "TTGIR async_wait with token operands "
+                               "(tile's waits take none); pipelined as Triton, "
+                               "num = 2",
+    "test_dot": "the instruction family of 1x2 and 2x4 dots: Triton pads them "
+                "to mma.sync, tile computes them with FMA (outputs match)",
+    "test_disable_licm": "llvm.licm.disable in the LLVM IR (tile's loop "
+                         "annotation is dropped by the LLVM lowering of "
+                         "cf branches: also a bug, see tile_bugs_open)",
+    "test_warp_specialize_tma_matmul": "ttg.warp_specialize in the TTGIR of a "
+                                       "non-persistent loop (tile "
+                                       "warp-specializes persistent loops only)",
+    "test_float_annotation": "TTIR argument names (%val); tile prints %argN",
+    "test_int_annotation": "TTIR argument names (%v); tile prints %argN",
+    "test_use_name_loc_as_prefix": "SSA value names taken from locations",
+    "test_pipeline_matmul": "the number of local_allocs in the TTGIR",
+    "test_pipeline_vecadd": "num_stages attributes in the TTGIR",
+    "test_tensor_descriptor_batched_gemm_2d_tma": "Triton's exact shared "
+                                                  "memory size (tile's is less)",
+}
+
+#: Tests whose failing cases ask for what tile refuses by design today.
+LIMITS = {
+    "test_override_arch": "sm_70",
+    "test_compile_only_dot": "sm_100",
+    "test_compile_only_dot_mxfp": "sm_100",
+    "test_compile_only_k_loop": "sm_100",
+    "test_compile_only_sm100": "sm_100",
+    "test_load_scope_sem_coop_grid_cta_not_one": "num_ctas > 1",
+    "test_tensor_descriptor_reduce": "num_ctas > 1",
+    "test_tensor_descriptor_load_nd": "num_ctas > 1",
+    "test_tensor_descriptor_store_nd": "num_ctas > 1",
+    "test_tensor_descriptor_load": "num_ctas > 1",
+    "test_tensor_descriptor_store": "num_ctas > 1",
+    "test_host_tensor_descriptor_load": "num_ctas > 1",
+    "test_host_tensor_descriptor_matmul": "num_ctas > 1",
+    "test_make_tensor_descriptor_matmul": "num_ctas > 1",
+    "test_triton_reproducer_path": "TRITON_REPRODUCER_PATH (tile writes no "
+                                   "pass-manager reproducer)",
+}
+
+#: Classes fixed after the run that measured them (commit subject).
+FIXED_SINCE = {
+    "test_tensor_descriptor_rank_reducing_load": "rank-reducing descriptor "
+                                                 "loads of rank 3-5 blocks",
+    "test_tensor_descriptor_rank_reducing_matmul": "rank-reducing descriptor "
+                                                   "loads of rank 3-5 blocks",
+    "test_line_info_ir_source": "triton.compile of a .ttir file",
+}
+
+
+def classify(classes: list[dict]) -> dict:
+    text, limits, bugs, fixed = [], [], [], []
+    for entry in classes:
+        test, count = entry["test"], entry["count"]
+        if test in TEXT_CHECKS:
+            text.append({"test": test, "cases": count, "checks": TEXT_CHECKS[test]})
+        elif test in LIMITS:
+            limits.append({"test": test, "cases": count, "limit": LIMITS[test]})
+        elif test in FIXED_SINCE:
+            fixed.append({"test": test, "cases": count, "fix": FIXED_SINCE[test]})
+        else:
+            bugs.append({"test": test, "cases": count,
+                         "error": entry["example"][:200]})
+    return {"text_checks": text, "limits": limits, "tile_bugs_open": bugs,
+            "fixed_since_run": fixed}
+
+
+def parse_report(path: Path) -> dict:
+    """compare_junit.py's text report: the counts and the classes."""
+    lines = path.read_text().splitlines()
+    counts = {}
+    for line in lines[:2]:
+        name, rest = line.split(":", 1)
+        counts[name] = {k: int(v) for v, k in re.findall(r"(\d+) (\w+)", rest)}
+    classes = []
+    for line in lines[3:]:
+        match = re.match(r"\s*(\d+) (\w+): (.*)", line)
+        if match:
+            classes.append({"count": int(match.group(1)),
+                            "test": match.group(2), "example": match.group(3)})
+    triton, tile = counts["Triton"], counts["tile"]
+    return {"cases": sum(tile.values()), "triton_passed": triton["passed"],
+            "tile_passed": tile["passed"], "skipped": tile["skipped"],
+            "tile_only_failures": sum(c["count"] for c in classes),
+            "classes": classes}
+
+
+def suite_summary(report: dict) -> dict:
+    merged = collections.OrderedDict()
+    for entry in report["classes"]:
+        known = merged.setdefault(entry["test"], dict(entry, count=0))
+        known["count"] += entry["count"]
+    result = {key: report[key] for key in (
+        "cases", "triton_passed", "tile_passed", "tile_only_failures")}
+    result.update(classify(list(merged.values())))
+    result["crashes"] = 0
+    return result
+
+
+def read_log(path: Path) -> list[dict]:
+    with gzip.open(path, "rt") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def shared_counts(rows: list[dict]) -> collections.Counter:
+    counts = collections.Counter()
+    for row in rows:
+        ours, theirs = row.get("shared"), row.get("triton_shared")
+        if ours is not None and theirs is not None:
+            counts["more" if ours > theirs else
+                   "less" if ours < theirs else "equal"] += 1
+    return counts
+
+
+def main() -> int:
+    root = Path(sys.argv[1])
+    core = json.loads((root / "test-core/summary.json").read_text())
+    summary = {
+        "test_core": suite_summary(core),
+        "language_tests": suite_summary(
+            parse_report(root / "language-tests/summary.txt")),
+    }
+    tutorials = {}
+    for line in (root / "tutorials/status.txt").read_text().splitlines():
+        name, status, seconds = line.split()
+        tutorials[name[:2]] = "ok" if status == "0" else f"exit status {status}"
+    summary["tutorials"] = tutorials
+    notes = root / "tutorials/notes.json"
+    if notes.exists():
+        summary["tutorials_notes"] = json.loads(notes.read_text())
+    logs = {"tutorials": read_log(root / "tutorials/kernels.jsonl.gz")}
+    models = json.loads((root / "models/models.json").read_text())
+    summary["models"] = {}
+    for name, result in models.items():
+        logs[name] = read_log(root / f"models/{name}.jsonl.gz")
+        stats = result.get("tile_stats") or {}
+        summary["models"][name] = {
+            "kernels": result.get("kernels_triton"),
+            "by_tile": stats.get("compiled"),
+            "fell_back": stats.get("fell_back"),
+            "max_rel_err": result.get("max_rel_err"),
+            "outputs_match": result.get("outputs_match"),
+            "time_ratio": result.get("time_ratio"),
+            "time_ratios": result.get("time_ratios"),
+            "profile_us": result.get("profile_us"),
+        }
+    total = collections.Counter()
+    per_program = {}
+    for name, rows in logs.items():
+        counts = shared_counts(rows)
+        per_program[name] = dict(counts)
+        total.update(counts)
+    summary["shared_vs_triton"] = {k: total.get(k, 0) for k in
+                                   ("more", "equal", "less")}
+    summary["shared_vs_triton_by_program"] = per_program
+    out = root / "summary.json"
+    out.write_text(json.dumps(summary, indent=1) + "\n")
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
