@@ -30,21 +30,14 @@
 //     result both branches convert from L is produced in L. Each leaves one
 //     conversion outside the region, which the next round may remove.
 //
-// Last, a conversion to a tensor-core dot operand that a dot post-dominates
-// moves up to the loads it converts, through ops that move no data between
-// threads (upcasts, elementwise math, broadcasts), as Triton's
-// hoistConvertDotOperand does: the loaded (often narrower, fp8 or i8)
-// values then go through shared memory, and the pipeliner finds the loads
-// right before the conversion it stages.
-//
-// Within a block, ops with regions stop the walks of steps 2 and 3. Cloned
-// ops are placed right after the op they copy, so they dominate everything
-// the original does.
+// Last, the conversions left move to narrower values where they can
+// (HoistConversions.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/ttg/LayoutPropagation.h"
 #include "passes/ttg/Passes.h"
+#include "passes/ttg/Rematerializer.h"
 
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
@@ -55,7 +48,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -82,26 +74,6 @@ constexpr unsigned kMaxForwardSliceSize = 256;
 /// The most rounds of fold / propagate / rematerialize per function.
 constexpr unsigned kMaxRounds = 8;
 
-/// Whether every tensor operand and the result of `op` have one shape and
-/// one layout, so that `op` may compute in any layout. A tt.map_elementwise
-/// with one result counts (its body sees scalars; which registers form a
-/// pack follows the layout, as in Triton).
-bool isLayoutAgnosticElementwise(Operation *op) {
-  bool isMap = isa<tt::MapElementwiseOp>(op);
-  if (op->getNumResults() != 1 || (op->getNumRegions() != 0 && !isMap) ||
-      !isMemoryEffectFree(op) ||
-      (!op->hasTrait<OpTrait::Elementwise>() && !isMap))
-    return false;
-  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  if (!resultType)
-    return false;
-  return llvm::all_of(op->getOperandTypes(), [&](Type type) {
-    auto tensor = dyn_cast<RankedTensorType>(type);
-    return !tensor || (tensor.getShape() == resultType.getShape() &&
-                       tensor.getEncoding() == resultType.getEncoding());
-  });
-}
-
 /// Whether `op` computes in whatever layout its tensor operands share, its
 /// results taking that layout: elementwise ops of one shape and layout, and
 /// scans (whose operands and results share one layout by construction).
@@ -109,143 +81,6 @@ bool isLayoutAgnosticElementwise(Operation *op) {
 bool isLayoutAgnostic(Operation *op) {
   return isa<tt::ScanOp>(op) || isLayoutAgnosticElementwise(op);
 }
-
-/// Whether `op` is cheap enough to compute again in another layout.
-bool isRematerializable(Operation *op) {
-  // A cheap load (one element, or fewer elements than threads) is loaded
-  // again in the other layout, where the original was, as Triton does.
-  if (auto load = dyn_cast<tt::LoadOp>(op))
-    return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
-           !isExpensiveLoad(load);
-  if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
-      !isMemoryEffectFree(op) ||
-      !isa<RankedTensorType>(op->getResult(0).getType()))
-    return false;
-  if (auto constant = dyn_cast<arith::ConstantOp>(op))
-    return isa<DenseElementsAttr>(constant.getValue());
-  if (isa<tt::MakeRangeOp, tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp>(op))
-    return true;
-  // Shape ops that only rename registers; a split has two results to
-  // retype at once, which this rematerializer does not do.
-  if (carriesLayoutThroughShape(op) && !isa<tt::SplitOp>(op))
-    return true;
-  return isLayoutAgnosticElementwise(op);
-}
-
-/// The layout tensor operand `index` of rematerializable `op` needs for `op`
-/// to produce `resultEncoding`; null when no layout does.
-Attribute getOperandEncoding(Operation *op, unsigned index,
-                             Attribute resultEncoding) {
-  if (auto expand = dyn_cast<tt::ExpandDimsOp>(op))
-    return ttg::SliceEncodingAttr::get(op->getContext(), expand.getAxis(),
-                                       resultEncoding);
-  if (carriesLayoutThroughShape(op))
-    return inferOperandEncoding(op, resultEncoding);
-  return resultEncoding;
-}
-
-/// Recomputes values in other layouts, remembering what it built.
-class Rematerializer {
-public:
-  /// Whether `value` can be had in `encoding` without expensive ops. With
-  /// `allowNewConversions`, conversions found on the way may be replaced by
-  /// a conversion of their source; `*newConversions` counts those whose old
-  /// conversion stays alive. Otherwise each must already start in
-  /// `encoding`.
-  bool canRematerialize(Value value, Attribute encoding,
-                        bool allowNewConversions,
-                        unsigned *newConversions = nullptr) {
-    DenseSet<std::pair<Value, Attribute>> visited;
-    SmallVector<std::pair<Value, Attribute>> worklist{{value, encoding}};
-    while (!worklist.empty()) {
-      auto [current, target] = worklist.pop_back_val();
-      if (!target || getEncoding(current) == target ||
-          built.count({current, target}) ||
-          !visited.insert({current, target}).second)
-        continue;
-      Operation *def = current.getDefiningOp();
-      if (!def)
-        return false;
-      if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(def)) {
-        if (getEncoding(convert.getSrc()) == target)
-          continue;
-        if (!allowNewConversions)
-          return false;
-        if (newConversions && !convert->hasOneUse())
-          ++*newConversions;
-        continue;
-      }
-      if (!isRematerializable(def) || !canComputeIn(def, target))
-        return false;
-      for (unsigned i = 0; i < def->getNumOperands(); ++i) {
-        if (!isa<RankedTensorType>(def->getOperand(i).getType()))
-          continue;
-        Attribute operandEncoding = getOperandEncoding(def, i, target);
-        if (!operandEncoding)
-          return false;
-        worklist.emplace_back(def->getOperand(i), operandEncoding);
-      }
-    }
-    return true;
-  }
-
-  /// `value` in `encoding`, cloning its producers (and converting the
-  /// sources of conversions) as canRematerialize allowed.
-  Value rematerialize(Value value, Attribute encoding) {
-    if (!encoding || getEncoding(value) == encoding)
-      return value;
-    auto it = built.find({value, encoding});
-    if (it != built.end())
-      return it->second;
-    Operation *def = value.getDefiningOp();
-    OpBuilder builder(def->getContext());
-    Type newType = withEncoding(value.getType(), encoding);
-    Value result;
-    if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(def)) {
-      result = convert.getSrc();
-      if (getEncoding(result) != encoding) {
-        builder.setInsertionPointAfter(def);
-        result = ttg::ConvertLayoutOp::create(builder, def->getLoc(), newType,
-                                              result);
-      }
-    } else if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
-      builder.setInsertionPointAfter(def);
-      auto dense = cast<DenseElementsAttr>(constant.getValue());
-      result = arith::ConstantOp::create(
-          builder, def->getLoc(), dense.reshape(cast<ShapedType>(newType)));
-    } else {
-      IRMapping mapping;
-      for (unsigned i = 0; i < def->getNumOperands(); ++i) {
-        Value operand = def->getOperand(i);
-        if (isa<RankedTensorType>(operand.getType()))
-          mapping.map(operand, rematerialize(operand, getOperandEncoding(
-                                                          def, i, encoding)));
-      }
-      builder.setInsertionPointAfter(def);
-      Operation *clone = builder.clone(*def, mapping);
-      clone->getResult(0).setType(newType);
-      result = clone->getResult(0);
-    }
-    built[{value, encoding}] = result;
-    return result;
-  }
-
-  /// Whether rematerialize() has `value` in `encoding` already.
-  bool has(Value value, Attribute encoding) const {
-    return built.count({value, encoding});
-  }
-
-  /// Makes rematerialize() answer `value` in `encoding` with `available`.
-  void provide(Value value, Attribute encoding, Value available) {
-    built[{value, encoding}] = available;
-  }
-
-  /// Forgets what was built (before ops may be erased).
-  void clear() { built.clear(); }
-
-private:
-  DenseMap<std::pair<Value, Attribute>, Value> built;
-};
 
 /// Whether a reshape that may reorder elements can take `src` as it is:
 /// its result layout holds src's registers renamed
@@ -599,100 +434,6 @@ void eraseDeadOps(FunctionOpInterface func) {
       op->erase();
 }
 
-/// Whether a tensor-core dot in `convert`'s region takes a dot operand and
-/// runs whenever `convert` does.
-bool feedsTensorCoreDot(ttg::ConvertLayoutOp convert,
-                        PostDominanceInfo &postDominance) {
-  bool found = false;
-  convert->getParentOp()->walk([&](tt::DotOp dot) {
-    auto operand = dyn_cast_if_present<ttg::DotOperandEncodingAttr>(
-        getEncoding(dot.getA()));
-    found |= operand && isa<ttg::NvidiaMmaEncodingAttr>(operand.getParent()) &&
-             postDominance.postDominates(dot, convert);
-  });
-  return found;
-}
-
-/// Last step: moves `convert`, to an mma dot operand layout, up to the loads
-/// its source is computed from, when only ops that need no data movement
-/// between threads (elementwise ops, broadcasts, conversions, constants)
-/// lie between them. Those ops are computed again in the dot operand
-/// layout.
-bool hoistDotOperandConversion(ttg::ConvertLayoutOp convert,
-                               PostDominanceInfo &postDominance,
-                               Rematerializer &remat) {
-  Attribute target = getEncoding(convert.getResult());
-  auto operand = dyn_cast<ttg::DotOperandEncodingAttr>(target);
-  if (!operand || !isa<ttg::NvidiaMmaEncodingAttr>(operand.getParent()) ||
-      !feedsTensorCoreDot(convert, postDominance))
-    return false;
-  SmallVector<std::pair<Value, Attribute>> loads;
-  bool crossesOps = false;
-  DenseSet<std::pair<Value, Attribute>> visited;
-  SmallVector<std::pair<Value, Attribute>> worklist{{convert.getSrc(), target}};
-  while (!worklist.empty()) {
-    auto [value, encoding] = worklist.pop_back_val();
-    if (!visited.insert({value, encoding}).second)
-      continue;
-    Operation *def = value.getDefiningOp();
-    if (!def)
-      return false;
-    if (isa<tt::LoadOp, tt::DescriptorLoadOp>(def)) {
-      loads.emplace_back(value, encoding);
-      continue;
-    }
-    if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
-      if (!isa<DenseElementsAttr>(constant.getValue()))
-        return false;
-      continue;
-    }
-    // An earlier conversion converts its source to `encoding` instead.
-    if (isa<ttg::ConvertLayoutOp>(def))
-      continue;
-    bool noDataMovement =
-        isa<tt::BroadcastOp>(def) || isLayoutAgnosticElementwise(def);
-    if (!noDataMovement || !canComputeIn(def, encoding))
-      return false;
-    crossesOps = true;
-    for (unsigned i = 0; i < def->getNumOperands(); ++i) {
-      if (!isa<RankedTensorType>(def->getOperand(i).getType()))
-        continue;
-      Attribute operandEncoding = getOperandEncoding(def, i, encoding);
-      if (!operandEncoding)
-        return false;
-      worklist.emplace_back(def->getOperand(i), operandEncoding);
-    }
-  }
-  if (!crossesOps)
-    return false;
-  LDBG() << "hoisting " << convert << " to the loads it converts";
-  OpBuilder builder(convert->getContext());
-  for (auto [load, encoding] : loads) {
-    // One conversion per load and layout, whichever dots share it.
-    if (remat.has(load, encoding))
-      continue;
-    builder.setInsertionPointAfterValue(load);
-    remat.provide(load, encoding,
-                  ttg::ConvertLayoutOp::create(
-                      builder, convert.getLoc(),
-                      withEncoding(load.getType(), encoding), load));
-  }
-  convert.replaceAllUsesWith(remat.rematerialize(convert.getSrc(), target));
-  return true;
-}
-
-bool hoistDotOperandConversions(FunctionOpInterface func) {
-  PostDominanceInfo postDominance(func);
-  Rematerializer remat;
-  SmallVector<ttg::ConvertLayoutOp> converts;
-  func.walk([&](ttg::ConvertLayoutOp op) { converts.push_back(op); });
-  bool changed = false;
-  for (ttg::ConvertLayoutOp convert : converts)
-    if (!convert->use_empty())
-      changed |= hoistDotOperandConversion(convert, postDominance, remat);
-  return changed;
-}
-
 void removeLayoutConversions(FunctionOpInterface func) {
   propagateAnchorLayouts(func);
   for (unsigned round = 0; round < kMaxRounds; ++round) {
@@ -712,7 +453,7 @@ void removeLayoutConversions(FunctionOpInterface func) {
     if (!changed)
       break;
   }
-  if (hoistDotOperandConversions(func)) {
+  if (hoistConversions(func)) {
     foldConversions(func);
     eraseDeadOps(func);
   }

@@ -62,7 +62,7 @@ ALLOWED = {
     "passes/ttg/LayoutPropagation.cpp",
     # Triton's hoistConvertDotOperand moves only conversions to a dot
     # operand of an mma (tensor-core) layout up to their loads.
-    "passes/ttg/RemoveLayoutConversions.cpp",
+    "passes/ttg/HoistConversions.cpp",
     # Only conversions *to* a dot operand layout are staged through shared
     # memory; the dot operand encoding is the decision.
     "passes/ttg/ReduceDataDuplication.cpp",

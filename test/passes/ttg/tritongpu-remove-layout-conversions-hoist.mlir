@@ -1,10 +1,11 @@
-// tritongpu-remove-layout-conversions, last step: a conversion to an mma
+// tritongpu-remove-layout-conversions, last steps. A conversion to an mma
 // dot operand that a dot post-dominates moves up to the load it converts,
 // through ops that need no data movement between threads, which are then
 // computed in the dot operand layout (Triton's hoistConvertDotOperand).
 // An fp8 operand of mma.sync below cuda:89 is upcast to f16: hoisted, the
 // fp8 bytes go through shared memory (half the buffer of f16) and the
-// upcast runs on the loaded registers, as in Triton's TTGIR.
+// upcast runs on the loaded registers, as in Triton's TTGIR. Any other
+// conversion of a value made by one widening op moves above that op.
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-remove-layout-conversions)' | FileCheck %s --enable-var-scope
 
@@ -51,5 +52,53 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     %a = ttg.convert_layout %e : tensor<64x64xf16, #blocked2> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     %d = tt.dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
     tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// Any other conversion of a value one widening op made (extf here) converts
+// the narrower operand instead: the bf16 transpose of a to_copy goes
+// through shared memory as bf16, half the bytes of f32 (Triton's
+// hoistConvertOnTopOfExtOrBroadcast). The multiply after the extf is
+// computed again in the stored layout.
+// CHECK-LABEL: tt.func @transposed_upcast
+// CHECK: %[[X:.+]] = tt.load %arg0 : tensor<64x64x!tt.ptr<bf16>, #[[ROW:blocked[0-9]*]]>
+// CHECK: %[[C:.+]] = ttg.convert_layout %[[X]] : tensor<64x64xbf16, #[[ROW]]> -> tensor<64x64xbf16, #[[COL:blocked[0-9]*]]>
+// CHECK: %[[E:.+]] = arith.extf %[[C]] : tensor<64x64xbf16, #[[COL]]> to tensor<64x64xf32, #[[COL]]>
+// CHECK: %[[M:.+]] = arith.mulf %[[E]], %{{.+}} : tensor<64x64xf32, #[[COL]]>
+// CHECK: tt.store %arg1, %[[M]] : tensor<64x64x!tt.ptr<f32>, #[[COL]]>
+#row = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @transposed_upcast(%p: tensor<64x64x!tt.ptr<bf16>, #row>, %q: tensor<64x64x!tt.ptr<f32>, #col>) {
+    %two = arith.constant dense<2.0> : tensor<64x64xf32, #row>
+    %x = tt.load %p : tensor<64x64x!tt.ptr<bf16>, #row>
+    %e = arith.extf %x : tensor<64x64xbf16, #row> to tensor<64x64xf32, #row>
+    %m = arith.mulf %e, %two : tensor<64x64xf32, #row>
+    %c = ttg.convert_layout %m : tensor<64x64xf32, #row> -> tensor<64x64xf32, #col>
+    tt.store %q, %c : tensor<64x64x!tt.ptr<f32>, #col>
+    tt.return
+  }
+}
+
+// -----
+
+// Two widening ops would need two conversions: left alone.
+// CHECK-LABEL: tt.func @two_widenings_stay
+// CHECK: arith.addf {{.+}} : tensor<64x64xf32, #[[ROW2:blocked[0-9]*]]>
+// CHECK-NEXT: ttg.convert_layout %{{.+}} : tensor<64x64xf32, #[[ROW2]]> -> tensor<64x64xf32,
+#row = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @two_widenings_stay(%p: tensor<64x64x!tt.ptr<bf16>, #row>, %r: tensor<64x64x!tt.ptr<f16>, #row>, %q: tensor<64x64x!tt.ptr<f32>, #col>) {
+    %x = tt.load %p : tensor<64x64x!tt.ptr<bf16>, #row>
+    %y = tt.load %r : tensor<64x64x!tt.ptr<f16>, #row>
+    %ex = arith.extf %x : tensor<64x64xbf16, #row> to tensor<64x64xf32, #row>
+    %ey = arith.extf %y : tensor<64x64xf16, #row> to tensor<64x64xf32, #row>
+    %s = arith.addf %ex, %ey : tensor<64x64xf32, #row>
+    %c = ttg.convert_layout %s : tensor<64x64xf32, #row> -> tensor<64x64xf32, #col>
+    tt.store %q, %c : tensor<64x64x!tt.ptr<f32>, #col>
+    tt.return
   }
 }
