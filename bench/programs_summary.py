@@ -39,9 +39,6 @@ TEXT_CHECKS = {
                                "num = 2",
     "test_dot": "the instruction family of 1x2 and 2x4 dots: Triton pads them "
                 "to mma.sync, tile computes them with FMA (outputs match)",
-    "test_disable_licm": "llvm.licm.disable in the LLVM IR (tile's loop "
-                         "annotation is dropped by the LLVM lowering of "
-                         "cf branches: also a bug, see tile_bugs_open)",
     "test_warp_specialize_tma_matmul": "ttg.warp_specialize in the TTGIR of a "
                                        "non-persistent loop (tile "
                                        "warp-specializes persistent loops only)",
@@ -81,6 +78,9 @@ FIXED_SINCE = {
     "test_tensor_descriptor_rank_reducing_matmul": "rank-reducing descriptor "
                                                    "loads of rank 3-5 blocks",
     "test_line_info_ir_source": "triton.compile of a .ttir file",
+    "test_disable_licm": "the loop annotation reaches the LLVM branch "
+                         "(tile-attach-loop-annotations)",
+    "test_enable_reflect_ftz": "exp2 without flush-to-zero",
 }
 
 

@@ -143,6 +143,27 @@ def StrengthReduceMultipliesPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def AttachLoopAnnotationsPass
+    : Pass<"tile-attach-loop-annotations", "::mlir::ModuleOp"> {
+  let summary = "Give LLVM branches the loop annotations their loops carry";
+  let description = [{
+    Triton's frontend marks a loop with `llvm.loop_annotation` (for example
+    `#llvm.loop_annotation<licm = #llvm.loop_licm<disable = true>>` for
+    `tl.range(..., disable_licm=True)`). `convert-scf-to-cf` carries the
+    attribute to the loop's latch branch as a discardable attribute, and
+    `convert-cf-to-llvm` keeps it so on `llvm.br` / `llvm.cond_br`, where the
+    translation to LLVM IR does not look: only the branch's own
+    `loop_annotation` becomes `!llvm.loop` metadata. This pass moves the
+    one into the other, so that LLVM sees `llvm.licm.disable`.
+
+    ```
+    mlir-opt --load-dialect-plugin=libtile.so \
+      -p 'builtin.module(convert-scf-to-cf, convert-cf-to-llvm, tile-attach-loop-annotations)' k.mlir
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def ConvertNVGToLLVMPass : Pass<"convert-nv-gpu-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower the nvg dialect to NVVM ops and inline PTX";
   let description = [{

@@ -199,6 +199,15 @@ def exp2_rows(x_ptr, BLOCK: tl.constexpr):
     tl.store(x_ptr + offsets, tl.math.exp2(tl.load(x_ptr + offsets)))
 
 
+@triton.jit
+def running_sum_no_licm(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    total = tl.zeros((BLOCK,), tl.float32)
+    for i in tl.range(0, n, disable_licm=True):
+        total += tl.load(x_ptr + i * BLOCK + offsets)
+    tl.store(out_ptr + offsets, total)
+
+
 @dataclass
 class Case:
     """One kernel specialization to compile."""

@@ -12,7 +12,7 @@ import pytest
 
 import tile.triton
 from compile_helpers import SHARED_MEMORY_LIMIT, compile_case, entry_parameters
-from kernels import CASES, Case, exp2_rows
+from kernels import CASES, Case, exp2_rows, running_sum_no_licm
 
 CAPABILITIES = (80, 90)
 
@@ -140,3 +140,13 @@ def test_enable_reflect_ftz_decides_whether_exp2_flushes(tile_enabled, ftz):
     ptx = compile_case(case, 90).asm["ptx"]
     assert ("ex2.approx.ftz.f32" in ptx) == ftz
     assert "ex2.approx" in ptx
+
+
+def test_disable_licm_reaches_llvm(tile_enabled):
+    # tl.range(disable_licm=True) is an llvm.loop_annotation on the loop;
+    # LLVM sees it only on the latch branch's own attribute (test_core's
+    # test_disable_licm).
+    case = Case("running_sum_no_licm", running_sum_no_licm,
+                {"x_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32",
+                 "BLOCK": "constexpr"}, {"BLOCK": 128})
+    assert "llvm.licm.disable" in compile_case(case, 90).asm["llir"]
