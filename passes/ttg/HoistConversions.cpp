@@ -84,14 +84,8 @@ bool hoistDotOperandConversion(ttg::ConvertLayoutOp convert,
     if (!noDataMovement || !canComputeIn(def, encoding))
       return false;
     crossesOps = true;
-    for (unsigned i = 0; i < def->getNumOperands(); ++i) {
-      if (!isa<RankedTensorType>(def->getOperand(i).getType()))
-        continue;
-      Attribute operandEncoding = getOperandEncoding(def, i, encoding);
-      if (!operandEncoding)
-        return false;
-      worklist.emplace_back(def->getOperand(i), operandEncoding);
-    }
+    if (!addOperandEncodings(def, encoding, worklist))
+      return false;
   }
   if (!crossesOps)
     return false;
@@ -155,14 +149,8 @@ bool hoistAboveWidening(ttg::ConvertLayoutOp convert) {
     if (isa<ttg::ConvertLayoutOp>(def) || !isRematerializable(def) ||
         !canComputeIn(def, encoding))
       return false;
-    for (unsigned i = 0; i < def->getNumOperands(); ++i) {
-      if (!isa<RankedTensorType>(def->getOperand(i).getType()))
-        continue;
-      Attribute operandEncoding = getOperandEncoding(def, i, encoding);
-      if (!operandEncoding)
-        return false;
-      worklist.emplace_back(def->getOperand(i), operandEncoding);
-    }
+    if (!addOperandEncodings(def, encoding, worklist))
+      return false;
   }
   if (!widening)
     return false;

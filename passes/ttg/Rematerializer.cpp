@@ -61,3 +61,17 @@ Attribute mlir::tile::getOperandEncoding(Operation *op, unsigned index,
     return inferOperandEncoding(op, resultEncoding);
   return resultEncoding;
 }
+
+bool mlir::tile::addOperandEncodings(
+    Operation *def, Attribute encoding,
+    SmallVectorImpl<std::pair<Value, Attribute>> &worklist) {
+  for (unsigned i = 0; i < def->getNumOperands(); ++i) {
+    if (!isa<RankedTensorType>(def->getOperand(i).getType()))
+      continue;
+    Attribute operandEncoding = getOperandEncoding(def, i, encoding);
+    if (!operandEncoding)
+      return false;
+    worklist.emplace_back(def->getOperand(i), operandEncoding);
+  }
+  return true;
+}

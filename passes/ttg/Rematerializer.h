@@ -37,6 +37,13 @@ bool isRematerializable(Operation *op);
 Attribute getOperandEncoding(Operation *op, unsigned index,
                              Attribute resultEncoding);
 
+/// Adds each tensor operand of `def` to `worklist` with the layout it
+/// needs for `def` to produce `encoding` (getOperandEncoding); false when
+/// one has none.
+bool addOperandEncodings(
+    Operation *def, Attribute encoding,
+    SmallVectorImpl<std::pair<Value, Attribute>> &worklist);
+
 /// Recomputes values in other layouts, remembering what it built.
 class Rematerializer {
 public:
@@ -70,14 +77,8 @@ public:
       }
       if (!isRematerializable(def) || !canComputeIn(def, target))
         return false;
-      for (unsigned i = 0; i < def->getNumOperands(); ++i) {
-        if (!isa<RankedTensorType>(def->getOperand(i).getType()))
-          continue;
-        Attribute operandEncoding = getOperandEncoding(def, i, target);
-        if (!operandEncoding)
-          return false;
-        worklist.emplace_back(def->getOperand(i), operandEncoding);
-      }
+      if (!addOperandEncodings(def, target, worklist))
+        return false;
     }
     return true;
   }

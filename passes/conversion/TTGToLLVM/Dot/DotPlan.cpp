@@ -55,6 +55,24 @@ bool warpsAgree(const LinearLayout &a, const LinearLayout &b,
   return operandsFollow(a, b, c, layout::kWarp);
 }
 
+/// The register tables of A, B and the result for lane 0 of warp 0; fails
+/// when a result register repeats an element (a second copy would miss
+/// the instructions' results).
+struct RegisterTables {
+  std::map<Coord, int> a, b, d;
+};
+FailureOr<RegisterTables> getMmaRegisterTables(const LinearLayout &a,
+                                               const LinearLayout &b,
+                                               const LinearLayout &d,
+                                               std::string &why) {
+  RegisterTables tables{registerTable(a), registerTable(b), registerTable(d)};
+  if (tables.d.size() != size_t(d.getNumRegisters())) {
+    why = "the result's registers hold an element twice";
+    return failure();
+  }
+  return tables;
+}
+
 FailureOr<DotPlan> planFma(const LinearLayout &a, const LinearLayout &b,
                            const LinearLayout &d, int64_t kSize,
                            std::string &why) {
@@ -121,14 +139,11 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
     why += ")";
     return failure();
   }
-  std::map<Coord, int> aTable = registerTable(a), bTable = registerTable(b),
-                       dTable = registerTable(d);
-  // Each accumulator element must be one register: a second copy would
-  // miss the instructions' results.
-  if (dTable.size() != size_t(d.getNumRegisters())) {
-    why = "the result's registers hold an element twice";
+  FailureOr<RegisterTables> tables = getMmaRegisterTables(a, b, d, why);
+  if (failed(tables))
     return failure();
-  }
+  const std::map<Coord, int> &aTable = tables->a, &bTable = tables->b,
+                             &dTable = tables->d;
   auto lookup = [](const std::map<Coord, int> &table, Coord at) {
     auto it = table.find(at);
     return it == table.end() ? -1 : it->second;
@@ -208,12 +223,9 @@ FailureOr<DotPlan> planMmaV2F64(const LinearLayout &a, const LinearLayout &b,
           std::to_string(fragmentK) + " (f64 fragments)";
     return failure();
   }
-  std::map<Coord, int> aTable = registerTable(a), bTable = registerTable(b),
-                       dTable = registerTable(d);
-  if (dTable.size() != size_t(d.getNumRegisters())) {
-    why = "the result's registers hold an element twice";
+  FailureOr<RegisterTables> tables = getMmaRegisterTables(a, b, d, why);
+  if (failed(tables))
     return failure();
-  }
   MmaV2DotPlan plan{1, {}};
   const bool wide = capability >= 90;
   plan.instrM = wide ? ttg::kMmaV2TileM : ttg::kMmaV2TileM / 2;
@@ -234,11 +246,11 @@ FailureOr<DotPlan> planMmaV2F64(const LinearLayout &a, const LinearLayout &b,
         MmaV2Step step;
         for (int32_t m = m0; m < m0 + plan.instrM; m += half)
           for (int32_t n = n0; n < n0 + 2; ++n)
-            step.c.push_back(word(dTable, {b0, m, n}).front());
+            step.c.push_back(word(tables->d, {b0, m, n}).front());
         for (int32_t k = k0; k < k0 + plan.instrK; k += kStep) {
           for (int32_t m = m0; m < m0 + plan.instrM; m += half)
-            step.a.push_back(word(aTable, {b0, m, int32_t(k)}));
-          step.b.push_back(word(bTable, {b0, int32_t(k), n0}));
+            step.a.push_back(word(tables->a, {b0, m, int32_t(k)}));
+          step.b.push_back(word(tables->b, {b0, int32_t(k), n0}));
         }
         auto missing = [](const SmallVector<int> &regs) {
           return llvm::is_contained(regs, -1);
