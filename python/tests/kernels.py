@@ -208,6 +208,25 @@ def running_sum_no_licm(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + offsets, total)
 
 
+@triton.jit
+def three_way_compare(x, y):
+    if x < y:
+        return -1
+    elif x == y:
+        return 0
+    else:
+        return 1
+
+
+@triton.jit
+def map_compare(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets)
+    y = tl.load(y_ptr + offsets)
+    tl.store(out_ptr + offsets,
+             tl.map_elementwise(three_way_compare, x, y))
+
+
 @dataclass
 class Case:
     """One kernel specialization to compile."""
@@ -296,6 +315,10 @@ CASES = [
     Case("abs_fp8e4nv", abs_fp8, {"x_ptr": "*fp8e4nv", "out_ptr": "*fp8e4nv",
                                   "BLOCK": "constexpr"}, {"BLOCK": 512},
          capabilities=(90,)),
+    # A mapped function with early returns: a body of several blocks.
+    Case("map_compare", map_compare,
+         {"x_ptr": "*i32", "y_ptr": "*i32", "out_ptr": "*i32",
+          "BLOCK": "constexpr"}, {"BLOCK": 128}, {"num_warps": 4}),
     Case("checked_sum", checked_sum,
          {"z_ptr": "*i32", "x_ptr": "*i32", "BLOCK": "constexpr"},
          {"BLOCK": 512}, {"num_warps": 4, "debug": True}),

@@ -7,7 +7,10 @@
 // operand, that operand's `pack` registers and returns, result by result,
 // `pack` values for each. Each pack gets its own copy of the body, cloned
 // where the op was; the other patterns of the conversion then lower the
-// clones (arith, math, scf and tt ops on scalars).
+// clones (arith, math, scf and tt ops on scalars). A body of several blocks
+// (a function with early returns) is first wrapped in an scf.execute_region,
+// so that the copies are single blocks again and convert-scf-to-cf inlines
+// their blocks wherever the op is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +20,7 @@
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
@@ -75,11 +79,6 @@ LogicalResult mlir::tile::checkMapElementwiseLowering(Operation *op) {
   auto map = dyn_cast<tt::MapElementwiseOp>(op);
   if (!map)
     return success();
-  if (!map.getScalarOp().hasOneBlock())
-    return op->emitOpError("cannot be lowered: its body has ")
-           << map.getScalarOp().getBlocks().size()
-           << " blocks; only a single-block body (structured control flow "
-              "inside it) is lowered";
   // The verifier keeps one encoding for all operands and results, so
   // register i is the same element in each of them.
   int64_t registers = registersPerThread(map);
@@ -91,6 +90,46 @@ LogicalResult mlir::tile::checkMapElementwiseLowering(Operation *op) {
            << map.getPack() << " elements per call, which does not divide the "
            << registers << " elements each thread holds";
   return success();
+}
+
+void mlir::tile::wrapMultiBlockMapElementwiseBodies(ModuleOp module) {
+  module.walk([](tt::MapElementwiseOp op) {
+    Region &body = op.getScalarOp();
+    if (body.hasOneBlock())
+      return;
+    Block *oldEntry = &body.front();
+    auto *entry = new Block();
+    for (BlockArgument arg : oldEntry->getArguments())
+      entry->addArgument(arg.getType(), arg.getLoc());
+    // The execute_region's entry takes no arguments: its blocks see the
+    // new entry's arguments from above.
+    for (auto [from, to] :
+         llvm::zip(oldEntry->getArguments(), entry->getArguments()))
+      from.replaceAllUsesWith(to);
+    oldEntry->eraseArguments(0, oldEntry->getNumArguments());
+    // What every return of the body yields (the verifier keeps them alike).
+    auto returns = body.getOps<tt::MapElementwiseReturnOp>();
+    SmallVector<Type> resultTypes;
+    if (!returns.empty())
+      llvm::append_range(resultTypes, (*returns.begin())->getOperandTypes());
+    OpBuilder builder(op.getContext());
+    builder.setInsertionPointToStart(entry);
+    auto region =
+        scf::ExecuteRegionOp::create(builder, op.getLoc(), resultTypes);
+    region.getRegion().takeBody(body);
+    for (Block &block : region.getRegion()) {
+      auto ret = dyn_cast<tt::MapElementwiseReturnOp>(block.getTerminator());
+      if (!ret)
+        continue;
+      builder.setInsertionPoint(ret);
+      scf::YieldOp::create(builder, ret.getLoc(), ret->getOperands());
+      ret->erase();
+    }
+    body.push_back(entry);
+    builder.setInsertionPointToEnd(entry);
+    tt::MapElementwiseReturnOp::create(builder, op.getLoc(),
+                                       region.getResults());
+  });
 }
 
 void mlir::tile::populateMapElementwiseOpToLLVMPatterns(

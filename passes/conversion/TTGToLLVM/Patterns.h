@@ -201,9 +201,14 @@ void populateInlineAsmOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateMapElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
                                             RewritePatternSet &patterns,
                                             const LoweringContext &lowering);
-/// Emits an error when `op` is a tt.map_elementwise whose body has several
-/// blocks or whose packs do not divide each thread's registers.
+/// Emits an error when `op` is a tt.map_elementwise whose packs do not
+/// divide each thread's registers.
 LogicalResult checkMapElementwiseLowering(Operation *op);
+/// Gives every tt.map_elementwise whose body has several blocks (a function
+/// with early returns) a single block holding an scf.execute_region of the
+/// old blocks, which the per-pack copies keep and convert-scf-to-cf later
+/// inlines.
+void wrapMultiBlockMapElementwiseBodies(ModuleOp module);
 /// Emits an error when `op` is a tt.elementwise_inline_asm whose packs do not
 /// divide each thread's registers.
 LogicalResult checkInlineAsmLowering(Operation *op);

@@ -403,6 +403,8 @@ struct ConvertTritonGPUToLLVMPass
     if (tooBig.wasInterrupted())
       return failure();
 
+    wrapMultiBlockMapElementwiseBodies(module);
+
     // Triton's pipelines run tritongpu-allocate-warp-groups and
     // allocate-shared-memory before this pass; run alone, the pass does
     // both itself.
@@ -481,6 +483,9 @@ struct ConvertTritonGPUToLLVMPass
                       ttg::WarpYieldOp, ttg::WarpReturnOp>();
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
+    // What a tt.map_elementwise body of several blocks is wrapped in
+    // (wrapMultiBlockMapElementwiseBodies); convert-scf-to-cf inlines it.
+    target.addLegalOp<scf::ExecuteRegionOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return failure();
     foldRoundTripCasts(module);

@@ -15,20 +15,3 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %r : tensor<64xi32, #blocked>
   }
 }
-
-// -----
-
-// A body of several blocks (unstructured control flow) is not lowered.
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func private @blocks(%x: tensor<32xi32, #blocked>) -> tensor<32xi32, #blocked> {
-    // expected-error @below {{'tt.map_elementwise' op cannot be lowered: its body has 2 blocks; only a single-block body (structured control flow inside it) is lowered}}
-    %r = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
-    ^bb0(%a: i32):
-      cf.br ^bb1(%a : i32)
-    ^bb1(%b: i32):
-      tt.map_elementwise.return %b : i32
-    }) : (tensor<32xi32, #blocked>) -> tensor<32xi32, #blocked>
-    tt.return %r : tensor<32xi32, #blocked>
-  }
-}

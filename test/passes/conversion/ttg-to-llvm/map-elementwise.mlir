@@ -69,3 +69,43 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %r : tensor<64xf32, #blocked>
   }
 }
+
+// -----
+
+// A body of several blocks (a @triton.jit function with early returns, as
+// test_core's test_map_elementwise compares x and y) is wrapped in an
+// scf.execute_region, one per pack (here 2 registers, pack 1), which
+// convert-scf-to-cf inlines later; each returns through scf.yield.
+// CHECK-LABEL: llvm.func internal @early_returns
+// CHECK: %[[R0:.+]] = scf.execute_region -> i32 {
+// CHECK: llvm.icmp "slt"
+// CHECK: llvm.cond_br %{{.+}}, ^[[LESS:.+]], ^[[NOTLESS:.+]]
+// CHECK: ^[[LESS]]:
+// CHECK: scf.yield %{{.+}} : i32
+// CHECK: ^[[NOTLESS]]:
+// CHECK: llvm.select
+// CHECK: scf.yield %{{.+}} : i32
+// CHECK: }
+// CHECK: %[[R1:.+]] = scf.execute_region -> i32 {
+// CHECK: llvm.insertvalue %[[R0]], %{{.+}}[0]
+// CHECK: llvm.insertvalue %[[R1]], %{{.+}}[1]
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @early_returns(%x: tensor<64xi32, #blocked>, %y: tensor<64xi32, #blocked>) -> tensor<64xi32, #blocked> {
+    %z = "tt.map_elementwise"(%x, %y) <{pack = 1 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      %lt = arith.cmpi slt, %a, %b : i32
+      cf.cond_br %lt, ^less, ^notless
+    ^less:
+      %m1 = arith.constant -1 : i32
+      tt.map_elementwise.return %m1 : i32
+    ^notless:
+      %eq = arith.cmpi eq, %a, %b : i32
+      %one = arith.constant 1 : i32
+      %zero = arith.constant 0 : i32
+      %v = arith.select %eq, %zero, %one : i32
+      tt.map_elementwise.return %v : i32
+    }) : (tensor<64xi32, #blocked>, tensor<64xi32, #blocked>) -> tensor<64xi32, #blocked>
+    tt.return %z : tensor<64xi32, #blocked>
+  }
+}
