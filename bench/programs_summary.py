@@ -81,6 +81,8 @@ FIXED_SINCE = {
     "test_disable_licm": "the loop annotation reaches the LLVM branch "
                          "(tile-attach-loop-annotations)",
     "test_enable_reflect_ftz": "exp2 without flush-to-zero",
+    "test_map_elementwise": "a map_elementwise body of several blocks "
+                            "(scf.execute_region per pack)",
 }
 
 
