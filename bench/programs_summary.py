@@ -73,10 +73,6 @@ LIMITS = {
 
 #: Classes fixed after the run that measured them (commit subject).
 FIXED_SINCE = {
-    "test_tensor_descriptor_rank_reducing_load": "rank-reducing descriptor "
-                                                 "loads of rank 3-5 blocks",
-    "test_tensor_descriptor_rank_reducing_matmul": "rank-reducing descriptor "
-                                                   "loads of rank 3-5 blocks",
     "test_line_info_ir_source": "triton.compile of a .ttir file",
     "test_disable_licm": "the loop annotation reaches the LLVM branch "
                          "(tile-attach-loop-annotations)",
