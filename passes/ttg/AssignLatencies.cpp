@@ -55,13 +55,15 @@ bool mlir::tile::isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
   // must be a local_alloc of one buffer type: the ring's slot then stands
   // for all of them.
   auto type = cast<RankedTensorType>(load.getType());
-  Type bufferType = (*load->getUsers().begin())->getResult(0).getType();
+  auto first = dyn_cast<ttg::LocalAllocOp>(*load->getUsers().begin());
+  if (!first)
+    return false;
+  ttg::MemDescType buffer = first.getType();
   if (llvm::any_of(load->getUsers(), [&](Operation *user) {
         auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
-        return !alloc || alloc.getType() != bufferType;
+        return !alloc || alloc.getType() != buffer;
       }))
     return false;
-  auto buffer = cast<ttg::MemDescType>(bufferType);
   std::optional<layout::LinearLayout> registers = ttg::toLinearLayout(type);
   std::optional<layout::LinearLayout> shared =
       ttg::toLinearLayout(buffer.getEncoding(), buffer.getShape());

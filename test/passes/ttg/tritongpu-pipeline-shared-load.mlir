@@ -80,3 +80,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A load in a dot loop whose users are not local_allocs (here a tt.store,
+// an op without results) is not pipelined; deciding so must not read a
+// result of the store.
+// CHECK-LABEL: tt.func public @stored_load_stays
+// CHECK: scf.for
+// CHECK: tt.load %{{.+}} : tensor<64x32x!tt.ptr<f32>
+// CHECK-NEXT: tt.store
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @stored_load_stays(%pa: tensor<64x32x!tt.ptr<f32>, #a> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %copy: tensor<64x32x!tt.ptr<f32>, #a>, %x: tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %n: i32, %out: tensor<64x64x!tt.ptr<f32>, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %v = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #a>
+      tt.store %copy, %v : tensor<64x32x!tt.ptr<f32>, #a>
+      %d = tt.dot %x, %b, %acc, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.store %out, %r : tensor<64x64x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
