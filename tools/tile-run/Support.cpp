@@ -14,33 +14,36 @@
 #include <cstring>
 
 namespace tile::run {
+namespace {
+/// One line on `stream`: `prefix`, the formatted message, a newline.
+void printLine(FILE *stream, const char *prefix, const char *fmt, va_list ap) {
+  std::fputs(prefix, stream);
+  std::vfprintf(stream, fmt, ap);
+  std::fputc('\n', stream);
+}
+} // namespace
+
 void fail(int code, const char *fmt, ...) {
-  std::fprintf(stderr, "tile-run: error: ");
   va_list ap;
   va_start(ap, fmt);
-  std::vfprintf(stderr, fmt, ap);
+  printLine(stderr, "tile-run: error: ", fmt, ap);
   va_end(ap);
-  std::fprintf(stderr, "\n");
   std::exit(code);
 }
 
 void note(const char *fmt, ...) {
-  std::printf("tile-run: ");
   va_list ap;
   va_start(ap, fmt);
-  std::vprintf(fmt, ap);
+  printLine(stdout, "tile-run: ", fmt, ap);
   va_end(ap);
-  std::printf("\n");
   std::fflush(stdout);
 }
 
 void warn(const char *fmt, ...) {
-  std::fprintf(stderr, "tile-run: warning: ");
   va_list ap;
   va_start(ap, fmt);
-  std::vfprintf(stderr, fmt, ap);
+  printLine(stderr, "tile-run: warning: ", fmt, ap);
   va_end(ap);
-  std::fprintf(stderr, "\n");
 }
 
 std::string readFile(const std::string &path, const char *what) {
