@@ -42,7 +42,8 @@ from typing import Any, Optional
 from tile._library import load_library
 from tile.triton._stages import (SUPPORTED_CAPABILITIES, KernelCompile,
                                  TileCompilationError, TileFallbackWarning,
-                                 TileOutOfResources, kernel_name_of)
+                                 TileOutOfResources, env_flag,
+                                 kernel_name_of)
 
 __all__ = ["SUPPORTED_CAPABILITIES", "TileCompilationError",
            "TileFallbackWarning", "TileOutOfResources", "cache_salt",
@@ -77,7 +78,7 @@ class _Hook:
     def falls_back(self) -> bool:
         if self.fallback is not None:
             return self.fallback
-        return os.environ.get(_FALLBACK_ENV, "") not in ("", "0")
+        return env_flag(_FALLBACK_ENV)
 
     def record(self, outcome: str, seconds: float, kernel: str = "",
                reason: str = "", details: Optional[dict[str, Any]] = None

@@ -109,6 +109,11 @@ class TileFallbackWarning(UserWarning):
     """tile could not compile a kernel and Triton compiled it instead."""
 
 
+def env_flag(name: str) -> bool:
+    """Whether environment variable `name` is set to something but 0."""
+    return os.environ.get(name, "") not in ("", "0")
+
+
 def _text(module: Any) -> str:
     return module if isinstance(module, str) else str(module)
 
@@ -234,8 +239,7 @@ class KernelCompile:
         # with Triton's own compile: never a fallback.
         if isinstance(error, TileOutOfResources):
             discard_partial_cache_entry(metadata.get("hash", ""))
-            if self.source is not None and \
-                    os.environ.get(COMPARE_ENV, "") not in ("", "0"):
+            if self.source is not None and env_flag(COMPARE_ENV):
                 self.compare_with_triton(self.source, metadata)
             self.reporter.record("out_of_resources", self.seconds,
                                  self.kernel, str(error),
@@ -281,7 +285,7 @@ class KernelCompile:
         except TileCompilationError as error:
             self.fail(error, metadata)
             return self.triton_stages["ttir"](src, metadata)
-        if os.environ.get(COMPARE_ENV, "") not in ("", "0"):
+        if env_flag(COMPARE_ENV):
             self.compare_with_triton(src, metadata)
         return self.result.stages["ttir"]
 
