@@ -3,6 +3,11 @@
 process on a CUDA GPU: outputs compared, step times interleaved.
 
     python bench/torch_models.py OUTDIR [--only NAME...] [--steps N] [--reps N]
+    python bench/torch_models.py OUTDIR --only NAME --phase tile --steps 2
+
+With --phase, only that compiler's phase runs: it compiles and runs --steps
+steps, no comparison and no timing (for a profiler such as ncu, whose
+kernel filter then sees one compiler's kernels).
 
 Phase "triton" compiles model A with tile disabled, phase "tile" a deep copy
 B with tile enabled (TILE_TRITON_LOG=OUTDIR/<name>.jsonl). Each phase empties
@@ -414,14 +419,38 @@ def run_one(name: str, outdir: Path, steps: int, reps: int) -> dict[str, Any]:
     return result
 
 
+def run_phase(name: str, phase: str, steps: int) -> None:
+    """Compiles workload `name` with one compiler and runs it `steps` times."""
+    spec = WORKLOADS[name]
+    torch.manual_seed(0)
+    with torch._inductor.config.patch(**spec.inductor_config):
+        target, make_step = spec.build()
+        if phase == "tile":
+            tile_triton.enable()
+        else:
+            tile_triton.disable()
+        step = make_step(torch.compile(target, fullgraph=True,
+                                       **spec.compile_kwargs), target)
+        for _ in range(steps):
+            step()
+        torch.cuda.synchronize()
+    print(f"[{name}] phase {phase}: {steps} steps, tile "
+          f"{tile_triton.stats()}", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--only", nargs="+", choices=list(WORKLOADS))
     parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--phase", choices=("triton", "tile"))
     args = parser.parse_args()
     args.outdir.mkdir(parents=True, exist_ok=True)
+    if args.phase:
+        for name in args.only or list(WORKLOADS):
+            run_phase(name, args.phase, args.steps)
+        return 0
     out_json, results = args.outdir / "models.json", {}
     print(f"torch {torch.__version__} on {torch.cuda.get_device_name()}")
     for name in args.only or list(WORKLOADS):

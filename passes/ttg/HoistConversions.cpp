@@ -122,7 +122,7 @@ bool isWidening(Operation *op) {
 /// instead; the widening op and the ops after it are computed again in the
 /// target layout. A bf16 tensor converted before its extf to f32 moves half
 /// the bytes through shared memory.
-bool hoistAboveWidening(ttg::ConvertLayoutOp convert) {
+bool hoistAboveWidening(ttg::ConvertLayoutOp convert, Rematerializer &remat) {
   Attribute target = getEncoding(convert.getResult());
   if (isa<ttg::DotOperandEncodingAttr>(target))
     return false; // hoistDotOperandConversion's
@@ -130,15 +130,26 @@ bool hoistAboveWidening(ttg::ConvertLayoutOp convert) {
   Attribute wideningEncoding;
   DenseSet<std::pair<Value, Attribute>> visited;
   SmallVector<std::pair<Value, Attribute>> worklist{{convert.getSrc(), target}};
+  // A widening op whose operand is itself cheap to have in the narrower
+  // layout (the broadcast of a make_range before the loop) is computed
+  // again like any other op: it needs no conversion. Ops may lie outside
+  // the conversion's loop; they are computed again where they are.
+  auto needsConversion = [&](Operation *op, Attribute encoding) {
+    Attribute narrowEncoding = getOperandEncoding(op, 0, encoding);
+    return !narrowEncoding ||
+           !remat.canRematerialize(op->getOperand(0), narrowEncoding,
+                                   /*allowNewConversions=*/false);
+  };
   while (!worklist.empty()) {
     auto [value, encoding] = worklist.pop_back_val();
     if (!encoding || getEncoding(value) == encoding ||
         !visited.insert({value, encoding}).second)
       continue;
     Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != convert->getBlock())
+    if (!def)
       return false;
-    if (isWidening(def) && canComputeIn(def, encoding)) {
+    if (isWidening(def) && canComputeIn(def, encoding) &&
+        needsConversion(def, encoding)) {
       // One only: a second would need a second conversion.
       if (widening && (widening != def || wideningEncoding != encoding))
         return false;
@@ -168,7 +179,6 @@ bool hoistAboveWidening(ttg::ConvertLayoutOp convert) {
   Operation *clone = builder.clone(*widening, mapping);
   clone->getResult(0).setType(
       withEncoding(widening->getResult(0).getType(), wideningEncoding));
-  Rematerializer remat;
   remat.provide(widening->getResult(0), wideningEncoding, clone->getResult(0));
   convert.replaceAllUsesWith(remat.rematerialize(convert.getSrc(), target));
   return true;
@@ -187,8 +197,13 @@ bool mlir::tile::hoistConversions(FunctionOpInterface func) {
   for (ttg::ConvertLayoutOp convert : collect())
     if (!convert->use_empty())
       changed |= hoistDotOperandConversion(convert, postDominance, remat);
-  for (ttg::ConvertLayoutOp convert : collect())
-    if (!convert->use_empty())
-      changed |= hoistAboveWidening(convert);
+  // What one hoist built is not reused by the next: each provides its
+  // own widening op's clone.
+  for (ttg::ConvertLayoutOp convert : collect()) {
+    if (convert->use_empty())
+      continue;
+    Rematerializer wideningRemat;
+    changed |= hoistAboveWidening(convert, wideningRemat);
+  }
   return changed;
 }

@@ -346,22 +346,37 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
   return rings;
 }
 
-/// Masks off a copy that a pipelined loop runs outside its iterations
-/// (prologue and epilogue of a loop with a dynamic trip count); ops whose
-/// results are then unused need no predicate.
+/// `mask` (may be null) and'ed with the scalar `pred`, splatted to the shape
+/// of the pointer operand `ptr` where that is a tensor.
+Value maskWith(RewriterBase &rewriter, Location loc, Value ptr, Value mask,
+               Value pred) {
+  if (auto ptrType = dyn_cast<RankedTensorType>(ptr.getType()))
+    pred = tt::SplatOp::create(rewriter, loc,
+                               RankedTensorType::get(ptrType.getShape(),
+                                                     rewriter.getI1Type(),
+                                                     ptrType.getEncoding()),
+                               pred);
+  return mask ? Value(arith::AndIOp::create(rewriter, loc, mask, pred)) : pred;
+}
+
+/// Masks off a copy or a load (a block index read early) that a pipelined
+/// loop runs outside its iterations (prologue and epilogue of a loop with a
+/// dynamic trip count), so it reads nothing past the end; ops whose results
+/// are then unused need no predicate.
 Operation *predicateOp(RewriterBase &rewriter, Operation *op, Value pred) {
   if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
-    auto ptrType = cast<RankedTensorType>(copy.getSrc().getType());
-    auto maskType = RankedTensorType::get(
-        ptrType.getShape(), rewriter.getI1Type(), ptrType.getEncoding());
     rewriter.setInsertionPoint(copy);
-    Value splat = tt::SplatOp::create(rewriter, copy.getLoc(), maskType, pred);
-    Value mask = copy.getMask()
-                     ? Value(arith::AndIOp::create(rewriter, copy.getLoc(),
-                                                   copy.getMask(), splat))
-                     : splat;
+    Value mask =
+        maskWith(rewriter, copy.getLoc(), copy.getSrc(), copy.getMask(), pred);
     rewriter.modifyOpInPlace(copy, [&] { copy.getMaskMutable().assign(mask); });
     return copy;
+  }
+  if (auto load = dyn_cast<tt::LoadOp>(op)) {
+    rewriter.setInsertionPoint(load);
+    Value mask =
+        maskWith(rewriter, load.getLoc(), load.getPtr(), load.getMask(), pred);
+    rewriter.modifyOpInPlace(load, [&] { load.getMaskMutable().assign(mask); });
+    return load;
   }
   // A TMA copy and the arming of its mbarrier happen only where the
   // iteration does.

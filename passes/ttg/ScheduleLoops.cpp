@@ -2,9 +2,10 @@
 //
 // Gives every op of a loop with latency-marked loads its pipeline stage:
 // the loads and what only feeds them (pointer and mask arithmetic, the
-// pointer advance, an effect-free scf.if computing them) in stage 0, the
-// rest in the last stage. Clusters order the pipelined body: the last stage
-// first, the early copies after it.
+// pointer advance, an effect-free scf.if computing them, the global loads of
+// a block-sparse loop's indices) in stage 0, the rest in the last stage.
+// Clusters order the pipelined body: the last stage first, the early copies
+// after it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +30,12 @@ namespace {
 /// regions have none (the guarded prologue of a loop nest fused by
 /// tritongpu-fuse-nested-loops, which computes the next tile's offsets).
 bool isEarlyCandidate(Operation *op) {
+  // A global load feeding a marked load's address (the block index a
+  // block-sparse loop reads to advance its offset) only reads: issued
+  // iterations ahead it sees what it would have seen, as Triton's schedule
+  // moves such loads a stage ahead too.
+  if (isa<tt::LoadOp>(op))
+    return true;
   if (!isMemoryEffectFree(op))
     return false;
   return op->getNumRegions() == 0 || isa<scf::IfOp>(op);
@@ -64,6 +71,23 @@ SetVector<Operation *> computeEarlyOps(scf::ForOp loop) {
   return early;
 }
 
+/// Whether every value of the loop an early op reads, directly or carried
+/// from the previous iteration, is made by an early op: otherwise an early
+/// op would wait for a late one (an atomic the offset depends on) and the
+/// loop cannot be pipelined.
+bool isClosed(scf::ForOp loop, const SetVector<Operation *> &early) {
+  Operation *yield = loop.getBody()->getTerminator();
+  return llvm::all_of(early, [&](Operation *op) {
+    return llvm::all_of(op->getOperands(), [&](Value operand) {
+      if (auto arg = dyn_cast<BlockArgument>(operand);
+          arg && arg.getOwner() == loop.getBody() && arg.getArgNumber() > 0)
+        operand = yield->getOperand(arg.getArgNumber() - 1);
+      Operation *def = operand.getDefiningOp();
+      return !def || def->getBlock() != loop.getBody() || early.contains(def);
+    });
+  });
+}
+
 struct TTGScheduleLoopsPass
     : public tile::impl::TTGScheduleLoopsPassBase<TTGScheduleLoopsPass> {
   using Base::Base;
@@ -78,6 +102,12 @@ struct TTGScheduleLoopsPass
       if (latency == 0)
         return;
       SetVector<Operation *> early = computeEarlyOps(loop);
+      if (!isClosed(loop, early)) {
+        // Its loads stay synchronous.
+        for (Operation &op : loop.getBody()->without_terminator())
+          op.removeAttr(kLatencyAttrName);
+        return;
+      }
       Builder builder(loop.getContext());
       for (Operation &op : loop.getBody()->without_terminator()) {
         bool isEarly = early.contains(&op);

@@ -102,3 +102,49 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// Flex attention's score_mod in its kv loop: bias = slope * (q_idx - kv_idx)
+// added to the mma scores, with kv_idx a 1x128 row the loop carries in a
+// blocked layout and q_idx and the slope made before the loop. Only the
+// carried row needs moving: it is converted (128 elements, not 128x128)
+// and broadcast in the mma layout; q_idx and the slope, broadcasts too
+// but of values cheap to compute again, are computed in the mma layout
+// before the loop, as in Triton's TTGIR. tile used to convert the 128x128
+// bias every iteration (64 KiB of scratch).
+// CHECK-LABEL: tt.func @score_mod_in_loop
+// CHECK: %[[QIDX:.+]] = tt.broadcast %{{.+}} : tensor<128x1xi32, #mma> -> tensor<128x128xi32, #mma>
+// CHECK: scf.for {{.*}} iter_args(%{{.+}} = %{{.+}}, %[[KV:.+]] = %{{.+}})
+// CHECK-NOT: ttg.convert_layout {{.*}} tensor<128x128
+// CHECK: %[[ROW:.+]] = ttg.convert_layout %[[KV]] : tensor<1x128xi32, #blocked> -> tensor<1x128xi32, #mma>
+// CHECK: %[[B:.+]] = tt.broadcast %[[ROW]] : tensor<1x128xi32, #mma> -> tensor<128x128xi32, #mma>
+// CHECK: arith.subi %[[QIDX]], %[[B]] : tensor<128x128xi32, #mma>
+// CHECK-NOT: ttg.convert_layout {{.*}} tensor<128x128
+// CHECK: scf.yield
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @score_mod_in_loop(%scores: tensor<128x128xf32, #mma>, %slope: f32, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c128 = arith.constant dense<128> : tensor<1x128xi32, #blocked>
+    %q = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %q2 = tt.expand_dims %q {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked>
+    %qidx = tt.broadcast %q2 : tensor<128x1xi32, #blocked> -> tensor<128x128xi32, #blocked>
+    %slopes = tt.splat %slope : f32 -> tensor<128x128xf32, #blocked>
+    %k = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %k2 = tt.expand_dims %k {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x128xi32, #blocked>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %scores, %kv = %k2) -> (tensor<128x128xf32, #mma>, tensor<1x128xi32, #blocked>) : i32 {
+      %kvb = tt.broadcast %kv : tensor<1x128xi32, #blocked> -> tensor<128x128xi32, #blocked>
+      %diff = arith.subi %qidx, %kvb : tensor<128x128xi32, #blocked>
+      %f = arith.sitofp %diff : tensor<128x128xi32, #blocked> to tensor<128x128xf32, #blocked>
+      %bias = arith.mulf %slopes, %f : tensor<128x128xf32, #blocked>
+      %cb = ttg.convert_layout %bias : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, #mma>
+      %s = arith.addf %acc, %cb : tensor<128x128xf32, #mma>
+      %next = arith.addi %kv, %c128 : tensor<1x128xi32, #blocked>
+      scf.yield %s, %next : tensor<128x128xf32, #mma>, tensor<1x128xi32, #blocked>
+    }
+    tt.return %r#0 : tensor<128x128xf32, #mma>
+  }
+}
