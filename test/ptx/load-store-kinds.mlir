@@ -12,13 +12,15 @@
 // CHECK: .reqntid 128
 // CHECK-DAG: ld.global.cg.b32
 // CHECK-DAG: ld.global.ca.b32
-// CHECK-DAG: ld.global.L1::evict_last.b32
+// CHECK-DAG: createpolicy.fractional.L2::evict_last.b64
+// CHECK-DAG: ld.global.L1::evict_last.L2::cache_hint.b32
 // CHECK-DAG: ld.volatile.global.b32
 // CHECK-DAG: ld.global.b16
 // CHECK-DAG: ld.global.u8
 // CHECK-DAG: ld.global.b64
 // CHECK-DAG: st.global.cs.b32
-// CHECK-DAG: st.global.L1::evict_first.b32
+// CHECK-DAG: createpolicy.fractional.L2::evict_first.b64
+// CHECK-DAG: st.global.L1::evict_first.L2::cache_hint.b32
 // CHECK-DAG: st.global.b16
 // CHECK-DAG: st.global.u8
 // CHECK-DAG: st.global.b64

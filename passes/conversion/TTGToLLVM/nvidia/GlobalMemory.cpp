@@ -82,6 +82,26 @@ std::string getEvictSuffix(tt::EvictionPolicy evict, StringRef cacheSuffix) {
   return "";
 }
 
+/// For an access with an eviction policy, a fractional L2 cache policy of
+/// the same priority covering everything it touches, for the access's
+/// `.L2::cache_hint` operand (as Triton emits on sm_80 and later: data a
+/// kernel reads again, such as a normalization's weights, stays in L2
+/// while the streamed tensors pass through); null without a policy.
+Value createL2CachePolicy(OpBuilder &builder, Location loc,
+                          tt::EvictionPolicy evict) {
+  const char *priority = nullptr;
+  if (evict == tt::EvictionPolicy::EVICT_FIRST)
+    priority = "evict_first";
+  else if (evict == tt::EvictionPolicy::EVICT_LAST)
+    priority = "evict_last";
+  if (!priority)
+    return {};
+  return nvidia::emitInlinePTX(builder, loc, builder.getI64Type(), {},
+                               std::string("createpolicy.fractional.L2::") +
+                                   priority + ".b64 $0, 1.0;",
+                               "=l");
+}
+
 /// The integer type of an element as stored in memory.
 Type getMemoryIntType(OpBuilder &builder, Type elementType) {
   return builder.getIntegerType(getMemoryBits(elementType));
@@ -206,6 +226,8 @@ nvidia::emitPredicatedLoad(OpBuilder &builder, Location loc, Value ptr,
   // values for masked-off lanes $n+2...
   SmallVector<Value> operands{ptr, pred};
   std::string asmString;
+  Value policy =
+      isVolatile ? Value() : createL2CachePolicy(builder, loc, evict);
   if (!other.empty()) {
     SmallVector<Value> otherWords = packWords(builder, loc, other, plan);
     operands.append(otherWords);
@@ -223,14 +245,20 @@ nvidia::emitPredicatedLoad(OpBuilder &builder, Location loc, Value ptr,
       (isVolatile
            ? ""
            : getEvictSuffix(evict, getCacheSuffix(cache, /*isLoad=*/true))) +
-      vectorSuffix(n) + "." + type + " " + registerList(0, n) + ", [ $" +
-      std::to_string(n) + " + 0 ];";
+      (policy ? ".L2::cache_hint" : "") + vectorSuffix(n) + "." + type + " " +
+      registerList(0, n) + ", [ $" + std::to_string(n) + " + 0 ]";
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
     constraints += std::string("=") + getConstraint(plan.wordBits) + ",";
   constraints += "l,b";
   for (unsigned i = 0; i < other.size() && i < n && !other.empty(); ++i)
     constraints += std::string(",") + getConstraint(plan.wordBits);
+  if (policy) {
+    asmString += ", $" + std::to_string(n + operands.size());
+    operands.push_back(policy);
+    constraints += ",l";
+  }
+  asmString += ";";
 
   Type wordType = builder.getIntegerType(plan.wordBits);
   Type resultType =
@@ -257,17 +285,24 @@ void nvidia::emitPredicatedStore(OpBuilder &builder, Location loc, Value ptr,
   SmallVector<Value> operands = packWords(builder, loc, values, plan);
   operands.push_back(ptr);
   operands.push_back(pred);
+  Value policy = createL2CachePolicy(builder, loc, evict);
   std::string type =
       plan.byteAccess ? "u8" : "b" + std::to_string(plan.wordBits);
   std::string asmString =
       "@$" + std::to_string(n + 1) + " st.global" +
       getCacheSuffix(cache, /*isLoad=*/false) +
       getEvictSuffix(evict, getCacheSuffix(cache, /*isLoad=*/false)) +
-      vectorSuffix(n) + "." + type + " [ $" + std::to_string(n) + " + 0 ], " +
-      registerList(0, n) + ";";
+      (policy ? ".L2::cache_hint" : "") + vectorSuffix(n) + "." + type +
+      " [ $" + std::to_string(n) + " + 0 ], " + registerList(0, n);
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
     constraints += std::string(getConstraint(plan.wordBits)) + ",";
   constraints += "l,b";
+  if (policy) {
+    asmString += ", $" + std::to_string(n + 2);
+    operands.push_back(policy);
+    constraints += ",l";
+  }
+  asmString += ";";
   nvidia::emitInlinePTX(builder, loc, Type(), operands, asmString, constraints);
 }

@@ -27,8 +27,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.global.cg.b32 $0, [ $1 + 0 ];"
   // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.global.ca.b32 $0, [ $1 + 0 ];"
   // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.global.cv.b32 $0, [ $1 + 0 ];"
-  // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.global.L1::evict_last.b32 $0, [ $1 + 0 ];"
-  // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.global.L1::evict_first.b32 $0, [ $1 + 0 ];"
+  // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.global.L1::evict_last.L2::cache_hint.b32 $0, [ $1 + 0 ], $3;"
+  // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.global.L1::evict_first.L2::cache_hint.b32 $0, [ $1 + 0 ], $3;"
   // Volatile.
   // CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.volatile.global.b32 $0, [ $1 + 0 ];"
   // f16: 16-bit register.
@@ -86,7 +86,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // Cache modifiers and eviction policies.
   // CHECK: "@$2 st.global.cs.b32 [ $1 + 0 ], $0;"
   // CHECK: "@$2 st.global.wt.b32 [ $1 + 0 ], $0;"
-  // CHECK: "@$2 st.global.L1::evict_first.b32 [ $1 + 0 ], $0;"
+  // CHECK: "@$2 st.global.L1::evict_first.L2::cache_hint.b32 [ $1 + 0 ], $0, $3;"
   // f16.
   // CHECK: %[[HI:.+]] = llvm.bitcast %{{.+}} : f16 to i16
   // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 st.global.b16 [ $1 + 0 ], $0;", "h,l,b" %[[HI]], %{{.+}}, %{{.+}} : (i16, !llvm.ptr<1>, i1) -> !llvm.void
