@@ -43,19 +43,30 @@ constexpr int kDefaultPTXVersion = 80;
 /// in bytes, which PTX 8.6 and later read right.
 constexpr int kTensorMapPTXVersion = 87;
 
-/// Whether `module` builds tensor maps on the device (inline PTX that
-/// writes tensormap fields).
-bool buildsTensorMaps(const llvm::Module &module) {
+/// Vector float atomics (`atom`/`red` `.add` of `.v2`/`.v4`/`.v8`, sm_90)
+/// need PTX 8.1.
+constexpr int kVectorAtomicPTXVersion = 81;
+
+/// The PTX version tile writes for `module` when none is asked for: the
+/// default, or what its inline PTX needs (tensor maps built on the device,
+/// vector atomics).
+int getDefaultPTXVersion(const llvm::Module &module) {
+  llvm::Regex vectorAtomic("(atom|red)[.a-z_]*\\.global[.a-z_]*\\.add"
+                           "[.a-z]*\\.v[248]\\.");
+  int version = kDefaultPTXVersion;
   for (const llvm::Function &function : module)
     for (const llvm::BasicBlock &block : function)
       for (const llvm::Instruction &instruction : block)
         if (auto *call = dyn_cast<llvm::CallBase>(&instruction))
           if (auto *assembly =
-                  dyn_cast<llvm::InlineAsm>(call->getCalledOperand()))
-            if (llvm::StringRef(assembly->getAsmString())
-                    .contains("tensormap.replace"))
-              return true;
-  return false;
+                  dyn_cast<llvm::InlineAsm>(call->getCalledOperand())) {
+            llvm::StringRef text = assembly->getAsmString();
+            if (text.contains("tensormap.replace"))
+              version = std::max(version, kTensorMapPTXVersion);
+            else if (vectorAtomic.match(text))
+              version = std::max(version, kVectorAtomicPTXVersion);
+          }
+  return version;
 }
 
 std::unique_ptr<llvm::TargetMachine>
@@ -274,8 +285,7 @@ LogicalResult NVPTXBackend::lowerToLLVMIR(ModuleOp module) {
     return failure();
   ptxVersion = options.ptxVersion;
   if (!ptxVersion)
-    ptxVersion = buildsTensorMaps(*llvmModule) ? kTensorMapPTXVersion
-                                               : kDefaultPTXVersion;
+    ptxVersion = getDefaultPTXVersion(*llvmModule);
   return success();
 }
 

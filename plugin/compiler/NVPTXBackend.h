@@ -28,7 +28,8 @@ namespace mlir::tile::compiler {
 /// Code generation settings of one kernel.
 struct NVPTXOptions {
   std::string arch;     // sm_80, sm_86, sm_89, sm_90a
-  int ptxVersion = 0;   // 0: 80, or 87 when tensor maps are built on device
+  int ptxVersion = 0;   // 0: 80, or what the inline PTX needs (87 for
+                        // tensor maps built on device, 81 for vector atomics)
   bool fpFusion = true; // llc -fp-contract=fast (else off)
   bool reflectFtz = true;
   std::string libdevicePath;

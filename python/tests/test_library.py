@@ -52,6 +52,38 @@ def test_ttgir_input_keeps_its_own_options(library):
     assert ".reqntid 256" in result.stages["ptx"]
 
 
+ATOMIC_ADD_KERNEL = """
+module {
+  tt.func public @accumulate(%out: !tt.ptr<f32> {tt.divisibility = 16 : i32},
+                             %src: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %offs = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+    %sp = tt.splat %src : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+    %sa = tt.addptr %sp, %offs : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+    %v = tt.load %sa : tensor<1024x!tt.ptr<f32>>
+    %op = tt.splat %out : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+    %oa = tt.addptr %op, %offs : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+    %old = tt.atomic_rmw fadd, relaxed, gpu, %oa, %v : (tensor<1024x!tt.ptr<f32>>, tensor<1024xf32>) -> tensor<1024xf32>
+    tt.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("target,ptx_version,instruction", [
+    ("cuda:90", 81, "red.relaxed.gpu.global.add.v4.f32"),
+    ("cuda:80", 80, "red.relaxed.gpu.global.add.f32"),
+])
+def test_vector_atomics_raise_the_default_ptx_version(library, target,
+                                                      ptx_version,
+                                                      instruction):
+    # sm_90 adds contiguous f32 as vectors, which need PTX 8.1.
+    result = library.compile(ATOMIC_ADD_KERNEL, target=target, num_warps=4,
+                             keep=("ptx",))
+    assert result.succeeded, result.error
+    assert result.metadata["ptx_version"] == ptx_version
+    assert instruction in result.stages["ptx"]
+
+
 def test_ptx_options(library):
     result = library.compile(ADD_KERNEL, ptx_version=87, maxnreg=40,
                              line_info=False)

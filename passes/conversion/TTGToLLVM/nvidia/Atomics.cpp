@@ -1,7 +1,8 @@
 //===- Atomics.cpp - Atomic read-modify-write and compare-and-swap --------===//
 //
 // tt.atomic_rmw and tt.atomic_cas become one predicated PTX instruction per
-// element (or per packed pair of 16-bit floats), in the spelling Triton
+// element (or per packed pair of 16-bit floats, or, on sm_90, per vector of
+// up to 16 bytes of floats to add), in the spelling Triton
 // emits: `atom.global.<scope>.<sem>.<op>.<type>` (compare-and-swap:
 // `atom.global.<sem>.<scope>.cas`), or `red.<sem>.<scope>.global` when the
 // old value is not wanted and the semantic allows it. The one combination PTX
@@ -134,6 +135,95 @@ std::string getOperationSuffix(tt::RMWOp kind, Type elementType,
 /// Whether PTX has the bf16 add `atom` on this target (sm_90 on).
 bool hasNativeBF16Add(int computeCapability) { return computeCapability >= 90; }
 
+/// Whether PTX adds vectors of `elementType` in global memory on this
+/// target: `.v2`/`.v4` of f32 and `.v2`/`.v4`/`.v8` of f16 and bf16, up
+/// to 16 bytes, from sm_90 on.
+bool hasVectorFloatAdd(Type elementType, int computeCapability) {
+  return computeCapability >= 90 &&
+         (elementType.isF16() || elementType.isBF16() || elementType.isF32());
+}
+
+/// `{ $first, ..., $first+count-1 }`.
+std::string braceList(unsigned first, unsigned count) {
+  std::string list = "{ ";
+  for (unsigned i = 0; i < count; ++i)
+    list += (i ? ", $" : "$") + std::to_string(first + i);
+  return list + " }";
+}
+
+/// A float add of the contiguous `values` (2 to 16 bytes' worth) as one
+/// vector atom, or red when the old values are not wanted
+/// (hasVectorFloatAdd).
+SmallVector<Value> emitVectorFloatAdd(OpBuilder &builder, Location loc,
+                                      Value ptr, ArrayRef<Value> values,
+                                      Value pred, tt::MemSemantic sem,
+                                      tt::MemSyncScope scope, bool useReduction,
+                                      bool returnsOld) {
+  Type elementType = values.front().getType();
+  unsigned bits = getElementBits(elementType);
+  unsigned n = values.size();
+  std::string suffix =
+      ".add" + (elementType.isF32()
+                    ? ".v" + std::to_string(n) + ".f32"
+                    : ".noftz.v" + std::to_string(n) +
+                          (elementType.isF16() ? ".f16" : ".bf16"));
+  const char *reg = getConstraint(bits);
+  SmallVector<Value> operands{ptr};
+  for (Value value : values)
+    operands.push_back(toBits(builder, loc, value));
+  if (useReduction) {
+    std::string constraints = "l";
+    for (unsigned i = 0; i < n; ++i)
+      constraints += std::string(",") + reg;
+    std::string asmString;
+    if (pred) {
+      operands.push_back(pred);
+      constraints += ",b";
+      asmString = "@$" + std::to_string(n + 1) + " ";
+    }
+    asmString += "red" + getOrdering(sem, scope) + ".global" + suffix +
+                 " [ $0 + 0 ], " + braceList(1, n) + ";";
+    nvidia::emitInlinePTX(builder, loc, Type(), operands, asmString,
+                          constraints);
+    return {};
+  }
+  // Outputs $0..$n-1, the address $n, the values $n+1..$2n, the predicate.
+  std::string constraints;
+  for (unsigned i = 0; i < n; ++i)
+    constraints += std::string("=") + reg + ",";
+  constraints += "l";
+  for (unsigned i = 0; i < n; ++i)
+    constraints += std::string(",") + reg;
+  std::string asmString;
+  if (pred) {
+    operands.push_back(pred);
+    constraints += ",b";
+    // Lanes whose predicate is false return 0.
+    for (unsigned i = 0; i < n; ++i)
+      asmString += "mov.b" + std::to_string(bits) + " $" + std::to_string(i) +
+                   ", 0;\n\t";
+    asmString += "@$" + std::to_string(2 * n + 1) + " ";
+  }
+  asmString += "atom.global." + tt::stringifyMemSyncScope(scope).str() + "." +
+               tt::stringifyMemSemantic(sem).str() + suffix + " " +
+               braceList(0, n) + ", [ $" + std::to_string(n) + " + 0 ], " +
+               braceList(n + 1, n) + ";";
+  Type wordType = builder.getIntegerType(bits);
+  Value result = nvidia::emitInlinePTX(
+      builder, loc,
+      LLVM::LLVMStructType::getLiteral(builder.getContext(),
+                                       SmallVector<Type>(n, wordType)),
+      operands, asmString, constraints);
+  if (!returnsOld)
+    return {};
+  SmallVector<Value> old;
+  for (unsigned i = 0; i < n; ++i)
+    old.push_back(fromBits(
+        builder, loc, LLVM::ExtractValueOp::create(builder, loc, result, i),
+        elementType));
+  return old;
+}
+
 /// LLVM's ordering for a Triton memory semantic.
 LLVM::AtomicOrdering getLLVMOrdering(tt::MemSemantic sem) {
   switch (sem) {
@@ -225,6 +315,8 @@ unsigned nvidia::getMaxAtomicPack(tt::RMWOp kind, Type elementType,
                                   int computeCapability) {
   if (kind != tt::RMWOp::FADD)
     return 1;
+  if (hasVectorFloatAdd(elementType, computeCapability))
+    return 128 / elementType.getIntOrFloatBitWidth();
   if (elementType.isF16())
     return 2;
   if (elementType.isBF16() && hasNativeBF16Add(computeCapability))
@@ -249,15 +341,18 @@ nvidia::emitAtomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind,
   }
 
   unsigned numElements = values.size();
-  Value operand = numElements == 2 ? packPair(builder, loc, values)
-                                   : toBits(builder, loc, values.front());
-  unsigned bits = getElementBits(elementType) * numElements;
-  std::string suffix = getOperationSuffix(kind, elementType, numElements);
   // `red` returns nothing, so it needs no register for the old value; it
   // takes only the relaxed and release semantics, and has no exchange.
   bool useReduction =
       !returnsOld && kind != tt::RMWOp::XCHG &&
       (sem == tt::MemSemantic::RELAXED || sem == tt::MemSemantic::RELEASE);
+  if (numElements > 1 && hasVectorFloatAdd(elementType, computeCapability))
+    return emitVectorFloatAdd(builder, loc, ptr, values, pred, sem, scope,
+                              useReduction, returnsOld);
+  Value operand = numElements == 2 ? packPair(builder, loc, values)
+                                   : toBits(builder, loc, values.front());
+  unsigned bits = getElementBits(elementType) * numElements;
+  std::string suffix = getOperationSuffix(kind, elementType, numElements);
   SmallVector<Value> operands;
   std::string constraints, asmString;
   if (useReduction) {

@@ -339,8 +339,9 @@ std::string getAtomicRMWUnsupportedReason(tt::RMWOp kind, Type elementType);
 std::string getAtomicCASUnsupportedReason(Type elementType);
 
 /// How many contiguous, aligned elements one atomic `kind` on
-/// `elementType` may update at once on `computeCapability`: 2 for the
-/// packed 16-bit float adds the target has, 1 otherwise.
+/// `elementType` may update at once on `computeCapability`: 16 bytes'
+/// worth for the vector float adds of sm_90, 2 for the packed 16-bit float
+/// adds of earlier targets, 1 otherwise.
 unsigned getMaxAtomicPack(tt::RMWOp kind, Type elementType,
                           int computeCapability);
 

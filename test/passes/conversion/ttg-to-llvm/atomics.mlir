@@ -228,13 +228,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// sm_90 has bf16 atomic adds, single and packed.
+// sm_90 has bf16 atomic adds, and float adds of vectors (global memory
+// only): contiguous, aligned runs of up to 16 bytes of f16, bf16 or f32
+// are added by one `.vN` atom or red, as Triton emits them on Hopper
+// (Inductor's embedding backward accumulates f32 rows this way).
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b8 = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @bf16_sm90
   // CHECK: "atom.global.gpu.acq_rel.add.noftz.bf16 $0, [ $1 + 0 ], $2;", "=h,l,h"
-  // CHECK: "red.relaxed.gpu.global.add.noftz.bf16x2 [ $0 + 0 ], $1;", "l,r"
+  // CHECK: "red.relaxed.gpu.global.add.noftz.v2.bf16 [ $0 + 0 ], { $1, $2 };", "l,h,h"
   // CHECK-NOT: cas
   // CHECK: llvm.return
   tt.func public @bf16_sm90(%p: tensor<128x!tt.ptr<bf16>, #b>, %v: tensor<128xbf16, #b>, %o: tensor<128x!tt.ptr<bf16>, #b>,
@@ -245,6 +249,45 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %s = tt.splat %q : !tt.ptr<bf16> -> tensor<256x!tt.ptr<bf16>, #b2>
     %a = tt.addptr %s, %r : tensor<256x!tt.ptr<bf16>, #b2>, tensor<256xi32, #b2>
     %1 = tt.atomic_rmw fadd, relaxed, gpu, %a, %w : (tensor<256x!tt.ptr<bf16>, #b2>, tensor<256xbf16, #b2>) -> tensor<256xbf16, #b2>
+    tt.return
+  }
+
+  // Eight f32 per thread: two v4 adds; the old values of the second
+  // (masked) come back as a struct of four, 0 where the mask is off.
+  // CHECK-LABEL: llvm.func @vector_f32_sm90
+  // CHECK-COUNT-2: "red.relaxed.gpu.global.add.v4.f32 [ $0 + 0 ], { $1, $2, $3, $4 };", "l,r,r,r,r"
+  // CHECK: "mov.b32 $0, 0;\0A\09mov.b32 $1, 0;\0A\09mov.b32 $2, 0;\0A\09mov.b32 $3, 0;\0A\09@$9 atom.global.gpu.acq_rel.add.v4.f32 { $0, $1, $2, $3 }, [ $4 + 0 ], { $5, $6, $7, $8 };", "=r,=r,=r,=r,l,r,r,r,r,b"
+  // CHECK-SAME: -> !llvm.struct<(i32, i32, i32, i32)>
+  // CHECK: "mov.b32 $0, 0;
+  // CHECK-SAME: add.v4.f32
+  // CHECK-NOT: atom.
+  // CHECK: llvm.return
+  tt.func public @vector_f32_sm90(%q: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %v: tensor<1024xf32, #b8>, %o: tensor<1024x!tt.ptr<f32>, #b8>, %n: i32 {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b8>
+    %s = tt.splat %q : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b8>
+    %p = tt.addptr %s, %r : tensor<1024x!tt.ptr<f32>, #b8>, tensor<1024xi32, #b8>
+    %0 = tt.atomic_rmw fadd, relaxed, gpu, %p, %v : (tensor<1024x!tt.ptr<f32>, #b8>, tensor<1024xf32, #b8>) -> tensor<1024xf32, #b8>
+    %bound = tt.splat %n : i32 -> tensor<1024xi32, #b8>
+    %m = arith.cmpi slt, %r, %bound : tensor<1024xi32, #b8>
+    %1 = tt.atomic_rmw fadd, acq_rel, gpu, %p, %v, %m : (tensor<1024x!tt.ptr<f32>, #b8>, tensor<1024xf32, #b8>, tensor<1024xi1, #b8>) -> tensor<1024xf32, #b8>
+    tt.store %o, %1 : tensor<1024x!tt.ptr<f32>, #b8>
+    tt.return
+  }
+
+  // Eight f16: one v8 add; f64 has no vector form.
+  // CHECK-LABEL: llvm.func @vector_f16_sm90
+  // CHECK: "red.relaxed.gpu.global.add.noftz.v8.f16 [ $0 + 0 ], { $1, $2, $3, $4, $5, $6, $7, $8 };", "l,h,h,h,h,h,h,h,h"
+  // CHECK-NOT: red.relaxed.gpu.global.add.noftz
+  // CHECK-COUNT-8: "red.relaxed.gpu.global.add.f64 [ $0 + 0 ], $1;"
+  // CHECK: llvm.return
+  tt.func public @vector_f16_sm90(%q: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %v: tensor<1024xf16, #b8>, %d: !tt.ptr<f64> {tt.divisibility = 16 : i32}, %w: tensor<1024xf64, #b8>) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b8>
+    %s = tt.splat %q : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #b8>
+    %p = tt.addptr %s, %r : tensor<1024x!tt.ptr<f16>, #b8>, tensor<1024xi32, #b8>
+    %0 = tt.atomic_rmw fadd, relaxed, gpu, %p, %v : (tensor<1024x!tt.ptr<f16>, #b8>, tensor<1024xf16, #b8>) -> tensor<1024xf16, #b8>
+    %t = tt.splat %d : !tt.ptr<f64> -> tensor<1024x!tt.ptr<f64>, #b8>
+    %e = tt.addptr %t, %r : tensor<1024x!tt.ptr<f64>, #b8>, tensor<1024xi32, #b8>
+    %1 = tt.atomic_rmw fadd, relaxed, gpu, %e, %w : (tensor<1024x!tt.ptr<f64>, #b8>, tensor<1024xf64, #b8>) -> tensor<1024xf64, #b8>
     tt.return
   }
 }
