@@ -246,6 +246,14 @@ LogicalResult Fp4ToFpOp::verify() {
 // ttng
 //===----------------------------------------------------------------------===//
 
+bool ttng::WarpGroupDotOp::needsPartialAccumulator() {
+  auto aType = cast<ShapedType>(getA().getType());
+  bool fp8 = isa<Float8E5M2Type, Float8E4M3FNType, Float8E5M2FNUZType,
+                 Float8E4M3FNUZType>(aType.getElementType());
+  return fp8 && getType().getElementType().isF32() &&
+         getMaxNumImpreciseAcc() <= aType.getShape()[1];
+}
+
 LogicalResult ttng::WarpGroupDotOp::verify() {
   auto aType = cast<ShapedType>(getA().getType());
   MemDescType bType = getB().getType();

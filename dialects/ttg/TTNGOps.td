@@ -44,6 +44,13 @@ def TTNG_WarpGroupDotOp : TTNG_Op<"warp_group_dot", [
     qualified(type($b)) `->` type($d)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether fp8 products accumulated in f32 are summed in pieces of at
+    /// most `maxNumImpreciseAcc` K steps: each piece in a fresh accumulator
+    /// that is then added to the real one in full f32 (Hopper's fp8 wgmma
+    /// keeps fewer accumulator bits; Triton's rule).
+    bool needsPartialAccumulator();
+  }];
 }
 
 def TTNG_WarpGroupDotWaitOp : TTNG_Op<"warp_group_dot_wait", [

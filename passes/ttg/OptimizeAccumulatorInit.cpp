@@ -32,17 +32,6 @@ bool isZeroConstant(Value value) {
   return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
 }
 
-/// fp8 products accumulated in f32 with a bounded number of imprecise
-/// steps are summed in pieces (a partial accumulator the lowering adds to
-/// the real one); skipping the accumulator would need a select there.
-bool accumulatesInPieces(ttng::WarpGroupDotOp dot) {
-  auto aType = cast<ShapedType>(dot.getA().getType());
-  bool fp8 = isa<Float8E5M2Type, Float8E4M3FNType, Float8E5M2FNUZType,
-                 Float8E4M3FNUZType>(aType.getElementType());
-  return fp8 && dot.getType().getElementType().isF32() &&
-         dot.getMaxNumImpreciseAcc() <= aType.getShape()[1];
-}
-
 /// Where a loop's accumulator is set to zero: a select or an scf.if result
 /// (`resultIndex`) with a zero constant on one side.
 struct Zeroing {
@@ -95,7 +84,9 @@ struct TTGOptimizeAccumulatorInitPass
   void runOnOperation() override {
     SmallVector<ttng::WarpGroupDotOp> dots;
     getOperation().walk([&](ttng::WarpGroupDotOp dot) {
-      if (!accumulatesInPieces(dot) && isa<scf::ForOp>(dot->getParentOp()))
+      // A dot summing fp8 products in pieces adds each piece to the real
+      // accumulator: skipping that would need a select there.
+      if (!dot.needsPartialAccumulator() && isa<scf::ForOp>(dot->getParentOp()))
         dots.push_back(dot);
     });
     for (ttng::WarpGroupDotOp dot : dots)

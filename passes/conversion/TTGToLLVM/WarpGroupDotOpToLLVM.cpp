@@ -297,6 +297,91 @@ Value stepDescriptor(OpBuilder &builder, Location loc, Value base,
                                          plan.byteOffset(mn, k));
 }
 
+/// fp8 products into f32 summed in pieces (needsPartialAccumulator): each
+/// tile's K steps run in chains of at most maxNumImpreciseAcc K on a fresh
+/// accumulator (scale-d false first), and each chain, once waited for, is
+/// added to the tile's real accumulator in f32, as Triton does on Hopper.
+/// The wait makes the chain's registers readable; a fence orders the adds
+/// before the next chain.
+class PartialAccumulation {
+public:
+  /// `acc` is the accumulator the dot's steps update (its registers hold
+  /// the sums); `useC` the dot's optional i1 operand.
+  PartialAccumulation(ttng::WarpGroupDotOp op, SmallVectorImpl<Value> &acc,
+                      Value useC)
+      : acc(acc), enabled(op.needsPartialAccumulator()),
+        chunkK(op.getMaxNumImpreciseAcc()),
+        instrK(ttg::getWgmmaK(
+            cast<ShapedType>(op.getA().getType()).getElementType())),
+        kSize(cast<ShapedType>(op.getA().getType()).getShape()[1]), useC(useC),
+        zeroC(!useC && (matchPattern(op.getC(), m_AnyZeroFloat()) ||
+                        matchPattern(op.getC(), m_Zero()))) {}
+
+  bool active() const { return enabled; }
+
+  /// Issues `step` through `emitMma(inputs, useAccumulator)`, ending its
+  /// chain where the piece or the tile's K is complete.
+  template <typename EmitMma>
+  void step(ConversionPatternRewriter &rewriter, Location loc,
+            const WgmmaStep &step, EmitMma emitMma) {
+    Type i1 = rewriter.getI1Type();
+    bool fresh = chainK == 0;
+    SmallVector<Value> in;
+    for (int r : step.acc)
+      in.push_back(
+          fresh ? Value(LLVM::UndefOp::create(rewriter, loc, acc[r].getType()))
+                : chain[r]);
+    Value use = LLVM::ConstantOp::create(rewriter, loc, i1,
+                                         rewriter.getBoolAttr(!fresh));
+    SmallVector<Value> out = emitMma(in, use);
+    for (auto [r, value] : llvm::zip(step.acc, out))
+      chain[r] = value;
+    chainK += instrK;
+    bool tileDone = step.k0 + instrK >= kSize;
+    if (chainK < chunkK && !tileDone)
+      return;
+    nvidia::emitWarpGroupCommit(rewriter, loc);
+    SmallVector<Value> done =
+        nvidia::emitWarpGroupWait(rewriter, loc, /*pendings=*/0, out);
+    bool firstPiece = step.k0 + instrK <= chainK;
+    for (auto [r, value] : llvm::zip(step.acc, done))
+      acc[r] = addToAccumulator(rewriter, loc, acc[r], value, firstPiece);
+    chainK = 0;
+    // The adds wrote registers the next chain's wgmma may be given.
+    nvidia::emitWarpGroupFence(rewriter, loc);
+  }
+
+private:
+  /// The tile's sum after a piece: the piece alone where the accumulator
+  /// starts as zero, else the accumulator (or zero where `useC` is false)
+  /// plus the piece.
+  Value addToAccumulator(ConversionPatternRewriter &rewriter, Location loc,
+                         Value sum, Value piece, bool firstPiece) {
+    if (firstPiece && zeroC)
+      return piece;
+    if (firstPiece && useC) {
+      Value zero = LLVM::ConstantOp::create(
+          rewriter, loc, sum.getType(), rewriter.getZeroAttr(sum.getType()));
+      sum = LLVM::SelectOp::create(rewriter, loc, useC, sum, zero);
+    }
+    // Contractable, as Triton's add is with its LLVM: PTX `add.f32`, not
+    // the `add.rn.f32` LLVM 22 writes for a plain fadd (no multiply feeds
+    // it, so nothing can contract).
+    return LLVM::FAddOp::create(
+        rewriter, loc, sum, piece,
+        LLVM::FastmathFlagsAttr::get(rewriter.getContext(),
+                                     LLVM::FastmathFlags::contract));
+  }
+
+  SmallVectorImpl<Value> &acc;
+  DenseMap<int, Value> chain;
+  bool enabled;
+  int64_t chunkK, instrK, kSize;
+  Value useC;
+  bool zeroC;
+  int64_t chainK = 0;
+};
+
 struct WarpGroupDotOpConversion
     : public ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
   WarpGroupDotOpConversion(LLVMTypeConverter &converter,
@@ -360,6 +445,7 @@ struct WarpGroupDotOpConversion
         aWords.push_back(
             nvidia::packWarpGroupOperandA(rewriter, loc, elements));
       }
+    PartialAccumulation partial(op, acc, adaptor.getUseC());
     nvidia::emitWarpGroupFence(rewriter, loc);
     for (auto [index, step] : llvm::enumerate(plan->steps)) {
       nvidia::WarpGroupOperandA a;
@@ -371,6 +457,14 @@ struct WarpGroupDotOpConversion
         a.words = aWords[index];
       }
       Value b = stepDescriptor(rewriter, loc, bBase, plan->b, step.n0, step.k0);
+      if (partial.active()) {
+        partial.step(rewriter, loc, step, [&](ArrayRef<Value> in, Value use) {
+          return nvidia::emitWarpGroupMma(rewriter, loc, plan->instrN, aElement,
+                                          dElement, a, b,
+                                          plan->b.matrix.mnMajor, in, use);
+        });
+        continue;
+      }
       SmallVector<Value> in;
       for (int r : step.acc)
         in.push_back(acc[r]);
