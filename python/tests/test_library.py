@@ -70,8 +70,8 @@ module {
 
 
 @pytest.mark.parametrize("target,ptx_version,instruction", [
-    ("cuda:90", 81, "red.relaxed.gpu.global.add.v4.f32"),
-    ("cuda:80", 80, "red.relaxed.gpu.global.add.f32"),
+    ("cuda:90", 81, "atom.global.gpu.relaxed.add.v4.f32"),
+    ("cuda:80", 80, "atom.global.gpu.relaxed.add.f32"),
 ])
 def test_vector_atomics_raise_the_default_ptx_version(library, target,
                                                       ptx_version,

@@ -2,14 +2,14 @@
 //
 // tt.atomic_rmw and tt.atomic_cas become one predicated PTX instruction per
 // element (or per packed pair of 16-bit floats, or, on sm_90, per vector of
-// up to 16 bytes of floats to add), in the spelling Triton
-// emits: `atom.global.<scope>.<sem>.<op>.<type>` (compare-and-swap:
-// `atom.global.<sem>.<scope>.cas`), or `red.<sem>.<scope>.global` when the
-// old value is not wanted and the semantic allows it. The one combination PTX
-// lacks on a supported target, a bf16 add before sm_90, is LLVM's atomicrmw
-// (the NVPTX backend writes the compare-and-swap loop), as in Triton. Which
-// element types each operation takes is decided here too, so that the
-// lowering's up-front check and the emitter agree.
+// up to 16 bytes of floats to add), in the spelling Triton emits:
+// `atom.global.<scope>.<sem>.<op>.<type>` (compare-and-swap:
+// `atom.global.<sem>.<scope>.cas`), also where the old value is not wanted
+// (ptxas makes that atom a reduction, REDG, as `red` would be). The one
+// combination PTX lacks on a supported target, a bf16 add before sm_90, is
+// LLVM's atomicrmw (the NVPTX backend writes the compare-and-swap loop), as in
+// Triton. Which element types each operation takes is decided here too, so that
+// the lowering's up-front check and the emitter agree.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,7 +96,7 @@ SmallVector<Value> unpackPair(OpBuilder &builder, Location loc, Value word,
   return pair;
 }
 
-/// The `.op.type` suffix of `atom`/`red` applying `kind` to `elementType`,
+/// The `.op.type` suffix of `atom` applying `kind` to `elementType`,
 /// `numElements` (1 or 2) at once.
 std::string getOperationSuffix(tt::RMWOp kind, Type elementType,
                                unsigned numElements) {
@@ -152,13 +152,11 @@ std::string braceList(unsigned first, unsigned count) {
 }
 
 /// A float add of the contiguous `values` (2 to 16 bytes' worth) as one
-/// vector atom, or red when the old values are not wanted
-/// (hasVectorFloatAdd).
+/// vector atom (hasVectorFloatAdd).
 SmallVector<Value> emitVectorFloatAdd(OpBuilder &builder, Location loc,
                                       Value ptr, ArrayRef<Value> values,
                                       Value pred, tt::MemSemantic sem,
-                                      tt::MemSyncScope scope, bool useReduction,
-                                      bool returnsOld) {
+                                      tt::MemSyncScope scope, bool returnsOld) {
   Type elementType = values.front().getType();
   unsigned bits = getElementBits(elementType);
   unsigned n = values.size();
@@ -171,22 +169,6 @@ SmallVector<Value> emitVectorFloatAdd(OpBuilder &builder, Location loc,
   SmallVector<Value> operands{ptr};
   for (Value value : values)
     operands.push_back(toBits(builder, loc, value));
-  if (useReduction) {
-    std::string constraints = "l";
-    for (unsigned i = 0; i < n; ++i)
-      constraints += std::string(",") + reg;
-    std::string asmString;
-    if (pred) {
-      operands.push_back(pred);
-      constraints += ",b";
-      asmString = "@$" + std::to_string(n + 1) + " ";
-    }
-    asmString += "red" + getOrdering(sem, scope) + ".global" + suffix +
-                 " [ $0 + 0 ], " + braceList(1, n) + ";";
-    nvidia::emitInlinePTX(builder, loc, Type(), operands, asmString,
-                          constraints);
-    return {};
-  }
   // Outputs $0..$n-1, the address $n, the values $n+1..$2n, the predicate.
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
@@ -330,7 +312,6 @@ nvidia::emitAtomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind,
                       tt::MemSemantic sem, tt::MemSyncScope scope,
                       bool returnsOld, int computeCapability) {
   Type elementType = values.front().getType();
-  std::string ordering = getOrdering(sem, scope);
   if (kind == tt::RMWOp::FADD && elementType.isBF16() &&
       !hasNativeBF16Add(computeCapability)) {
     Value old =
@@ -341,34 +322,17 @@ nvidia::emitAtomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind,
   }
 
   unsigned numElements = values.size();
-  // `red` returns nothing, so it needs no register for the old value; it
-  // takes only the relaxed and release semantics, and has no exchange.
-  bool useReduction =
-      !returnsOld && kind != tt::RMWOp::XCHG &&
-      (sem == tt::MemSemantic::RELAXED || sem == tt::MemSemantic::RELEASE);
+  // Always `atom`, as Triton writes it, even where the old value is unused:
+  // ptxas makes such an atom the same REDG instruction `red` would be.
   if (numElements > 1 && hasVectorFloatAdd(elementType, computeCapability))
     return emitVectorFloatAdd(builder, loc, ptr, values, pred, sem, scope,
-                              useReduction, returnsOld);
+                              returnsOld);
   Value operand = numElements == 2 ? packPair(builder, loc, values)
                                    : toBits(builder, loc, values.front());
   unsigned bits = getElementBits(elementType) * numElements;
   std::string suffix = getOperationSuffix(kind, elementType, numElements);
   SmallVector<Value> operands;
   std::string constraints, asmString;
-  if (useReduction) {
-    operands = {ptr, operand};
-    constraints = std::string("l,") + getConstraint(bits);
-    if (pred) {
-      operands.push_back(pred);
-      constraints += ",b";
-      asmString = "@$2 ";
-    }
-    asmString += "red" + ordering + ".global" + suffix + " [ $0 + 0 ], $1;";
-    nvidia::emitInlinePTX(builder, loc, Type(), operands, asmString,
-                          constraints);
-    return {};
-  }
-
   operands = {ptr, operand};
   constraints =
       std::string("=") + getConstraint(bits) + ",l," + getConstraint(bits);
