@@ -81,6 +81,12 @@ FIXED_SINCE = {
                        "tile wrote red)",
     "test_dot_max_num_imprecise_acc": "fp8 wgmma chains cut every "
                                       "max_num_imprecise_acc and added in f32",
+    "test_tensor_descriptor_rank_reducing_load": "TMA copies of a block "
+                                                 "into a buffer without its "
+                                                 "leading unit dimensions",
+    "test_tensor_descriptor_rank_reducing_matmul": "TMA copies of a block "
+                                                   "into a buffer without its "
+                                                   "leading unit dimensions",
 }
 
 

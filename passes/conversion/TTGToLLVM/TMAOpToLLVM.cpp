@@ -43,6 +43,26 @@ FailureOr<ttg::TMABlockPlan> planDescriptorBlock(tt::TensorDescType type,
                            block.getEncoding(), why);
 }
 
+/// Whether `view` holds the descriptor block `block` as it is, or with
+/// leading unit dimensions dropped (a rank-reducing descriptor load or
+/// store) in the block's encoding at the buffer's rank
+/// (ttg::getRankReducedSharedEncoding): both lay the elements out alike,
+/// so the block's copies fill the buffer.
+bool isBufferOfBlock(ttg::MemDescType view, RankedTensorType block) {
+  if (view.getElementType() != block.getElementType())
+    return false;
+  if (view.getShape() == block.getShape())
+    return view.getEncoding() == block.getEncoding();
+  int64_t dropped = block.getRank() - view.getRank();
+  if (dropped <= 0 || view.getShape() != block.getShape().drop_front(dropped) ||
+      llvm::any_of(block.getShape().take_front(dropped),
+                   [](int64_t size) { return size != 1; }))
+    return false;
+  return view.getEncoding() == block.getEncoding() ||
+         view.getEncoding() == ttg::getRankReducedSharedEncoding(
+                                   block.getEncoding(), view.getRank());
+}
+
 /// Emits one TMA copy per box of `plan`: copy i from an elected lane of
 /// warp i modulo the warps, where `pred` (null for always) holds.
 /// `emitCopy` gets the box's shared pointer, its coordinates (innermost
@@ -163,9 +183,10 @@ struct TMALoadOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     std::string why;
-    auto view = cast<ttg::MemDescType>(op.getResult().getType());
-    FailureOr<ttg::TMABlockPlan> plan = ttg::planTMABlock(
-        view.getShape(), view.getElementType(), view.getEncoding(), why);
+    // The descriptor's block decides the boxes: the buffer holds it, maybe
+    // without its leading unit dimensions (isBufferOfBlock).
+    FailureOr<ttg::TMABlockPlan> plan =
+        planDescriptorBlock(op.getDesc().getType(), why);
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, why);
     Value descriptor = adaptor.getDesc(), barrier = adaptor.getBarrier();
@@ -182,18 +203,17 @@ struct TMALoadOpConversion
   const LoweringContext &lowering;
 };
 
-/// Lowers a copy out of shared buffer `src` (of type `view`) through a
-/// descriptor, a TMA store or reduction: `emitCopy` issues one box (its
-/// shared pointer, coordinates and predicate); the copies form one bulk
-/// group of the issuing threads.
+/// Lowers a copy out of shared buffer `src` (holding a block of `desc`,
+/// see isBufferOfBlock) through the descriptor, a TMA store or reduction:
+/// `emitCopy` issues one box (its shared pointer, coordinates and predicate);
+/// the copies form one bulk group of the issuing threads.
 template <typename EmitCopy>
 LogicalResult
-lowerStoreLike(Operation *op, ttg::MemDescType view, Value src,
+lowerStoreLike(Operation *op, tt::TensorDescType desc, Value src,
                ValueRange blockCoords, const LoweringContext &lowering,
                ConversionPatternRewriter &rewriter, EmitCopy emitCopy) {
   std::string why;
-  FailureOr<ttg::TMABlockPlan> plan = ttg::planTMABlock(
-      view.getShape(), view.getElementType(), view.getEncoding(), why);
+  FailureOr<ttg::TMABlockPlan> plan = planDescriptorBlock(desc, why);
   if (failed(plan))
     return rewriter.notifyMatchFailure(op, why);
   emitBoxCopies(rewriter, op->getLoc(), *plan, src, blockCoords,
@@ -215,9 +235,8 @@ struct TMAStoreOpConversion
     Location loc = op.getLoc();
     Value descriptor = adaptor.getDesc();
     return lowerStoreLike(
-        op, cast<ttg::MemDescType>(op.getSrc().getType()), adaptor.getSrc(),
-        adaptor.getCoord(), lowering, rewriter,
-        [&](Value box, ValueRange coords, Value pred) {
+        op, op.getDesc().getType(), adaptor.getSrc(), adaptor.getCoord(),
+        lowering, rewriter, [&](Value box, ValueRange coords, Value pred) {
           nvidia::emitTMAStore(rewriter, loc, descriptor, coords, box, pred);
         });
   }
@@ -238,9 +257,8 @@ struct TMAReduceOpConversion
     Location loc = op.getLoc();
     Value descriptor = adaptor.getDesc();
     return lowerStoreLike(
-        op, cast<ttg::MemDescType>(op.getSrc().getType()), adaptor.getSrc(),
-        adaptor.getCoord(), lowering, rewriter,
-        [&](Value box, ValueRange coords, Value pred) {
+        op, op.getDesc().getType(), adaptor.getSrc(), adaptor.getCoord(),
+        lowering, rewriter, [&](Value box, ValueRange coords, Value pred) {
           nvidia::emitTMAReduce(rewriter, loc, op.getKind(), descriptor, coords,
                                 box, pred);
         });
@@ -274,12 +292,11 @@ LogicalResult checkCopy(Operation *op, tt::TensorDescType descType,
   if (static_cast<int64_t>(coords.size()) != block.getRank())
     return op->emitOpError("needs one coordinate per block dimension (")
            << block.getRank() << "), got " << coords.size();
-  if (block.getShape() != view.getShape() ||
-      block.getElementType() != view.getElementType() ||
-      block.getEncoding() != view.getEncoding())
+  if (!isBufferOfBlock(view, block))
     return op->emitOpError("copies a ")
            << view << " buffer through a descriptor of " << block
-           << "; TMA needs the same shape, type and encoding";
+           << "; TMA needs the block's shape (or the block without leading "
+              "unit dimensions), type and encoding";
   if (failed(planDescriptorBlock(descType, why)))
     return op->emitOpError("cannot be lowered: ") << why;
   return success();

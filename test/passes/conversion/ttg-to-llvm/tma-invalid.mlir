@@ -10,7 +10,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func public @mismatch(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %i: i32, %p: i1) {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #shared64, #smem, mutable>
     %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
-    // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op copies a '!ttg.memdesc<128x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>, #ttg.shared_memory, mutable>' buffer through a descriptor of 'tensor<128x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>>'; TMA needs the same shape, type and encoding}}
+    // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op copies a '!ttg.memdesc<128x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>, #ttg.shared_memory, mutable>' buffer through a descriptor of 'tensor<128x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>>'; TMA needs the block's shape (or the block without leading unit dimensions), type and encoding}}
     ttng.async_tma_copy_global_to_local %d[%i, %i] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared64, #smem, mutable>
     tt.return
   }

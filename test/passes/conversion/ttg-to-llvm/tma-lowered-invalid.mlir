@@ -127,15 +127,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A load that drops the block's leading unit dimension lands in a buffer of
-// the lower rank, which the copy does not move yet.
-#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// A copy into a buffer that drops a block dimension of more than one
+// element, or keeps the shape in another encoding, does not hold the block.
+#shared3 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 3}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared64 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func private @rank_reducing(%d: !tt.tensordesc<tensor<1x64x64xf16, #shared>>, %i: i32) -> tensor<64x64xf16, #blocked> {
-    // expected-error-re @+1 {{'ttng.async_tma_copy_global_to_local' op copies a '!ttg.memdesc<64x64xf16, {{.*}}>' buffer through a descriptor of 'tensor<1x64x64xf16, {{.*}}>'; TMA needs the same shape, type and encoding}}
-    %v = tt.descriptor_load %d[%i, %i, %i] : !tt.tensordesc<tensor<1x64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
-    tt.return %v : tensor<64x64xf16, #blocked>
+  tt.func private @drops_a_batch_of_two(%d: !tt.tensordesc<tensor<2x64x64xf16, #shared3>>, %i: i32, %buf: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>) {
+    %true = arith.constant true
+    // expected-error-re @+1 {{'ttng.async_tma_copy_global_to_local' op copies a '!ttg.memdesc<64x64xf16, {{.*}}>' buffer through a descriptor of 'tensor<2x64x64xf16, {{.*}}>'; TMA needs the block's shape (or the block without leading unit dimensions), type and encoding}}
+    ttng.async_tma_copy_global_to_local %d[%i, %i, %i] %buf, %bar, %true : !tt.tensordesc<tensor<2x64x64xf16, #shared3>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#shared3 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 3}>
+#shared64 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @other_swizzle(%d: !tt.tensordesc<tensor<1x64x64xf16, #shared3>>, %i: i32, %buf: !ttg.memdesc<64x64xf16, #shared64, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>) {
+    %true = arith.constant true
+    // expected-error @+1 {{TMA needs the block's shape (or the block without leading unit dimensions), type and encoding}}
+    ttng.async_tma_copy_global_to_local %d[%i, %i, %i] %buf, %bar, %true : !tt.tensordesc<tensor<1x64x64xf16, #shared3>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared64, #smem, mutable>
+    tt.return
   }
 }
 

@@ -44,7 +44,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @mismatch(%d: !tt.tensordesc<tensor<32x64xf32, #shared>>, %i: i32, %buf: !ttg.memdesc<32x64xf32, #shared64, #smem>) {
-    // expected-error @+1 {{'ttng.async_tma_reduce' op copies a '!ttg.memdesc<32x64xf32, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>, #ttg.shared_memory>' buffer through a descriptor of 'tensor<32x64xf32, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>>'; TMA needs the same shape, type and encoding}}
+    // expected-error @+1 {{'ttng.async_tma_reduce' op copies a '!ttg.memdesc<32x64xf32, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>, #ttg.shared_memory>' buffer through a descriptor of 'tensor<32x64xf32, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>>'; TMA needs the block's shape (or the block without leading unit dimensions), type and encoding}}
     ttng.async_tma_reduce add, %d[%i, %i] %buf : !tt.tensordesc<tensor<32x64xf32, #shared>>, !ttg.memdesc<32x64xf32, #shared64, #smem>
     tt.return
   }
