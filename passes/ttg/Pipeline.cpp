@@ -346,17 +346,26 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
   return rings;
 }
 
-/// `mask` (may be null) and'ed with the scalar `pred`, splatted to the shape
-/// of the pointer operand `ptr` where that is a tensor.
-Value maskWith(RewriterBase &rewriter, Location loc, Value ptr, Value mask,
-               Value pred) {
+/// Gives the global access `op` (a copy or a load, whose pointer operand is
+/// `ptr`) the mask `pred` and'ed with its own, `pred` splatted to the
+/// pointer's shape where that is a tensor.
+template <typename AccessOp>
+Operation *maskAccess(RewriterBase &rewriter, AccessOp op, Value ptr,
+                      Value pred) {
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
   if (auto ptrType = dyn_cast<RankedTensorType>(ptr.getType()))
     pred = tt::SplatOp::create(rewriter, loc,
                                RankedTensorType::get(ptrType.getShape(),
                                                      rewriter.getI1Type(),
                                                      ptrType.getEncoding()),
                                pred);
-  return mask ? Value(arith::AndIOp::create(rewriter, loc, mask, pred)) : pred;
+  Value mask =
+      op.getMask()
+          ? Value(arith::AndIOp::create(rewriter, loc, op.getMask(), pred))
+          : pred;
+  rewriter.modifyOpInPlace(op, [&] { op.getMaskMutable().assign(mask); });
+  return op;
 }
 
 /// Masks off a copy or a load (a block index read early) that a pipelined
@@ -364,20 +373,10 @@ Value maskWith(RewriterBase &rewriter, Location loc, Value ptr, Value mask,
 /// dynamic trip count), so it reads nothing past the end; ops whose results
 /// are then unused need no predicate.
 Operation *predicateOp(RewriterBase &rewriter, Operation *op, Value pred) {
-  if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
-    rewriter.setInsertionPoint(copy);
-    Value mask =
-        maskWith(rewriter, copy.getLoc(), copy.getSrc(), copy.getMask(), pred);
-    rewriter.modifyOpInPlace(copy, [&] { copy.getMaskMutable().assign(mask); });
-    return copy;
-  }
-  if (auto load = dyn_cast<tt::LoadOp>(op)) {
-    rewriter.setInsertionPoint(load);
-    Value mask =
-        maskWith(rewriter, load.getLoc(), load.getPtr(), load.getMask(), pred);
-    rewriter.modifyOpInPlace(load, [&] { load.getMaskMutable().assign(mask); });
-    return load;
-  }
+  if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op))
+    return maskAccess(rewriter, copy, copy.getSrc(), pred);
+  if (auto load = dyn_cast<tt::LoadOp>(op))
+    return maskAccess(rewriter, load, load.getPtr(), pred);
   // A TMA copy and the arming of its mbarrier happen only where the
   // iteration does.
   auto andPred = [&](Value current) -> Value {
