@@ -108,6 +108,10 @@ mlir::tile::getPipelinableDescriptorLoadSink(tt::DescriptorLoadOp load,
     return std::nullopt;
   sink.alloc = alloc;
   ttg::MemDescType buffer = alloc.getType();
+  // The ring holds whole blocks: a rank-reducing load (its tensor without
+  // the block's leading unit dimensions) stays synchronous for now.
+  if (load.getType().getShape() != desc.getBlockType().getShape())
+    return std::nullopt;
   std::string why;
   if (!sink.trans)
     return buffer.getEncoding() == encoding &&

@@ -155,3 +155,45 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %acc : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// A rank-reducing load (a 1x256x64 block read as 256x64, a batched gemm's
+// B, whose buffer the dot reads transposed) is not pipelined yet: the rings
+// hold whole blocks, and a 3-D slot cannot stand for the 2-D buffer. It
+// stays a synchronous descriptor load, which triton-nvidia-tma-lowering
+// copies into a buffer of its own rank. tile's pipeliner used to put the
+// 3-D slot in the buffer's place: "'ttg.memdesc_trans' op order must be a
+// permutation of [0, 3)".
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 256, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // LAT-LABEL: tt.func @rank_reducing_stays_synchronous
+  // LAT: tt.descriptor_load %arg0{{.*}} {tt.latency = 2 : i32}
+  // LAT: tt.descriptor_load %arg2[%{{.*}}, %{{.*}}, %{{.*}}] : !tt.tensordesc
+  // PIPE-LABEL: tt.func @rank_reducing_stays_synchronous
+  // PIPE-NOT: memdesc<3x1x256x64
+  // PIPE: scf.for
+  // PIPE: tt.descriptor_load %arg2{{.*}} -> tensor<256x64xf16
+  // PIPE: ttg.memdesc_trans %{{.*}} : !ttg.memdesc<256x64xf16
+  tt.func @rank_reducing_stays_synchronous(%a: !tt.tensordesc<tensor<128x64xf16, #shared>>, %m: i32, %b: !tt.tensordesc<tensor<1x256x64xf16, #shared>>, %n: i32, %k_tiles: i32) -> tensor<128x256xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %acc = scf.for %k = %c0 to %k_tiles step %c1 iter_args(%acc_in = %zero) -> (tensor<128x256xf32, #mma>) : i32 {
+      %off = arith.muli %k, %c64 : i32
+      %x = tt.descriptor_load %a[%m, %off] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %xa = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %y = tt.descriptor_load %b[%c0, %n, %off] : !tt.tensordesc<tensor<1x256x64xf16, #shared>> -> tensor<256x64xf16, #blocked>
+      %ya = ttg.local_alloc %y : (tensor<256x64xf16, #blocked>) -> !ttg.memdesc<256x64xf16, #shared, #smem>
+      %yt = ttg.memdesc_trans %ya {order = array<i32: 1, 0>} : !ttg.memdesc<256x64xf16, #shared, #smem> -> !ttg.memdesc<64x256xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %xa, %yt, %acc_in {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared1, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %d : tensor<128x256xf32, #mma>
+    }
+    tt.return %acc : tensor<128x256xf32, #mma>
+  }
+}
