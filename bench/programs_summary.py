@@ -87,6 +87,9 @@ FIXED_SINCE = {
     "test_tensor_descriptor_rank_reducing_matmul": "TMA copies of a block "
                                                    "into a buffer without its "
                                                    "leading unit dimensions",
+    "test_tensor_descriptor_in_function": "a device function gets its part "
+                                          "of the global scratch as a last "
+                                          "parameter",
     "test_tensor_descriptor_batched_gemm_3d_tma": "rank-reducing loads stay "
                                                   "synchronous (the pipeliner "
                                                   "made a 3-D slot stand for "

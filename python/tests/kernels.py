@@ -227,6 +227,37 @@ def map_compare(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
              tl.map_elementwise(three_way_compare, x, y))
 
 
+@triton.jit(noinline=True)
+def doubled_tile(out_ptr, in_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # Descriptors made in a device function: their tensor maps live in the
+    # global scratch its caller passes it.
+    src = tl.make_tensor_descriptor(in_ptr, shape=[M, N], strides=[N, 1],
+                                    block_shape=[BM, BN])
+    dst = tl.make_tensor_descriptor(out_ptr, shape=[M, N], strides=[N, 1],
+                                    block_shape=[BM, BN])
+    row = tl.program_id(0) * BM
+    dst.store([row, 0], src.load([row, 0]) * 2)
+
+
+@triton.jit
+def descriptor_in_function(out_ptr, in_ptr, M, N, BM: tl.constexpr,
+                           BN: tl.constexpr):
+    doubled_tile(out_ptr, in_ptr, M, N, BM, BN)
+
+
+@triton.jit
+def batch_row_sums(out_ptr, in_ptr, B, M, N, BM: tl.constexpr,
+                   BN: tl.constexpr):
+    # A rank-reducing load: block 1 x BM x BN of a B x M x N tensor as a
+    # BM x BN tile.
+    desc = tl.make_tensor_descriptor(in_ptr, shape=[B, M, N],
+                                     strides=[M * N, N, 1],
+                                     block_shape=[1, BM, BN])
+    b = tl.program_id(0)
+    tile = desc.load([b, 0, 0]).reshape(BM, BN)
+    tl.store(out_ptr + b * BM + tl.arange(0, BM), tl.sum(tile, axis=1))
+
+
 @dataclass
 class Case:
     """One kernel specialization to compile."""
@@ -322,6 +353,16 @@ CASES = [
     Case("checked_sum", checked_sum,
          {"z_ptr": "*i32", "x_ptr": "*i32", "BLOCK": "constexpr"},
          {"BLOCK": 512}, {"num_warps": 4, "debug": True}),
+    Case("descriptor_in_function", descriptor_in_function,
+         {"out_ptr": "*fp16", "in_ptr": "*fp16", "M": "i32", "N": "i32",
+          "BM": "constexpr", "BN": "constexpr"},
+         {"BM": 64, "BN": 64}, {"num_warps": 4}, capabilities=(90,),
+         aligned=(0, 1, 3)),
+    Case("rank_reducing_load", batch_row_sums,
+         {"out_ptr": "*fp32", "in_ptr": "*fp16", "B": "i32", "M": "i32",
+          "N": "i32", "BM": "constexpr", "BN": "constexpr"},
+         {"BM": 64, "BN": 64}, {"num_warps": 4}, capabilities=(90,),
+         aligned=(0, 1, 3, 4)),
     Case("descriptor_copy", descriptor_copy,
          {"in_desc": _descriptor("fp16", (64, 64)),
           "out_desc": _descriptor("fp16", (64, 64)),

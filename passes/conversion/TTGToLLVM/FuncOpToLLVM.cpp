@@ -6,7 +6,9 @@
 // `nvvm.maxnreg`). Its parameters are the function's arguments, in order,
 // then Triton's two trailing scratch pointers, global and profile scratch
 // (GlobalScratchOpToLLVM.cpp), which every Triton kernel declares and
-// Triton's launcher always passes, null when the kernel needs none.
+// Triton's launcher always passes, null when the kernel needs none. A
+// device function that needs global scratch takes its part of it as one
+// more, last parameter (GlobalScratchOpToLLVM.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,10 +67,14 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
       signature.addInputs(i, converted);
     }
     auto module = func->getParentOfType<ModuleOp>();
+    auto globalPointer =
+        LLVM::LLVMPointerType::get(getContext(), /*addressSpace=*/1);
+    int64_t scratchBytes = getFunctionGlobalScratchBytes(func);
     if (isKernel)
       for (unsigned i = 0; i < kNumScratchParameters; ++i)
-        signature.addInputs(
-            LLVM::LLVMPointerType::get(getContext(), /*addressSpace=*/1));
+        signature.addInputs(globalPointer);
+    else if (scratchBytes > 0 && !func.isExternal())
+      signature.addInputs(globalPointer); // its part of the program's area
     Type resultType =
         packResultTypes(getContext(), *getTypeConverter(), type.getResults());
     if (!resultType)
@@ -97,6 +103,10 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
       llvmFunc.setPassthroughAttr(
           rewriter.getArrayAttr({rewriter.getStringAttr("noinline")}));
     }
+    // Calls and global scratch buffers read how much it needs.
+    if (scratchBytes > 0)
+      llvmFunc->setAttr(kGlobalScratchSizeAttrName,
+                        rewriter.getI32IntegerAttr(scratchBytes));
     // The bytes that steer the warps of ttg.warp_specialize ops
     // (convert-warp-specialize-to-llvm reads them).
     if (Attribute offset = func->getAttr(kAllocationOffsetAttrName))
@@ -172,8 +182,20 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<tt::CallOp> {
     SmallVector<Type> callResults;
     if (!isa<LLVM::LLVMVoidType>(resultType))
       callResults.push_back(resultType);
+    SmallVector<Value> operands(adaptor.getOperands());
+    // A callee that needs global scratch gets its part of the caller's, at
+    // the offset the allocation gave the call.
+    if (auto offset =
+            op->getAttrOfType<IntegerAttr>(kGlobalScratchOffsetAttrName)) {
+      FailureOr<Value> pointer = getGlobalScratchPointer(
+          rewriter, loc, op->getParentOfType<LLVM::LLVMFuncOp>(),
+          offset.getInt());
+      if (failed(pointer))
+        return rewriter.notifyMatchFailure(op, "no global scratch parameter");
+      operands.push_back(*pointer);
+    }
     auto call = LLVM::CallOp::create(rewriter, loc, callResults,
-                                     op.getCalleeAttr(), adaptor.getOperands());
+                                     op.getCalleeAttr(), operands);
     if (op.getNumResults() <= 1) {
       rewriter.replaceOp(op, call.getResults());
       return success();

@@ -5,7 +5,11 @@
 // trailing parameters: the global scratch area and the profiler's. The
 // launcher allocates size x programs bytes; program p (its linear id over
 // the grid, x fastest) owns the slice at p x size, and a
-// ttg.global_scratch_alloc is its offset in the slice.
+// ttg.global_scratch_alloc is its offset in the slice. A device function
+// that needs global scratch (its ttg.global_scratch_memory_size, which
+// counts its callees') takes one more parameter: where its part of the
+// program's slice starts, which a call passes at the call's offset in the
+// caller's part, as Triton does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,76 +31,83 @@ int64_t mlir::tile::getGlobalScratchBytes(ModuleOp module) {
   return size ? size.getInt() : 0;
 }
 
-namespace {
-/// The function's global scratch needs, as the allocation recorded them.
-int64_t getFunctionScratchBytes(Operation *func) {
+int64_t mlir::tile::getFunctionGlobalScratchBytes(Operation *func) {
   auto size = func->getAttrOfType<IntegerAttr>(kGlobalScratchSizeAttrName);
   return size ? size.getInt() : 0;
 }
 
+FailureOr<Value> mlir::tile::getGlobalScratchPointer(OpBuilder &builder,
+                                                     Location loc,
+                                                     LLVM::LLVMFuncOp func,
+                                                     int64_t offset) {
+  auto gep = [&](Value base, Value bytes) -> Value {
+    return LLVM::GEPOp::create(builder, loc, base.getType(),
+                               builder.getI8Type(), base,
+                               ArrayRef<LLVM::GEPArg>{bytes});
+  };
+  if (!nvidia::isKernel(func)) {
+    // A device function gets its part of the program's area from its
+    // caller, as its last parameter.
+    if (getFunctionGlobalScratchBytes(func) <= 0 || func.getNumArguments() == 0)
+      return failure();
+    return gep(func.getArguments().back(), i32Constant(builder, loc, offset));
+  }
+  auto module = func->getParentOfType<ModuleOp>();
+  int64_t bytes = module ? getGlobalScratchBytes(module) : 0;
+  if (bytes <= 0 || func.getNumArguments() < kNumScratchParameters)
+    return failure();
+  Value base = func.getArgument(func.getNumArguments() - kNumScratchParameters);
+  // The program's linear id: x + nx * (y + ny * z). One value per
+  // statement: the IR must not depend on the C++ compiler's order of
+  // evaluating arguments.
+  Value linear = nvidia::getBlockId(builder, loc, 2);
+  for (int axis : {1, 0}) {
+    Value gridDim = nvidia::getGridDim(builder, loc, axis);
+    Value scaled = LLVM::MulOp::create(builder, loc, linear, gridDim);
+    Value blockId = nvidia::getBlockId(builder, loc, axis);
+    linear = LLVM::AddOp::create(builder, loc, blockId, scaled);
+  }
+  Value size = i32Constant(builder, loc, bytes);
+  Value slice = LLVM::MulOp::create(builder, loc, linear, size);
+  Value byteOffset = i32Constant(builder, loc, offset);
+  return gep(base, LLVM::AddOp::create(builder, loc, slice, byteOffset));
+}
+
+namespace {
 struct GlobalScratchAllocOpConversion
     : public ConvertOpToLLVMPattern<ttg::GlobalScratchAllocOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(ttg::GlobalScratchAllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
-    auto module = op->getParentOfType<ModuleOp>();
     auto offset = op->getAttrOfType<IntegerAttr>(kGlobalScratchOffsetAttrName);
-    int64_t bytes = getGlobalScratchBytes(module);
     // Checked up front (checkGlobalScratchLowering).
-    if (!func || !offset || bytes <= 0 ||
-        func.getNumArguments() < kNumScratchParameters)
+    if (!func || !offset)
+      return rewriter.notifyMatchFailure(op, "no global scratch offset");
+    FailureOr<Value> pointer =
+        getGlobalScratchPointer(rewriter, op.getLoc(), func, offset.getInt());
+    if (failed(pointer))
       return rewriter.notifyMatchFailure(op, "no global scratch parameter");
-    Value base =
-        func.getArgument(func.getNumArguments() - kNumScratchParameters);
-    // The program's linear id: x + nx * (y + ny * z). One value per
-    // statement: the IR must not depend on the C++ compiler's order of
-    // evaluating arguments.
-    Value linear = nvidia::getBlockId(rewriter, loc, 2);
-    for (int axis : {1, 0}) {
-      Value gridDim = nvidia::getGridDim(rewriter, loc, axis);
-      Value scaled = LLVM::MulOp::create(rewriter, loc, linear, gridDim);
-      Value blockId = nvidia::getBlockId(rewriter, loc, axis);
-      linear = LLVM::AddOp::create(rewriter, loc, blockId, scaled);
-    }
-    Value size = i32Constant(rewriter, loc, bytes);
-    Value slice = LLVM::MulOp::create(rewriter, loc, linear, size);
-    Value bufferOffset = i32Constant(rewriter, loc, offset.getInt());
-    Value byteOffset = LLVM::AddOp::create(rewriter, loc, slice, bufferOffset);
-    Value pointer =
-        LLVM::GEPOp::create(rewriter, loc, base.getType(), rewriter.getI8Type(),
-                            base, ArrayRef<LLVM::GEPArg>{byteOffset});
-    rewriter.replaceOp(op, pointer);
+    rewriter.replaceOp(op, *pointer);
     return success();
   }
 };
 } // namespace
 
 LogicalResult mlir::tile::checkGlobalScratchLowering(Operation *op) {
-  if (auto alloc = dyn_cast<ttg::GlobalScratchAllocOp>(op)) {
-    auto func = alloc->getParentOfType<tt::FuncOp>();
-    if (!func || !func.isPublic())
-      return alloc.emitOpError("is only supported in a kernel (a public "
-                               "tt.func): device functions take no global "
-                               "scratch pointer");
-    auto module = alloc->getParentOfType<ModuleOp>();
-    if (!alloc->hasAttr(kGlobalScratchOffsetAttrName) || !module ||
-        getGlobalScratchBytes(module) <= 0)
-      return alloc.emitOpError("has no global scratch offset; run "
-                               "tritongpu-global-scratch-memory-allocation "
-                               "first");
+  auto alloc = dyn_cast<ttg::GlobalScratchAllocOp>(op);
+  if (!alloc)
     return success();
-  }
-  if (auto call = dyn_cast<tt::CallOp>(op)) {
-    auto module = call->getParentOfType<ModuleOp>();
-    auto callee =
-        module ? module.lookupSymbol<tt::FuncOp>(call.getCallee()) : nullptr;
-    if (callee && getFunctionScratchBytes(callee) > 0)
-      return call.emitOpError("calls a function that needs global scratch, "
-                              "which device functions cannot get yet");
-  }
+  auto func = alloc->getParentOfType<tt::FuncOp>();
+  auto module = alloc->getParentOfType<ModuleOp>();
+  bool sized =
+      func && (func.isPublic() ? module && getGlobalScratchBytes(module) > 0
+                               : getFunctionGlobalScratchBytes(func) > 0);
+  if (!alloc->hasAttr(kGlobalScratchOffsetAttrName) || !sized)
+    return alloc.emitOpError("has no global scratch offset; run "
+                             "tritongpu-global-scratch-memory-allocation "
+                             "first");
   return success();
 }
 

@@ -14,6 +14,10 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
 
+namespace mlir::LLVM {
+class LLVMFuncOp;
+} // namespace mlir::LLVM
+
 namespace mlir::tile {
 /// What the lowering needs to know about the module it lowers.
 struct LoweringContext {
@@ -172,12 +176,20 @@ void populateGlobalScratchOpToLLVMPatterns(LLVMTypeConverter &converter,
                                            RewritePatternSet &patterns,
                                            const LoweringContext &lowering);
 /// Emits an error when `op` needs global scratch the lowering cannot give
-/// it: a ttg.global_scratch_alloc outside a kernel or without its offset,
-/// a call of a function that needs some.
+/// it: a ttg.global_scratch_alloc without its offset (or in a function
+/// whose global scratch was not laid out).
 LogicalResult checkGlobalScratchLowering(Operation *op);
 /// The bytes of global scratch each program of the module's kernel needs
 /// (its ttg.global_scratch_memory_size; 0 without).
 int64_t getGlobalScratchBytes(ModuleOp module);
+/// The bytes of global scratch a function needs, its callees' included
+/// (its ttg.global_scratch_memory_size; 0 without).
+int64_t getFunctionGlobalScratchBytes(Operation *func);
+/// Byte `offset` of the program's global scratch that `func` (a kernel, or
+/// a device function taking its part as its last parameter) may use;
+/// failure when it has none.
+FailureOr<Value> getGlobalScratchPointer(OpBuilder &builder, Location loc,
+                                         LLVM::LLVMFuncOp func, int64_t offset);
 /// Every kernel takes Triton's trailing parameters: the global scratch and
 /// the profile scratch pointers (address space 1).
 constexpr unsigned kNumScratchParameters = 2;

@@ -24,6 +24,10 @@ void nvidia::markAsKernel(LLVM::LLVMFuncOp func, int numThreads) {
                 builder.getDenseI32ArrayAttr({numThreads}));
 }
 
+bool nvidia::isKernel(LLVM::LLVMFuncOp func) {
+  return func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName());
+}
+
 void nvidia::limitRegisters(LLVM::LLVMFuncOp func, int registers) {
   Builder builder(func.getContext());
   func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),

@@ -37,6 +37,9 @@ void addLegalTargetDialect(ConversionTarget &target);
 /// per CTA.
 void markAsKernel(LLVM::LLVMFuncOp func, int numThreads);
 
+/// Whether `func` is a kernel (markAsKernel), not a device function.
+bool isKernel(LLVM::LLVMFuncOp func);
+
 /// Limits kernel `func` to `registers` registers per thread (what a
 /// warp-specialized kernel starts with before its groups trade them).
 void limitRegisters(LLVM::LLVMFuncOp func, int registers);

@@ -3,7 +3,9 @@
 // buffer is the first one advanced by the program's linear id (x + nx * (y
 // + ny * z)) times the module's size (ttg.global_scratch_memory_size), plus
 // the buffer's offset. A kernel of a module without global scratch takes
-// the two pointers too (its launcher passes null).
+// the two pointers too (its launcher passes null). A device function that
+// needs global scratch takes its part of the program's as a last
+// parameter; a call passes the caller's part at the call's offset.
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm)' | FileCheck %s
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 384 : i32} {
@@ -64,6 +66,47 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       tt.store %q, %w : !tt.ptr<i32>
       ttg.warp_return
     } : (i32) -> ()
+    tt.return
+  }
+}
+
+// -----
+
+// A kernel calls a device function whose buffer needs 128 bytes, placed at
+// 256 in the kernel's 384 (as tritongpu-global-scratch-memory-allocation
+// lays them out): the callee takes its part as its last parameter and its
+// buffer is that part plus the buffer's offset; the kernel passes its slice
+// plus 256. A function that needs none takes no extra parameter.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 384 : i32} {
+  // CHECK-LABEL: llvm.func internal @helper(
+  // CHECK-SAME: %arg0: i32, %[[PART:.*]]: !llvm.ptr<1>)
+  // CHECK-SAME: ttg.global_scratch_memory_size = 128 : i32
+  // CHECK: %[[AT:.*]] = llvm.mlir.constant(0 : i32) : i32
+  // CHECK: %[[P:.*]] = llvm.getelementptr %[[PART]][%[[AT]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i8
+  // CHECK: st.global.b32 {{.*}} %arg0, %[[P]]
+  tt.func private @helper(%v: i32) attributes {noinline = true, ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 128 : i32} {
+    %p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32, ttg.global_scratch_memory_offset = 0 : i32} : !tt.ptr<i8>
+    %q = tt.bitcast %p : !tt.ptr<i8> -> !tt.ptr<i32>
+    tt.store %q, %v : !tt.ptr<i32>
+    tt.return
+  }
+  // CHECK-LABEL: llvm.func internal @plain(
+  // CHECK-SAME: %arg0: i32)
+  tt.func private @plain(%v: i32) attributes {noinline = true} {
+    tt.return
+  }
+  // CHECK-LABEL: llvm.func @kernel(
+  // CHECK-SAME: %arg0: i32, %[[SCRATCH:.*]]: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
+  // CHECK: %[[SIZE:.*]] = llvm.mlir.constant(384 : i32) : i32
+  // CHECK: %[[SLICE:.*]] = llvm.mul %{{.*}}, %[[SIZE]] : i32
+  // CHECK: %[[OFFSET:.*]] = llvm.mlir.constant(256 : i32) : i32
+  // CHECK: %[[BYTE:.*]] = llvm.add %[[SLICE]], %[[OFFSET]] : i32
+  // CHECK: %[[PART:.*]] = llvm.getelementptr %[[SCRATCH]][%[[BYTE]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i8
+  // CHECK: llvm.call @helper(%arg0, %[[PART]]) : (i32, !llvm.ptr<1>) -> ()
+  // CHECK: llvm.call @plain(%arg0) : (i32) -> ()
+  tt.func public @kernel(%v: i32) {
+    tt.call @helper(%v) {ttg.global_scratch_memory_offset = 256 : i32} : (i32) -> ()
+    tt.call @plain(%v) : (i32) -> ()
     tt.return
   }
 }
