@@ -143,14 +143,6 @@ bool hasVectorFloatAdd(Type elementType, int computeCapability) {
          (elementType.isF16() || elementType.isBF16() || elementType.isF32());
 }
 
-/// `{ $first, ..., $first+count-1 }`.
-std::string braceList(unsigned first, unsigned count) {
-  std::string list = "{ ";
-  for (unsigned i = 0; i < count; ++i)
-    list += (i ? ", $" : "$") + std::to_string(first + i);
-  return list + " }";
-}
-
 /// A float add of the contiguous `values` (2 to 16 bytes' worth) as one
 /// vector atom (hasVectorFloatAdd).
 SmallVector<Value> emitVectorFloatAdd(OpBuilder &builder, Location loc,
@@ -188,8 +180,8 @@ SmallVector<Value> emitVectorFloatAdd(OpBuilder &builder, Location loc,
   }
   asmString += "atom.global." + tt::stringifyMemSyncScope(scope).str() + "." +
                tt::stringifyMemSemantic(sem).str() + suffix + " " +
-               braceList(0, n) + ", [ $" + std::to_string(n) + " + 0 ], " +
-               braceList(n + 1, n) + ";";
+               nvidia::operandList(0, n) + ", [ $" + std::to_string(n) +
+               " + 0 ], " + nvidia::operandList(n + 1, n) + ";";
   Type wordType = builder.getIntegerType(bits);
   Value result = nvidia::emitInlinePTX(
       builder, loc,

@@ -200,15 +200,6 @@ SmallVector<Value> unpackWords(OpBuilder &builder, Location loc,
   return result;
 }
 
-std::string registerList(unsigned first, unsigned count) {
-  if (count == 1)
-    return "$" + std::to_string(first);
-  std::string list = "{ ";
-  for (unsigned i = 0; i < count; ++i)
-    list += (i ? ", $" : "$") + std::to_string(first + i);
-  return list + " }";
-}
-
 std::string vectorSuffix(unsigned numWords) {
   return numWords == 1 ? "" : ".v" + std::to_string(numWords);
 }
@@ -246,7 +237,7 @@ nvidia::emitPredicatedLoad(OpBuilder &builder, Location loc, Value ptr,
            ? ""
            : getEvictSuffix(evict, getCacheSuffix(cache, /*isLoad=*/true))) +
       (policy ? ".L2::cache_hint" : "") + vectorSuffix(n) + "." + type + " " +
-      registerList(0, n) + ", [ $" + std::to_string(n) + " + 0 ]";
+      nvidia::operandList(0, n) + ", [ $" + std::to_string(n) + " + 0 ]";
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
     constraints += std::string("=") + getConstraint(plan.wordBits) + ",";
@@ -293,7 +284,7 @@ void nvidia::emitPredicatedStore(OpBuilder &builder, Location loc, Value ptr,
       getCacheSuffix(cache, /*isLoad=*/false) +
       getEvictSuffix(evict, getCacheSuffix(cache, /*isLoad=*/false)) +
       (policy ? ".L2::cache_hint" : "") + vectorSuffix(n) + "." + type +
-      " [ $" + std::to_string(n) + " + 0 ], " + registerList(0, n);
+      " [ $" + std::to_string(n) + " + 0 ], " + nvidia::operandList(0, n);
   std::string constraints;
   for (unsigned i = 0; i < n; ++i)
     constraints += std::string(getConstraint(plan.wordBits)) + ",";

@@ -42,3 +42,12 @@ Value nvidia::emitUserInlineAsm(OpBuilder &builder, Location loc,
   return createInlineAsm(builder, loc, resultType, operands, asmString,
                          constraints, hasSideEffects, /*isPTX=*/false);
 }
+
+std::string nvidia::operandList(unsigned first, unsigned count) {
+  if (count == 1)
+    return "$" + std::to_string(first);
+  std::string list = "{ ";
+  for (unsigned i = 0; i < count; ++i)
+    list += (i ? ", $" : "$") + std::to_string(first + i);
+  return list + " }";
+}

@@ -10,6 +10,8 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <string>
+
 namespace mlir::tile::nvidia {
 /// Inline PTX `asmString` with LLVM `constraints`; returns its result, or
 /// null when `resultType` is empty. Memory accesses have side effects; pure
@@ -17,6 +19,10 @@ namespace mlir::tile::nvidia {
 Value emitInlinePTX(OpBuilder &builder, Location loc, Type resultType,
                     ValueRange operands, StringRef asmString,
                     StringRef constraints, bool hasSideEffects = true);
+
+/// Operands `$first`..`$(first + count - 1)` as one PTX operand: the
+/// operand itself when `count` is 1, else a vector `{ $a, $b, ... }`.
+std::string operandList(unsigned first, unsigned count);
 } // namespace mlir::tile::nvidia
 
 #endif // TILE_PASSES_CONVERSION_TTGTOLLVM_NVIDIA_INLINEPTX_H
