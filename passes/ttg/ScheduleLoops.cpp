@@ -41,51 +41,46 @@ bool isEarlyCandidate(Operation *op) {
   return op->getNumRegions() == 0 || isa<scf::IfOp>(op);
 }
 
+/// The op of `loop`'s body that makes `value` for this iteration, or for a
+/// loop-carried value the one that made it in the previous iteration; null
+/// for a value from outside the body.
+Operation *getBodyProducer(scf::ForOp loop, Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value);
+      arg && arg.getOwner() == loop.getBody() && arg.getArgNumber() > 0)
+    value = loop.getTiedLoopYieldedValue(arg)->get();
+  Operation *def = value.getDefiningOp();
+  return def && def->getBlock() == loop.getBody() ? def : nullptr;
+}
+
 /// The ops of `loop`'s body the marked loads depend on, the loads included,
 /// through loop-carried values too. Ops with effects, and ops with regions
 /// other than a pure scf.if, are never early; an early value a late op also
-/// reads is carried to it by the pipeliner.
-SetVector<Operation *> computeEarlyOps(scf::ForOp loop) {
+/// reads is carried to it by the pipeliner. Failure when an early op reads
+/// what only a late op can make (an atomic the offset depends on): it would
+/// wait for a later stage, and the loop cannot be pipelined.
+FailureOr<SetVector<Operation *>> computeEarlyOps(scf::ForOp loop) {
   SetVector<Operation *> early;
   SmallVector<Operation *> worklist;
   for (Operation &op : loop.getBody()->without_terminator())
     if (isLatencyMarkedLoad(&op))
       worklist.push_back(&op);
-  Operation *yield = loop.getBody()->getTerminator();
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     if (!early.insert(op))
       continue;
+    // A loop-carried value an early op reads must be advanced early too
+    // (a pointer bumped every iteration), or the copy issued ahead would
+    // wait for a later stage of an earlier iteration.
     for (Value operand : op->getOperands()) {
-      // A loop-carried value an early op reads must be advanced early too
-      // (a pointer bumped every iteration), or the copy issued ahead would
-      // wait for a later stage of an earlier iteration.
-      if (auto arg = dyn_cast<BlockArgument>(operand);
-          arg && arg.getOwner() == loop.getBody() && arg.getArgNumber() > 0)
-        operand = yield->getOperand(arg.getArgNumber() - 1);
-      Operation *def = operand.getDefiningOp();
-      if (def && def->getBlock() == loop.getBody() && isEarlyCandidate(def))
-        worklist.push_back(def);
+      Operation *def = getBodyProducer(loop, operand);
+      if (!def)
+        continue;
+      if (!isEarlyCandidate(def))
+        return failure();
+      worklist.push_back(def);
     }
   }
   return early;
-}
-
-/// Whether every value of the loop an early op reads, directly or carried
-/// from the previous iteration, is made by an early op: otherwise an early
-/// op would wait for a late one (an atomic the offset depends on) and the
-/// loop cannot be pipelined.
-bool isClosed(scf::ForOp loop, const SetVector<Operation *> &early) {
-  Operation *yield = loop.getBody()->getTerminator();
-  return llvm::all_of(early, [&](Operation *op) {
-    return llvm::all_of(op->getOperands(), [&](Value operand) {
-      if (auto arg = dyn_cast<BlockArgument>(operand);
-          arg && arg.getOwner() == loop.getBody() && arg.getArgNumber() > 0)
-        operand = yield->getOperand(arg.getArgNumber() - 1);
-      Operation *def = operand.getDefiningOp();
-      return !def || def->getBlock() != loop.getBody() || early.contains(def);
-    });
-  });
 }
 
 struct TTGScheduleLoopsPass
@@ -101,8 +96,8 @@ struct TTGScheduleLoopsPass
           latency = std::max<int>(latency, attr.getInt());
       if (latency == 0)
         return;
-      SetVector<Operation *> early = computeEarlyOps(loop);
-      if (!isClosed(loop, early)) {
+      FailureOr<SetVector<Operation *>> early = computeEarlyOps(loop);
+      if (failed(early)) {
         // Its loads stay synchronous.
         for (Operation &op : loop.getBody()->without_terminator())
           op.removeAttr(kLatencyAttrName);
@@ -110,7 +105,7 @@ struct TTGScheduleLoopsPass
       }
       Builder builder(loop.getContext());
       for (Operation &op : loop.getBody()->without_terminator()) {
-        bool isEarly = early.contains(&op);
+        bool isEarly = early->contains(&op);
         op.setAttr(kStageAttrName,
                    builder.getI32IntegerAttr(isEarly ? 0 : latency));
         op.setAttr(kClusterAttrName,
