@@ -8,6 +8,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -454,9 +455,84 @@ std::optional<int64_t> mlir::tile::getMaxSharedMemoryPerBlock(ModuleOp module) {
   }
 }
 
+namespace {
+/// How many blocks of `module`, needing `bytes` of shared memory each, one
+/// SM runs at once as far as shared memory and threads go (2048 threads,
+/// 32 blocks; each block also reserves 1 KiB of shared memory, which the
+/// opt-in maximum per block leaves out). Registers are not known yet.
+int64_t getBlocksPerSM(ModuleOp module, int64_t bytes) {
+  constexpr int64_t kReservedPerBlock = 1024;
+  constexpr int64_t kThreadsPerSM = 2048;
+  constexpr int64_t kBlocksPerSM = 32;
+  int64_t threads = int64_t(ttg::getNumWarps(module).value_or(1)) *
+                    ttg::getThreadsPerWarp(module);
+  int64_t blocks = std::min(kBlocksPerSM, kThreadsPerSM / threads);
+  if (std::optional<int64_t> perBlock = getMaxSharedMemoryPerBlock(module))
+    blocks = std::min(blocks, (*perBlock + kReservedPerBlock) /
+                                  (bytes + kReservedPerBlock));
+  return blocks;
+}
+
+/// The allocation with each conversion's scratch sized so that it costs
+/// nothing: the fastest way of converting that does not raise the module's
+/// total above what the rest of the module needs (its scratch overlapping
+/// buffers dead while it runs), or, where even its smallest way would raise
+/// it (the conversion sets the total), the fastest way that keeps as many
+/// blocks per SM as the smallest. Conversions are decided in program
+/// order, each against the choices made before it (those not yet decided
+/// taking no scratch).
+/// `reduced` gets the bytes of each conversion not given its fastest way.
+FailureOr<SharedMemoryAllocation>
+allocateWithConversionScratch(ModuleOp module,
+                              llvm::MapVector<Operation *, int64_t> &reduced) {
+  llvm::MapVector<Operation *, SmallVector<int64_t>> choices;
+  module.walk([&](ttg::ConvertLayoutOp op) {
+    op->removeAttr(kScratchBytesAttrName);
+    SmallVector<int64_t> sizes = getConvertLayoutScratchSizes(op);
+    if (sizes.size() > 1)
+      choices[op] = std::move(sizes);
+  });
+  llvm::DenseMap<Operation *, int64_t> chosen;
+  for (auto &[op, sizes] : choices)
+    chosen[op] = 0;
+  auto scratchSize = [&](Operation *op) {
+    auto it = chosen.find(op);
+    return it != chosen.end() ? it->second : getScratchSizeInBytes(op);
+  };
+  auto totalWith = [&](Operation *op, int64_t bytes) -> FailureOr<int64_t> {
+    chosen[op] = bytes;
+    FailureOr<SharedMemoryAllocation> allocation =
+        computeSharedMemoryAllocation(module, scratchSize);
+    if (failed(allocation))
+      return failure();
+    return allocation->totalBytes;
+  };
+  for (auto &[op, sizes] : choices) {
+    FailureOr<int64_t> rest = totalWith(op, 0);
+    FailureOr<int64_t> smallest = totalWith(op, sizes.back());
+    if (failed(rest) || failed(smallest))
+      return failure();
+    bool setsTotal = *smallest > *rest;
+    int64_t blocks = getBlocksPerSM(module, *smallest);
+    for (int64_t bytes : sizes) {
+      FailureOr<int64_t> total = totalWith(op, bytes);
+      if (failed(total))
+        return failure();
+      if (*total <= *rest ||
+          (setsTotal && getBlocksPerSM(module, *total) >= blocks))
+        break;
+    }
+    if (chosen[op] != sizes.front())
+      reduced[op] = chosen[op];
+  }
+  return computeSharedMemoryAllocation(module, scratchSize);
+}
+} // namespace
+
 LogicalResult mlir::tile::annotateSharedMemoryAllocation(ModuleOp module) {
+  llvm::MapVector<Operation *, int64_t> reduced;
   FailureOr<SharedMemoryAllocation> allocation =
-      computeSharedMemoryAllocation(module);
+      allocateWithConversionScratch(module, reduced);
   if (failed(allocation))
     return failure();
   std::optional<int64_t> limit = getMaxSharedMemoryPerBlock(module);
@@ -481,6 +557,8 @@ LogicalResult mlir::tile::annotateSharedMemoryAllocation(ModuleOp module) {
     return failure();
   }
   Builder builder(module.getContext());
+  for (auto &[op, bytes] : reduced)
+    op->setAttr(kScratchBytesAttrName, builder.getI64IntegerAttr(bytes));
   for (const SharedBuffer &buffer : allocation->buffers)
     buffer.op->setAttr(kAllocationOffsetAttrName,
                        builder.getI32IntegerAttr(buffer.offset));

@@ -607,24 +607,72 @@ int64_t mlir::tile::getWarpStateBytes(Operation *func) {
   return bytes;
 }
 
-std::optional<layout::ConversionScratchLayout>
-mlir::tile::getConvertLayoutScratch(ttg::ConvertLayoutOp op,
-                                    std::string &error) {
+namespace {
+/// What a conversion's scratch layouts are chosen from: its two layouts, its
+/// element size and what its target offers.
+struct ConversionScratchQuery {
+  LinearLayout src, dst;
+  int32_t elementBytes;
+  layout::ConversionScratchOptions options;
+};
+
+std::optional<ConversionScratchQuery>
+getConversionScratchQuery(ttg::ConvertLayoutOp op, std::string &error) {
   std::optional<LinearLayout> src =
       ttg::toLinearLayout(op.getSrc().getType(), &error);
   std::optional<LinearLayout> dst = ttg::toLinearLayout(op.getType(), &error);
   if (!src || !dst)
     return std::nullopt;
-  layout::ConversionScratchOptions options;
+  ConversionScratchQuery query{
+      *src,
+      *dst,
+      int32_t(getSharedElementBytes(op.getType().getElementType())),
+      {}};
   // ldmatrix on sm_80/sm_89 only: on sm_90 the ldmatrix epilogue of the
   // 8-warp d128 attention makes ptxas serialize its wgmmas (C7515; 0.84x
   // Triton on the H100, against 1.02x with 16-byte loads), so sm_90 loads
   // the conversion's 16-byte vectors directly.
   int cc = ttg::getComputeCapability(op).value_or(0);
-  options.loadMatrix = cc >= 75 && cc < 90;
+  query.options.loadMatrix = cc >= 75 && cc < 90;
+  return query;
+}
+} // namespace
+
+std::optional<layout::ConversionScratchLayout>
+mlir::tile::getConvertLayoutScratch(ttg::ConvertLayoutOp op,
+                                    std::string &error) {
+  std::optional<ConversionScratchQuery> query =
+      getConversionScratchQuery(op, error);
+  if (!query)
+    return std::nullopt;
+  if (auto bytes = op->getAttrOfType<IntegerAttr>(kScratchBytesAttrName))
+    query->options.maxScratchElements = bytes.getInt() / query->elementBytes;
   return layout::getConversionScratchLayout(
-      *src, *dst, int32_t(getSharedElementBytes(op.getType().getElementType())),
-      &error, options);
+      query->src, query->dst, query->elementBytes, &error, query->options);
+}
+
+SmallVector<int64_t>
+mlir::tile::getConvertLayoutScratchSizes(ttg::ConvertLayoutOp op) {
+  RankedTensorType srcType = op.getSrc().getType();
+  int64_t elementBytes = getSharedElementBytes(srcType.getElementType());
+  std::string error;
+  std::optional<ConversionScratchQuery> query =
+      getConversionScratchQuery(op, error);
+  if (!query || getConversionStrategy(query->src, query->dst) !=
+                    ConversionStrategy::SharedMemory)
+    return {};
+  // The scratch layout is a swizzled bijection onto the tensor; with
+  // rounds, the scratch holds one round's part of it.
+  SmallVector<int64_t> sizes;
+  for (const layout::ConversionScratchLayout &scratch :
+       layout::getConversionScratchLayouts(
+           query->src, query->dst, query->elementBytes, &error, query->options))
+    sizes.push_back(llvm::alignTo(scratch.getScratchElements() * elementBytes,
+                                  kScratchAlignment));
+  if (sizes.empty())
+    sizes.push_back(llvm::alignTo(srcType.getNumElements() * elementBytes,
+                                  kScratchAlignment));
+  return sizes;
 }
 
 namespace {
@@ -681,22 +729,15 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
                          kScratchAlignment);
   }
   if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op)) {
-    auto srcType = convert.getSrc().getType();
-    auto dstType = convert.getType();
-    std::optional<LinearLayout> src = ttg::toLinearLayout(srcType);
-    std::optional<LinearLayout> dst = ttg::toLinearLayout(dstType);
-    if (!src || !dst ||
-        getConversionStrategy(*src, *dst) != ConversionStrategy::SharedMemory)
+    SmallVector<int64_t> sizes = getConvertLayoutScratchSizes(convert);
+    if (sizes.empty())
       return 0;
-    // The scratch layout is a swizzled bijection onto the tensor; with
-    // rounds, the scratch holds one round's part of it.
-    std::string error;
-    int64_t elements = srcType.getNumElements();
-    if (auto scratch = getConvertLayoutScratch(convert, error))
-      elements = scratch->getScratchElements();
-    return llvm::alignTo(elements *
-                             getSharedElementBytes(srcType.getElementType()),
-                         kScratchAlignment);
+    // The fastest way within the bytes the allocator recorded.
+    auto recorded = op->getAttrOfType<IntegerAttr>(kScratchBytesAttrName);
+    for (int64_t bytes : sizes)
+      if (!recorded || bytes <= recorded.getInt())
+        return bytes;
+    return sizes.back();
   }
   return 0;
 }

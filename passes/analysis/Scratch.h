@@ -42,6 +42,10 @@ class ConvertLayoutOp;
 /// Names of the attributes the shared-memory allocator writes.
 constexpr llvm::StringLiteral kAllocationOffsetAttrName = "allocation.offset";
 constexpr llvm::StringLiteral kSharedMemorySizeAttrName = "ttg.shared";
+/// On a ttg.convert_layout: the scratch bytes the allocator gave it, where
+/// that is less than its fastest way needs (it then runs in more rounds).
+constexpr llvm::StringLiteral kScratchBytesAttrName =
+    "allocation.scratch_bytes";
 
 /// Names of the attributes tritongpu-global-scratch-memory-allocation
 /// writes: per function and on the module (the kernel's) the bytes and
@@ -218,10 +222,17 @@ ConversionStrategy getConversionStrategy(const layout::LinearLayout &src,
 
 /// The scratch layout through which `op` (a conversion whose strategy is
 /// SharedMemory) moves its elements, for the target its module names
-/// (ldmatrix from sm_75 on): the allocator sizes the scratch by it and the
-/// lowering follows it. std::nullopt with `error` set when there is none.
+/// (ldmatrix from sm_75 on): the fastest one, or the fastest within the
+/// bytes the allocator recorded on `op` (kScratchBytesAttrName). The
+/// allocator sizes the scratch by it and the lowering follows it.
+/// std::nullopt with `error` set when there is none.
 std::optional<layout::ConversionScratchLayout>
 getConvertLayoutScratch(ttg::ConvertLayoutOp op, std::string &error);
+
+/// The scratch bytes of each way `op` may convert through shared memory,
+/// fastest first, each smaller than the ones before it (more rounds); empty
+/// when `op` needs no shared memory.
+SmallVector<int64_t> getConvertLayoutScratchSizes(ttg::ConvertLayoutOp op);
 
 /// How a tt.gather whose gather axis stays within each warp reads its
 /// source with warp shuffles instead of scratch.

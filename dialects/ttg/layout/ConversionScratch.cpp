@@ -425,17 +425,23 @@ buildCandidate(const LinearLayout &src, const LinearLayout &dst,
 }
 } // namespace
 
-std::optional<ConversionScratchLayout>
-getConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
-                           int32_t elementBytes, std::string *error,
-                           const ConversionScratchOptions &options) {
-  if (src.getOutDims() != dst.getOutDims())
-    return fail(error, "the two layouts cover different tensor shapes");
-  if (elementBytes <= 0)
-    return fail(error, "elements must take at least one byte");
+std::vector<ConversionScratchLayout>
+getConversionScratchLayouts(const LinearLayout &src, const LinearLayout &dst,
+                            int32_t elementBytes, std::string *error,
+                            const ConversionScratchOptions &options) {
+  if (src.getOutDims() != dst.getOutDims()) {
+    fail(error, "the two layouts cover different tensor shapes");
+    return {};
+  }
+  if (elementBytes <= 0) {
+    fail(error, "elements must take at least one byte");
+    return {};
+  }
   Flattener flat(src.getOutDims());
-  if (flat.totalBits > LinearLayout::kMaxDimBits)
-    return fail(error, "the tensor is too large for a scratch layout");
+  if (flat.totalBits > LinearLayout::kMaxDimBits) {
+    fail(error, "the tensor is too large for a scratch layout");
+    return {};
+  }
 
   int maxVecBits = 0;
   while ((int64_t(elementBytes) << (maxVecBits + 1)) <= kMaxAccessBytes)
@@ -481,10 +487,13 @@ getConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
       candidates.push_back(matrix);
   }
 
-  // The cheapest candidate in wavefronts per warp wins, then the one with
-  // fewer accesses, then the one with the smaller scratch.
-  std::optional<ConversionScratchLayout> best;
-  std::tuple<int64_t, int64_t, int64_t> bestCost;
+  // The cheapest candidate in wavefronts per warp first, then the one with
+  // fewer accesses, then the one with the smaller scratch; of the rest only
+  // those that need less scratch than every one before them. The
+  // candidate's index breaks ties, keeping the order deterministic.
+  std::vector<std::pair<std::tuple<int64_t, int64_t, int64_t, size_t>,
+                        ConversionScratchLayout>>
+      ranked;
   for (const Candidate &candidate : candidates) {
     std::optional<ConversionScratchLayout> scratch =
         buildCandidate(src, dst, flat, elementBytes, candidate, error);
@@ -494,16 +503,35 @@ getConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
         getCost(*scratch, src, dst, elementBytes);
     if (!cost)
       continue;
-    std::tuple<int64_t, int64_t, int64_t> key(cost->first, cost->second,
-                                              scratch->getScratchElements());
-    if (!best || key < bestCost) {
-      best = scratch;
-      bestCost = key;
-    }
+    ranked.emplace_back(std::tuple(cost->first, cost->second,
+                                   scratch->getScratchElements(),
+                                   ranked.size()),
+                        std::move(*scratch));
   }
-  if (!best)
-    return fail(error, "no scratch layout fits the two layouts");
-  return best;
+  llvm::sort(ranked, llvm::less_first());
+  std::vector<ConversionScratchLayout> layouts;
+  for (auto &[key, scratch] : ranked)
+    if (layouts.empty() ||
+        scratch.getScratchElements() < layouts.back().getScratchElements())
+      layouts.push_back(std::move(scratch));
+  if (layouts.empty())
+    fail(error, "no scratch layout fits the two layouts");
+  return layouts;
+}
+
+std::optional<ConversionScratchLayout>
+getConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
+                           int32_t elementBytes, std::string *error,
+                           const ConversionScratchOptions &options) {
+  std::vector<ConversionScratchLayout> layouts =
+      getConversionScratchLayouts(src, dst, elementBytes, error, options);
+  for (ConversionScratchLayout &scratch : layouts)
+    if (!options.maxScratchElements ||
+        scratch.getScratchElements() <= *options.maxScratchElements)
+      return std::move(scratch);
+  if (!layouts.empty())
+    return fail(error, "no scratch layout fits in the scratch given");
+  return std::nullopt;
 }
 
 int32_t getSharedAccessWavefronts(const LinearLayout &offsets,

@@ -72,11 +72,26 @@ struct ConversionScratchLayout {
 struct ConversionScratchOptions {
   /// ldmatrix (sm_75 and later) may load 16-bit elements.
   bool loadMatrix = false;
+  /// Only layouts whose scratch holds at most this many elements at once
+  /// qualify (the bytes the allocation gave the conversion).
+  std::optional<int64_t> maxScratchElements;
 };
 
+/// The scratch layouts for converting `src` to `dst`, fastest first (the
+/// fewest shared-memory wavefronts per warp, then the fewest accesses),
+/// each holding fewer elements at once than every one before it (it runs
+/// in more rounds or with narrower vectors); `options.maxScratchElements`
+/// is not applied. Empty, with `error` set, when there is none.
+std::vector<ConversionScratchLayout>
+getConversionScratchLayouts(const LinearLayout &src, const LinearLayout &dst,
+                            int32_t elementBytes, std::string *error = nullptr,
+                            const ConversionScratchOptions &options = {});
+
 /// The scratch layout for converting `src` to `dst` (register, lane, warp
-/// -> the same tensor dims) for elements of `elementBytes` bytes. Fails on
-/// layouts whose out-dims differ or are too large.
+/// -> the same tensor dims) for elements of `elementBytes` bytes: the first
+/// of getConversionScratchLayouts within `options.maxScratchElements`.
+/// Fails on layouts whose out-dims differ or are too large, and when none
+/// fits.
 std::optional<ConversionScratchLayout>
 getConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
                            int32_t elementBytes, std::string *error = nullptr,

@@ -93,3 +93,62 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A conversion through shared memory may run in rounds: less scratch at
+// once, more barriers. Its fastest way (the wgmma accumulator to 16-byte
+// rows: 32 KiB, one round) takes the bytes only where they are free. Inside
+// the loop the 64 KiB ring is live, so the fastest way would raise the
+// total: the conversion takes the fastest way that fits beside the ring in
+// the 16 KiB the loop's other buffer leaves when it is dead (2 rounds),
+// and records those bytes for its lowering. After the loop nothing else is
+// live but a 40 KiB buffer, which its fastest way fits under.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 81920 : i32
+// CHECK: scf.for
+// CHECK: ttg.convert_layout %{{.+}} {allocation.offset = 65536 : i32, allocation.scratch_bytes = 16384 : i64}
+// CHECK: }
+// CHECK: ttg.convert_layout %{{.+}} {allocation.offset = 0 : i32} :
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#rows = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @conversion_beside_a_ring(%acc: tensor<128x128xf16, #mma>, %b: tensor<64x128xf16, #rows>, %p: tensor<128x128x!tt.ptr<f16>, #rows>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<4x128x64xf16, #shared, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %tile = ttg.local_alloc %b : (tensor<64x128xf16, #rows>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %v = ttg.local_load %tile : !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<64x128xf16, #rows>
+      %c = ttg.convert_layout %acc : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #rows>
+      tt.store %p, %c : tensor<128x128x!tt.ptr<f16>, #rows>
+    }
+    ttg.local_dealloc %ring : !ttg.memdesc<4x128x64xf16, #shared, #smem, mutable>
+    %big = ttg.local_alloc : () -> !ttg.memdesc<160x128xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %big : !ttg.memdesc<160x128xf16, #shared, #smem, mutable>
+    %d = ttg.convert_layout %acc : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #rows>
+    tt.store %p, %d : tensor<128x128x!tt.ptr<f16>, #rows>
+    tt.return
+  }
+}
+
+// -----
+
+// Alone in its kernel, the conversion sets the kernel's shared memory: it
+// takes the fastest way that keeps as many blocks per SM as its smallest
+// way (4 warps run 16 blocks per SM by threads; 8 KiB lets 25 fit, 32 KiB
+// only 7): 4 rounds.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 8192 : i32
+// CHECK: ttg.convert_layout %{{.+}} {allocation.offset = 0 : i32, allocation.scratch_bytes = 8192 : i64}
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#rows = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @conversion_alone(%acc: tensor<128x128xf16, #mma>, %p: tensor<128x128x!tt.ptr<f16>, #rows>) {
+    %c = ttg.convert_layout %acc : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #rows>
+    tt.store %p, %c : tensor<128x128x!tt.ptr<f16>, #rows>
+    tt.return
+  }
+}

@@ -219,3 +219,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A split whose halves are not the operand layout's first register basis
+// (a wgmma accumulator reshaped to 2 x N/2 and permuted: the EPILOGUE_SUBTILE
+// epilogue of Triton's persistent matmul tutorial). Several operand layouts
+// split into one result layout, so the split is followed forward without
+// asking that a join of the result give the operand's layout back: the
+// conversion moves past the split and the narrowing, onto the f16 halves,
+// where a TMA store takes it without scratch.
+// CHECK-LABEL: tt.func @split_of_a_later_register_basis
+// CHECK: %[[X:.+]] = tt.load %arg0 : tensor<128x2x2x!tt.ptr<f32>, #[[L:blocked[0-9]*]]>
+// CHECK-NEXT: %[[A:.+]], %[[B:.+]] = tt.split %[[X]] : tensor<128x2x2xf32, #[[L]]> -> tensor<128x2xf32, #[[H:linear[0-9]*]]>
+// CHECK-NEXT: %[[T:.+]] = arith.truncf %[[A]] : tensor<128x2xf32, #[[H]]> to tensor<128x2xf16, #[[H]]>
+// CHECK-NEXT: %[[C:.+]] = ttg.convert_layout %[[T]] : tensor<128x2xf16, #[[H]]> -> tensor<128x2xf16, #{{blocked[0-9]*}}>
+// CHECK-NEXT: tt.descriptor_store %arg1[%c0_i32, %c0_i32], %[[C]]
+#l = #ttg.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [1, 2, 0]}>
+#s = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#o = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#w = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @split_of_a_later_register_basis(%p: tensor<128x2x2x!tt.ptr<f32>, #l>, %d: !tt.tensordesc<tensor<128x2xf16>>) {
+    %c0 = arith.constant 0 : i32
+    %x = tt.load %p : tensor<128x2x2x!tt.ptr<f32>, #l>
+    %c = ttg.convert_layout %x : tensor<128x2x2xf32, #l> -> tensor<128x2x2xf32, #s>
+    %a, %b = tt.split %c : tensor<128x2x2xf32, #s> -> tensor<128x2xf32, #o>
+    %t = arith.truncf %a : tensor<128x2xf32, #o> to tensor<128x2xf16, #o>
+    %u = ttg.convert_layout %t : tensor<128x2xf16, #o> -> tensor<128x2xf16, #w>
+    tt.descriptor_store %d[%c0, %c0], %u : !tt.tensordesc<tensor<128x2xf16>>, tensor<128x2xf16, #w>
+    tt.return
+  }
+}

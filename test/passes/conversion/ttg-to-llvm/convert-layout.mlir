@@ -212,11 +212,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // wgmma accumulator (f16 pairs; rows 8 apart and columns 8 and 16 apart in
 // registers) -> the 16-byte rows a Hopper matmul epilogue stores: the
 // registers both sides hold, in any order, make 16-byte vectors on both
-// sides: 16 stores, one barrier, 16 loads. ldmatrix is not used on sm_90
-// (see ConversionScratchOptions in passes/analysis/Scratch.cpp), so there
-// is one round.
+// sides: 16 stores, one barrier, 16 loads, 32 KiB at once. ldmatrix is not
+// used on sm_90 (see ConversionScratchOptions in
+// passes/analysis/Scratch.cpp), so there is one round. The allocation gives
+// a conversion that way where its bytes are free (allocate-shared-memory.mlir):
+// here a larger buffer, dead by then, has made the kernel's total.
 // CHECK-LABEL: module attributes
-// CHECK-SAME: ttg.shared = 32768
+// CHECK-SAME: ttg.shared = 65536
 // CHECK-LABEL: llvm.func internal @wgmma_to_blocked_f16
 // CHECK-COUNT-16: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
@@ -227,8 +229,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func private @wgmma_to_blocked_f16(%a: tensor<128x128xf16, #mma>) -> tensor<128x128xf16, #blocked> {
+    %big = ttg.local_alloc : () -> !ttg.memdesc<256x128xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %big : !ttg.memdesc<256x128xf16, #shared, #smem, mutable>
     %c = ttg.convert_layout %a : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
     tt.return %c : tensor<128x128xf16, #blocked>
   }
