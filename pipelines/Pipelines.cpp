@@ -9,6 +9,8 @@
 
 #include "pipelines/Pipelines.h"
 
+#include "dialects/ttg/TTGDialect.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -196,10 +198,24 @@ mlir::tile::resolveTargetOptions(ModuleOp module, ttg::TargetOptions options,
       failed(adopt("ttg.num-warps", "num-warps", explicitly.numWarps,
                    options.numWarps)) ||
       failed(adopt("ttg.threads-per-warp", "threads-per-warp",
-                   explicitly.threadsPerWarp, options.threadsPerWarp)) ||
-      failed(adopt("ttg.num-ctas", "num-ctas", explicitly.numCTAs,
-                   options.numCTAs)))
+                   explicitly.threadsPerWarp, options.threadsPerWarp)))
     return failure();
+  // Layouts spread over the CTAs of a cluster (Triton's TTGIR with
+  // ttg.num-ctas > 1) are not lowered; tile's own modules keep one CTA's
+  // layouts and record the cluster as tile.cluster-ctas, the module's
+  // num-ctas (1 when absent).
+  int layoutCTAs = ttg::getNumCTAs(module);
+  if (layoutCTAs != 1)
+    return emitError() << "ttg.num-ctas = " << layoutCTAs
+                       << ": TTGIR whose layouts span the CTAs of a cluster "
+                          "is not supported (tile runs each program on one "
+                          "CTA of its cluster; compile such kernels from TTIR)";
+  int clusterCTAs = ttg::getClusterCTAs(module);
+  if (explicitly.numCTAs && options.numCTAs != clusterCTAs)
+    return emitError() << "option num-ctas=" << options.numCTAs
+                       << " contradicts the module's cluster of " << clusterCTAs
+                       << " CTA(s) (" << ttg::kClusterCTAsAttrName << ")";
+  options.numCTAs = clusterCTAs;
   // The module's own values must be ones tile supports, too.
   if (failed(ttg::verifyTargetOptions(options, emitError)))
     return failure();

@@ -6,6 +6,7 @@
 
 #include "dialects/ttg/TargetOptions.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -27,11 +28,23 @@ LogicalResult mlir::tile::ttg::verifyTargetOptions(
     return emitError() << "unsupported threads-per-warp="
                        << options.threadsPerWarp
                        << "; NVIDIA GPUs have 32 threads per warp";
-  if (options.numCTAs != 1)
+  if (!llvm::is_contained({1, 2, 4, 8, 16}, options.numCTAs))
     return emitError() << "unsupported num-ctas=" << options.numCTAs
-                       << "; only 1 CTA per cluster is supported";
+                       << "; expected 1, 2, 4, 8 or 16";
+  if (options.numCTAs > 1 && options.target != "cuda:90")
+    return emitError() << "num-ctas=" << options.numCTAs
+                       << " needs thread block clusters, which "
+                       << options.target << " does not have (cuda:90 does)";
   if (options.numStages < 1)
     return emitError() << "unsupported num-stages=" << options.numStages
                        << "; expected at least 1";
   return success();
+}
+
+int mlir::tile::ttg::getClusterCTAs(Operation *op) {
+  auto module =
+      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
+  auto ctas = module ? module->getAttrOfType<IntegerAttr>(kClusterCTAsAttrName)
+                     : nullptr;
+  return ctas ? int(ctas.getInt()) : 1;
 }

@@ -5,6 +5,12 @@
 // the first four as the module attributes ttg.target, ttg.num-warps,
 // ttg.threads-per-warp and ttg.num-ctas, which TTGDialect.h reads.
 //
+// num-ctas is the size of the thread block cluster each program is launched
+// as (Triton's launcher launches num-ctas CTAs per program, in clusters of
+// num-ctas). tile lays every tensor out for one CTA (ttg.num-ctas = 1) and
+// records the cluster as tile.cluster-ctas: the program runs on the first
+// CTA of its cluster and the others return at once.
+//
 // The defaults are written here and nowhere else: the ODS pass options name
 // these constants as their default expressions, the stage pipelines refer to
 // the options by placeholder (pipelines/Pipelines.h), and tools/tile-compile
@@ -28,8 +34,11 @@ inline constexpr llvm::StringLiteral kDefaultTarget = "cuda:90";
 inline constexpr int kDefaultNumWarps = 4;
 /// Threads per warp: every NVIDIA GPU has 32.
 inline constexpr int kDefaultThreadsPerWarp = 32;
-/// CTAs per cluster: tile supports 1.
+/// CTAs per cluster.
 inline constexpr int kDefaultNumCTAs = 1;
+/// The module attribute recording a cluster of more than one CTA per
+/// program (the module's layouts stay those of one CTA).
+inline constexpr llvm::StringLiteral kClusterCTAsAttrName = "tile.cluster-ctas";
 /// Software pipelining stages of loops (1 turns pipelining off).
 inline constexpr int kDefaultNumStages = 3;
 /// Source line tables in the LLVM stage, as Triton emits them unless
@@ -51,6 +60,10 @@ struct TargetOptions {
 /// option and the accepted values.
 LogicalResult verifyTargetOptions(const TargetOptions &options,
                                   function_ref<InFlightDiagnostic()> emitError);
+
+/// The CTAs of the cluster each program of `op`'s module is launched as: its
+/// tile.cluster-ctas, 1 when absent.
+int getClusterCTAs(Operation *op);
 } // namespace mlir::tile::ttg
 
 #endif // TILE_DIALECTS_TTG_TARGETOPTIONS_H

@@ -392,6 +392,11 @@ CASES = [
           "N": "i32", "BM": "constexpr", "BN": "constexpr"},
          {"BM": 64, "BN": 64}, {"num_warps": 4}, capabilities=(90,),
          aligned=(0, 1, 3, 4)),
+    # A cluster of two CTAs per program: the first runs it.
+    Case("masked_axpy_cluster2", masked_axpy,
+         {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32",
+          "alpha": "fp32", "n": "i32", "BLOCK": "constexpr"},
+         {"BLOCK": 1024}, {"num_warps": 4, "num_ctas": 2}, capabilities=(90,)),
     Case("descriptor_copy", descriptor_copy,
          {"in_desc": _descriptor("fp16", (64, 64)),
           "out_desc": _descriptor("fp16", (64, 64)),

@@ -150,3 +150,19 @@ def test_disable_licm_reaches_llvm(tile_enabled):
                 {"x_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32",
                  "BLOCK": "constexpr"}, {"BLOCK": 128})
     assert "llvm.licm.disable" in compile_case(case, 90).asm["llir"]
+
+
+def test_cluster_of_ctas_runs_each_program_on_its_first_cta(tile_enabled):
+    """num_ctas = 2: Triton's launcher launches two CTAs per program, as a
+    cluster; tile's kernel requires that cluster, reads its program id from
+    the cluster's id and returns at once on the cluster's other CTA."""
+    case = next(case for case in CASES if case.name == "masked_axpy_cluster2")
+    kernel = compile_case(case, 90)
+    assert tile.triton.stats()["compiled"] == 1
+    assert kernel.metadata.num_ctas == 2
+    ptx = kernel.asm["ptx"]
+    assert ".reqnctapercluster 2, 1, 1" in ptx
+    assert "%cluster_ctarank" in ptx and "%clusterid.x" in ptx
+    assert "%ctaid.x" not in ptx
+    assert '"ttg.num-ctas" = 1' in kernel.asm["ttgir"]
+    assert '"tile.cluster-ctas" = 2' in kernel.asm["ttgir"]

@@ -8,7 +8,9 @@
 // (GlobalScratchOpToLLVM.cpp), which every Triton kernel declares and
 // Triton's launcher always passes, null when the kernel needs none. A
 // device function that needs global scratch takes its part of it as one
-// more, last parameter (GlobalScratchOpToLLVM.cpp).
+// more, last parameter (GlobalScratchOpToLLVM.cpp). Launched in clusters
+// (tile.cluster-ctas), a kernel requires its cluster size and returns at
+// once on every CTA but the first of each cluster.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,6 +95,8 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
         nvidia::limitRegisters(llvmFunc, int(registers.getInt()));
       if (failed(passTensorDescriptors(func, llvmFunc)))
         return failure();
+      if (lowering.clusterCTAs > 1)
+        nvidia::setClusterSize(llvmFunc, lowering.clusterCTAs);
     } else if (!func.isExternal()) {
       // Device functions are private to the module; a declaration stays
       // external so it can be resolved at link time (libdevice, ...).
@@ -116,8 +120,28 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
     if (failed(rewriter.convertRegionTypes(&llvmFunc.getBody(),
                                            *getTypeConverter(), &signature)))
       return failure();
+    if (isKernel && lowering.clusterCTAs > 1)
+      returnFromOtherCTAsOfCluster(rewriter, llvmFunc, func.getLoc());
     rewriter.eraseOp(func);
     return success();
+  }
+
+  /// Launched in clusters, a program runs on the first CTA of its cluster;
+  /// the others return before anything else.
+  static void returnFromOtherCTAsOfCluster(ConversionPatternRewriter &rewriter,
+                                           LLVM::LLVMFuncOp func,
+                                           Location loc) {
+    Block *entry = &func.getBody().front();
+    Block *body = rewriter.splitBlock(entry, entry->begin());
+    Block *exit = rewriter.createBlock(&func.getBody(), func.getBody().end());
+    LLVM::ReturnOp::create(rewriter, loc, ValueRange{});
+    rewriter.setInsertionPointToEnd(entry);
+    Value rank = nvidia::getRankInCluster(rewriter, loc);
+    Value zero = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                          rewriter.getI32IntegerAttr(0));
+    Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                       rank, zero);
+    LLVM::CondBrOp::create(rewriter, loc, first, body, exit);
   }
 
   /// Tensor descriptor parameters are tensor maps passed by value; the

@@ -27,6 +27,10 @@ struct LoweringContext {
   /// which decides between instructions where targets differ (fp8
   /// conversions, a bf16 atomic add); 0 when the module names none.
   int computeCapability = 0;
+  /// The CTAs of the cluster each program is launched as
+  /// (tile.cluster-ctas): program ids are cluster ids, and only the first
+  /// CTA of a cluster runs the program.
+  int clusterCTAs = 1;
   /// For each load and store, how many contiguous elements one access may
   /// move (proven by axis analysis and the layout).
   llvm::DenseMap<Operation *, unsigned> accessWidth;

@@ -26,28 +26,42 @@ int getAxisIndex(tt::ProgramIDDim dim) {
   llvm_unreachable("unknown program-id dimension");
 }
 
+/// A program is a CTA, or, launched in clusters, a cluster (Triton reads
+/// the cluster's id then).
 struct GetProgramIdOpConversion
     : public ConvertOpToLLVMPattern<tt::GetProgramIdOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  GetProgramIdOpConversion(LLVMTypeConverter &converter,
+                           const LoweringContext &lowering)
+      : ConvertOpToLLVMPattern(converter), lowering(lowering) {}
   LogicalResult
   matchAndRewrite(tt::GetProgramIdOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, nvidia::getBlockId(rewriter, op.getLoc(),
-                                              getAxisIndex(op.getAxis())));
+    int axis = getAxisIndex(op.getAxis());
+    rewriter.replaceOp(op,
+                       lowering.clusterCTAs > 1
+                           ? nvidia::getClusterId(rewriter, op.getLoc(), axis)
+                           : nvidia::getBlockId(rewriter, op.getLoc(), axis));
     return success();
   }
+  const LoweringContext &lowering;
 };
 
 struct GetNumProgramsOpConversion
     : public ConvertOpToLLVMPattern<tt::GetNumProgramsOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  GetNumProgramsOpConversion(LLVMTypeConverter &converter,
+                             const LoweringContext &lowering)
+      : ConvertOpToLLVMPattern(converter), lowering(lowering) {}
   LogicalResult
   matchAndRewrite(tt::GetNumProgramsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, nvidia::getGridDim(rewriter, op.getLoc(),
-                                              getAxisIndex(op.getAxis())));
+    int axis = getAxisIndex(op.getAxis());
+    rewriter.replaceOp(
+        op, lowering.clusterCTAs > 1
+                ? nvidia::getClusterCount(rewriter, op.getLoc(), axis)
+                : nvidia::getGridDim(rewriter, op.getLoc(), axis));
     return success();
   }
+  const LoweringContext &lowering;
 };
 
 /// ttg.warp_id: the warp within the executing group (emitWarpId).
@@ -94,8 +108,8 @@ struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<tt::MakeRangeOp> {
 void mlir::tile::populateSPMDOpToLLVMPatterns(LLVMTypeConverter &converter,
                                               RewritePatternSet &patterns,
                                               const LoweringContext &lowering) {
-  patterns.add<GetProgramIdOpConversion,               // tt.get_program_id
-               GetNumProgramsOpConversion>(converter); // tt.get_num_programs
-  patterns.add<MakeRangeOpConversion>(converter, lowering); // tt.make_range
+  patterns.add<GetProgramIdOpConversion,   // tt.get_program_id
+               GetNumProgramsOpConversion, // tt.get_num_programs
+               MakeRangeOpConversion>(converter, lowering); // tt.make_range
   patterns.add<WarpIdOpConversion>(converter, lowering);    // ttg.warp_id
 }

@@ -249,8 +249,10 @@ void foldRoundTripCasts(ModuleOp module) {
 }
 
 /// Emits an error on `op` when it is a ttg.warp_specialize the lowering
-/// cannot handle: outside a kernel, or capturing a value that cannot go
-/// through shared memory.
+/// cannot handle: outside a kernel, in a kernel launched in clusters (only
+/// a cluster's first CTA runs the program, and the partitions' warps of the
+/// others would wait for warps that returned), or capturing a value that
+/// cannot go through shared memory.
 LogicalResult checkWarpSpecialize(Operation *op) {
   auto ws = dyn_cast<ttg::WarpSpecializeOp>(op);
   if (!ws)
@@ -258,6 +260,10 @@ LogicalResult checkWarpSpecialize(Operation *op) {
   auto func = ws->getParentOfType<tt::FuncOp>();
   if (!func || !func.isPublic() || func.isExternal())
     return ws.emitOpError("is only supported in a kernel (a public tt.func)");
+  if (int ctas = ttg::getClusterCTAs(ws); ctas > 1)
+    return ws.emitOpError("is not supported in a kernel launched in "
+                          "clusters of ")
+           << ctas << " CTAs (num-ctas)";
   for (auto [i, type] : llvm::enumerate(ws.getExplicitCaptures().getTypes()))
     if (!getCaptureBytes(ArrayRef<Type>(type)))
       return ws.emitOpError("cannot pass capture #")
@@ -427,6 +433,7 @@ struct ConvertTritonGPUToLLVMPass
     lowering.numWarps = *numWarps;
     lowering.threadsPerWarp = ttg::getThreadsPerWarp(module);
     lowering.computeCapability = computeCapability;
+    lowering.clusterCTAs = ttg::getClusterCTAs(module);
     {
       ModuleAxisInfoAnalysis axisInfo(module);
       lowering.accessWidth = computeAccessWidths(module, axisInfo);

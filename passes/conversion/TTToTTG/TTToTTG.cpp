@@ -57,8 +57,14 @@ struct ConvertTritonToTritonGPUPass
     if (failed(checkNoBlockPointers(module)))
       return signalPassFailure();
     Builder b(context);
+    // Every tensor is laid out for one CTA; a larger cluster only changes
+    // how the program is launched (TargetOptions.h).
     module->setAttr(ttg::TTGDialect::getNumCTAsAttrName(),
-                    b.getI32IntegerAttr(numCTAs));
+                    b.getI32IntegerAttr(ttg::kDefaultNumCTAs));
+    if (numCTAs > 1)
+      module->setAttr(ttg::kClusterCTAsAttrName, b.getI32IntegerAttr(numCTAs));
+    else
+      module->removeAttr(ttg::kClusterCTAsAttrName);
     module->setAttr(ttg::TTGDialect::getNumWarpsAttrName(),
                     b.getI32IntegerAttr(numWarps));
     module->setAttr(ttg::TTGDialect::getTargetAttrName(),

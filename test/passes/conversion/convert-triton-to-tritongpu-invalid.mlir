@@ -7,12 +7,14 @@
 // RUN: not %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{num-warps=3})' 2>&1 | FileCheck %s --check-prefix=WARPS3
 // RUN: not %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{target=cuda:70})' 2>&1 | FileCheck %s --check-prefix=SM70
 // RUN: not %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{threads-per-warp=64})' 2>&1 | FileCheck %s --check-prefix=TPW64
-// RUN: not %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{num-ctas=2})' 2>&1 | FileCheck %s --check-prefix=CTAS2
+// RUN: not %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{num-ctas=3})' 2>&1 | FileCheck %s --check-prefix=CTAS3
+// RUN: not %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{target=cuda:80 num-ctas=2})' 2>&1 | FileCheck %s --check-prefix=CLUSTER80
 
 // WARPS3: error: convert-triton-to-tritongpu: unsupported num-warps=3; expected 1, 2, 4, 8, 16 or 32
 // SM70: error: convert-triton-to-tritongpu: unsupported target 'cuda:70'; expected one of cuda:80, cuda:86, cuda:89, cuda:90
 // TPW64: error: convert-triton-to-tritongpu: unsupported threads-per-warp=64; NVIDIA GPUs have 32 threads per warp
-// CTAS2: error: convert-triton-to-tritongpu: unsupported num-ctas=2; only 1 CTA per cluster is supported
+// CTAS3: error: convert-triton-to-tritongpu: unsupported num-ctas=3; expected 1, 2, 4, 8 or 16
+// CLUSTER80: error: convert-triton-to-tritongpu: num-ctas=2 needs thread block clusters, which cuda:80 does not have (cuda:90 does)
 
 module {
   tt.func @plain(%a: tensor<64xf32>) -> tensor<64xf32> {

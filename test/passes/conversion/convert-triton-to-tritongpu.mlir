@@ -7,6 +7,10 @@
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu)' | FileCheck %s
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{target=cuda:80 num-warps=8})' | FileCheck %s --check-prefix=W8
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{target=cuda:86 num-warps=1})' | FileCheck %s --check-prefix=W1
+// With a cluster of CTAs per program the layouts stay one CTA's; the
+// cluster is recorded apart (dialects/ttg/TargetOptions.h).
+// RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-to-tritongpu{num-ctas=2})' | FileCheck %s --check-prefix=CLUSTER
+// CLUSTER: module attributes {"tile.cluster-ctas" = 2 : i32, "ttg.num-ctas" = 1 : i32
 
 // Expected default layouts, by the builder (threadsPerCTA = clamp(remaining
 // threads, 1, shape[d]); threadsPerWarp[d] = clamp(threadsPerCTA, 1,

@@ -73,3 +73,24 @@ Value nvidia::getGridDim(OpBuilder &builder, Location loc, int axis) {
   return readAxisRegister<NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(
       builder, loc, axis);
 }
+
+void nvidia::setClusterSize(LLVM::LLVMFuncOp func, int ctas) {
+  Builder builder(func.getContext());
+  // .reqnctapercluster: the launch must use exactly this cluster.
+  func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                builder.getDenseI32ArrayAttr({ctas, 1, 1}));
+}
+
+Value nvidia::getClusterId(OpBuilder &builder, Location loc, int axis) {
+  return readAxisRegister<NVVM::ClusterIdXOp, NVVM::ClusterIdYOp,
+                          NVVM::ClusterIdZOp>(builder, loc, axis);
+}
+
+Value nvidia::getClusterCount(OpBuilder &builder, Location loc, int axis) {
+  return readAxisRegister<NVVM::ClusterDimXOp, NVVM::ClusterDimYOp,
+                          NVVM::ClusterDimZOp>(builder, loc, axis);
+}
+
+Value nvidia::getRankInCluster(OpBuilder &builder, Location loc) {
+  return NVVM::ClusterId::create(builder, loc, builder.getI32Type());
+}

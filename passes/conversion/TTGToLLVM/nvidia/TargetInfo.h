@@ -61,6 +61,18 @@ Value getBlockId(OpBuilder &builder, Location loc, int axis);
 /// The number of CTAs in the grid along `axis` (0, 1, 2), an i32.
 Value getGridDim(OpBuilder &builder, Location loc, int axis);
 
+/// Launches kernel `func` in clusters of `ctas` CTAs along x.
+void setClusterSize(LLVM::LLVMFuncOp func, int ctas);
+
+/// The cluster's index in the grid of clusters along `axis`, an i32.
+Value getClusterId(OpBuilder &builder, Location loc, int axis);
+
+/// The number of clusters in the grid along `axis`, an i32.
+Value getClusterCount(OpBuilder &builder, Location loc, int axis);
+
+/// The CTA's rank within its cluster, an i32.
+Value getRankInCluster(OpBuilder &builder, Location loc);
+
 //===----------------------------------------------------------------------===//
 // Barriers and warp shuffles
 //===----------------------------------------------------------------------===//

@@ -37,3 +37,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Launched in clusters, only a cluster's first CTA runs the program: the
+// partitions' warps of the other CTAs would wait in the switch loop for
+// warps that returned.
+module attributes {"tile.cluster-ctas" = 2 : i32, "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @clustered() {
+    // expected-error @below {{'ttg.warp_specialize' op is not supported in a kernel launched in clusters of 2 CTAs (num-ctas)}}
+    ttg.warp_specialize()
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(1) {
+      ttg.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
