@@ -332,6 +332,13 @@ def _descriptor(dtype, block):
     return f"tensordesc<{dtype}[{block[0]}, {block[1]}]>"
 
 
+#: persistent_matmul's parameters: f16 operands, i32 sizes and strides.
+_PERSISTENT_MATMUL_SIGNATURE = {
+    "a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32",
+    "N": "i32", "K": "i32", "stride_am": "i32", "stride_bk": "i32",
+    "stride_cm": "i32", "NUM_SMS": "constexpr", "BLOCK_M": "constexpr",
+    "BLOCK_N": "constexpr", "BLOCK_K": "constexpr"}
+
 CASES = [
     Case("masked_axpy", masked_axpy,
          {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32",
@@ -403,20 +410,14 @@ CASES = [
           "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},
          {"BLOCK_M": 64, "BLOCK_N": 64}, {"num_warps": 4}, aligned=()),
     Case("persistent_matmul", persistent_matmul,
-         {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32",
-          "N": "i32", "K": "i32", "stride_am": "i32", "stride_bk": "i32",
-          "stride_cm": "i32", "NUM_SMS": "constexpr", "BLOCK_M": "constexpr",
-          "BLOCK_N": "constexpr", "BLOCK_K": "constexpr"},
+         _PERSISTENT_MATMUL_SIGNATURE,
          {"NUM_SMS": 132, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64},
          {"num_warps": 8, "num_stages": 3}, aligned=(0, 1, 2, 6, 7, 8)),
     # The epilogue's conversion runs inside the flattened loop, beside the
     # pipeline's buffers: its scratch must fit where they leave room (it
     # needed 32 KiB above Triton's 81,920 bytes).
     Case("persistent_matmul_128x256", persistent_matmul,
-         {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32",
-          "N": "i32", "K": "i32", "stride_am": "i32", "stride_bk": "i32",
-          "stride_cm": "i32", "NUM_SMS": "constexpr", "BLOCK_M": "constexpr",
-          "BLOCK_N": "constexpr", "BLOCK_K": "constexpr"},
+         _PERSISTENT_MATMUL_SIGNATURE,
          {"NUM_SMS": 132, "BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64},
          {"num_warps": 8, "num_stages": 3}, aligned=(0, 1, 2, 6, 7, 8)),
     # The split halves stay in the accumulator's registers, as in Triton
