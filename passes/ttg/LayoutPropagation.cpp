@@ -240,15 +240,15 @@ private:
   }
 
   /// Kernel arguments are scalars; tensors arguments (in tests, or after
-  /// inlining) take whatever layout reaches them, so only ops anchor.
+  /// inlining) take whatever layout reaches them, so only ops anchor. The
+  /// worklist pops from the back: the last anchor spreads first, as in
+  /// Triton, and where layouts conflict the first to arrive wins (decide).
   void seedAnchors() {
     func.walk([&](Operation *op) {
       if (isLayoutAnchor(op))
         for (Value result : op->getResults())
           seedAnchor(result);
     });
-    // The worklist pops from the back; start with the first anchor.
-    std::reverse(worklist.begin(), worklist.end());
   }
 
   void propagateToUsers(Value value) {

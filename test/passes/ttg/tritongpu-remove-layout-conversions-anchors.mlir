@@ -2,7 +2,8 @@
 // (loads of at least one element per thread, dots, atomics) are carried
 // forward through elementwise ops, broadcasts, reductions (as slices),
 // expand_dims (back to the parent), conversions and scf.for values. A value
-// two layouts reach takes the tensor-core one. A dot's mma layout is only
+// two layouts reach takes the tensor-core one, else the first to
+// arrive (the last anchor spreads first). A dot's mma layout is only
 // carried where what is computed from it comes back to tensor cores
 // (a conversion to an mma or dot operand layout); otherwise the dot's
 // users keep their layouts. Inputs are what tritongpu-accelerate-matmul
@@ -302,6 +303,48 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %y = ttg.convert_layout %x : tensor<128xf32, #a> -> tensor<128xf32, #b>
     %z = arith.addf %y, %w : tensor<128xf32, #b>
     tt.store %q, %z : tensor<128x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
+
+// -----
+
+// The order in which anchors spread decides a value two layouts reach (no
+// tensor-core one among them): the first layout to arrive wins, and the
+// last anchor of the function spreads first, as in Triton's propagation
+// (its queue of anchors is taken from the back). Inductor's fused batch
+// norm + add over a 64x16 tile: the data tile is loaded in #D (first
+// anchor), the per-channel scale and shift as 64x1 columns in #C (last
+// anchors). The columns' layout reaches the sub, mul and add first, so the
+// data tile is converted once to #C and the result once back for the
+// store, where the first anchor first would convert every column.
+// CHECK-DAG: [[$D:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+// CHECK-DAG: [[$C:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+// CHECK-LABEL: tt.func @last_anchor_spreads_first
+// CHECK: %[[X:.+]] = tt.load %arg0 : tensor<64x16x!tt.ptr<f32>, [[$D]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %[[XC:.+]] = ttg.convert_layout %[[X]] : tensor<64x16xf32, [[$D]]> -> tensor<64x16xf32, [[$C]]>
+// CHECK-NEXT: %[[M:.+]] = arith.mulf %[[XC]], %{{.+}} : tensor<64x16xf32, [[$C]]>
+// CHECK-NEXT: %[[Y:.+]] = arith.addf %[[M]], %{{.+}} : tensor<64x16xf32, [[$C]]>
+// CHECK-NEXT: %[[YD:.+]] = ttg.convert_layout %[[Y]] : tensor<64x16xf32, [[$C]]> -> tensor<64x16xf32, [[$D]]>
+// CHECK-NEXT: tt.store %arg0, %[[YD]] : tensor<64x16x!tt.ptr<f32>, [[$D]]>
+#d = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+#c = #ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+#e = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @last_anchor_spreads_first(%xp: tensor<64x16x!tt.ptr<f32>, #d>, %sp: tensor<64x1x!tt.ptr<f32>, #c>, %bp: tensor<64x1x!tt.ptr<f32>, #c>) {
+    %x = tt.load %xp : tensor<64x16x!tt.ptr<f32>, #d>
+    %xe = ttg.convert_layout %x : tensor<64x16xf32, #d> -> tensor<64x16xf32, #e>
+    %s = tt.load %sp : tensor<64x1x!tt.ptr<f32>, #c>
+    %se = ttg.convert_layout %s : tensor<64x1xf32, #c> -> tensor<64x1xf32, #e>
+    %sb = tt.broadcast %se : tensor<64x1xf32, #e> -> tensor<64x16xf32, #e>
+    %b = tt.load %bp : tensor<64x1x!tt.ptr<f32>, #c>
+    %be = ttg.convert_layout %b : tensor<64x1xf32, #c> -> tensor<64x1xf32, #e>
+    %bb = tt.broadcast %be : tensor<64x1xf32, #e> -> tensor<64x16xf32, #e>
+    %m = arith.mulf %xe, %sb : tensor<64x16xf32, #e>
+    %y = arith.addf %m, %bb : tensor<64x16xf32, #e>
+    %yd = ttg.convert_layout %y : tensor<64x16xf32, #e> -> tensor<64x16xf32, #d>
+    tt.store %xp, %yd : tensor<64x16x!tt.ptr<f32>, #d>
     tt.return
   }
 }
