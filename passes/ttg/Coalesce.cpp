@@ -75,18 +75,19 @@ unsigned getPointeeBitWidth(RankedTensorType ptrTensor) {
   return 0;
 }
 
-/// Dims sorted by contiguity, most contiguous first; ties keep the
-/// row-major preference (higher dims first). Triton's
-/// getOrderFromContiguity.
+/// Dims sorted by contiguity, most contiguous first; ties go to the lower
+/// dim, as Triton 3.6.0 orders them (a 1x1 store through a splat pointer is
+/// laid out with order [0, 1], its 32 lanes along dim 1, not replicated
+/// along dim 0; the release does not reverse the dims before sorting).
 SmallVector<unsigned> getOrderFromContiguity(ArrayRef<int64_t> contiguity) {
   SmallVector<unsigned> order(contiguity.size());
-  std::iota(order.rbegin(), order.rend(), 0);
-  // A total order (ties broken by the higher dim) instead of stable_sort,
+  std::iota(order.begin(), order.end(), 0);
+  // A total order (ties broken by the lower dim) instead of stable_sort,
   // whose libstdc++ buffer helper is deprecated.
   llvm::sort(order, [&](unsigned a, unsigned b) {
     if (contiguity[a] != contiguity[b])
       return contiguity[a] > contiguity[b];
-    return a > b;
+    return a < b;
   });
   return order;
 }

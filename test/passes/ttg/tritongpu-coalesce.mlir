@@ -238,3 +238,26 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// Dims of equal contiguity are ordered lower dim first, as Triton 3.6.0
+// orders them: a 1x1 store through a splat pointer (an XBLOCK = 1 reduction
+// of Inductor) puts its lanes and warps along dim 1 (order [0, 1]) rather
+// than replicating them along dim 0, and a 3-D pointer contiguous along
+// dim 2 only takes order [2, 0, 1].
+// CHECK-DAG: [[$ONE:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [0, 1]}>
+// CHECK-DAG: [[$CUBE:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [4, 2, 4], warpsPerCTA = [1, 2, 1], order = [2, 0, 1]}>
+// CHECK-LABEL: tt.func @contiguity_ties
+// CHECK: tt.store %{{.+}}, %{{.+}} : tensor<1x1x!tt.ptr<f32>, [[$ONE]]>
+// CHECK: tt.store %{{.+}}, %{{.+}} : tensor<4x8x16x!tt.ptr<i32>, [[$CUBE]]>
+#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 1], order = [1, 0]}>
+#b3 = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 1, 2], order = [2, 1, 0]}>
+module attributes {"ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @contiguity_ties(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %v: tensor<1x1xf32, #b2>, %q: tensor<4x8x16x!tt.ptr<i32>, #b3> {tt.contiguity = dense<[1, 1, 16]> : tensor<3xi32>, tt.divisibility = dense<[16, 16, 16]> : tensor<3xi32>}, %w: tensor<4x8x16xi32, #b3>) {
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<1x1x!tt.ptr<f32>, #b2>
+    tt.store %ps, %v : tensor<1x1x!tt.ptr<f32>, #b2>
+    tt.store %q, %w : tensor<4x8x16x!tt.ptr<i32>, #b3>
+    tt.return
+  }
+}
