@@ -88,15 +88,17 @@ bool resultFollowsOperand(const ReducePlan &plan) {
 } // namespace
 
 /// Gives each of `operands` a part of a scratch buffer holding `elements`
-/// of its element type, each part aligned; returns the total bytes.
+/// of its element type, each part starting aligned; returns the total
+/// bytes, up to the end of the last part (the allocator aligns the start of
+/// the buffer, and Triton counts no padding after it either).
 static int64_t layOutOperandScratch(ValueRange operands, int64_t elements,
                                     SmallVectorImpl<int64_t> &offsets) {
   int64_t offset = 0;
   for (Value operand : operands) {
+    offset = llvm::alignTo(offset, kScratchAlignment);
     offsets.push_back(offset);
     Type element = cast<RankedTensorType>(operand.getType()).getElementType();
-    offset += llvm::alignTo(elements * getSharedElementBytes(element),
-                            kScratchAlignment);
+    offset += elements * getSharedElementBytes(element);
   }
   return offset;
 }
@@ -667,11 +669,9 @@ mlir::tile::getConvertLayoutScratchSizes(ttg::ConvertLayoutOp op) {
   for (const layout::ConversionScratchLayout &scratch :
        layout::getConversionScratchLayouts(
            query->src, query->dst, query->elementBytes, &error, query->options))
-    sizes.push_back(llvm::alignTo(scratch.getScratchElements() * elementBytes,
-                                  kScratchAlignment));
+    sizes.push_back(scratch.getScratchElements() * elementBytes);
   if (sizes.empty())
-    sizes.push_back(llvm::alignTo(srcType.getNumElements() * elementBytes,
-                                  kScratchAlignment));
+    sizes.push_back(srcType.getNumElements() * elementBytes);
   return sizes;
 }
 
@@ -696,9 +696,7 @@ int64_t mlir::tile::getScratchSizeInBytes(Operation *op) {
     int64_t elements = 1;
     if (auto tensor = dyn_cast<RankedTensorType>(type))
       elements = tensor.getNumElements();
-    return llvm::alignTo(elements *
-                             getSharedElementBytes(getElementTypeOrSelf(type)),
-                         kScratchAlignment);
+    return elements * getSharedElementBytes(getElementTypeOrSelf(type));
   }
   if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
     std::string error;

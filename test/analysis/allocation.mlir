@@ -271,9 +271,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: function @atomics
   tt.func @atomics(%p: !tt.ptr<i64>, %v: i64, %q: tensor<32x!tt.ptr<f32>, #b>, %w: tensor<32xf32, #b>,
                    %r: tensor<128x!tt.ptr<f16>, #b>, %x: tensor<128xf16, #b>, %h: !tt.ptr<f16>, %hv: f16) {
-    // CHECK-NEXT: scratch tt.atomic_rmw (line [[@LINE+1]]): offset = 0, size = 16
+    // CHECK-NEXT: scratch tt.atomic_rmw (line [[@LINE+1]]): offset = 0, size = 8
     %0 = tt.atomic_rmw exch, acq_rel, gpu, %p, %v : (!tt.ptr<i64>, i64) -> i64
-    // CHECK-NEXT: scratch tt.atomic_cas (line [[@LINE+1]]): offset = 0, size = 16
+    // CHECK-NEXT: scratch tt.atomic_cas (line [[@LINE+1]]): offset = 0, size = 2
     %1 = tt.atomic_cas acq_rel, gpu, %h, %hv, %hv : (!tt.ptr<f16>, f16, f16) -> f16
     // CHECK-NEXT: scratch tt.atomic_rmw (line [[@LINE+1]]): offset = 0, size = 128
     %2 = tt.atomic_rmw fadd, relaxed, gpu, %q, %w : (tensor<32x!tt.ptr<f32>, #b>, tensor<32xf32, #b>) -> tensor<32xf32, #b>
@@ -331,8 +331,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       tt.scan.return %r : f32
     }) : (tensor<32x128xf32, #inwarp>) -> tensor<32x128xf32, #inwarp>
     // 64 elements over 4 warps: warps 2 and 3 hold copies of warps 0 and
-    // 1, so 2 warps along the axis: 8 bytes, aligned to 16.
-    // CHECK-NEXT: scratch tt.scan (line [[@LINE+1]]): offset = 0, size = 16
+    // 1, so 2 warps along the axis: 8 bytes (the buffer's start is aligned,
+    // its size is not padded).
+    // CHECK-NEXT: scratch tt.scan (line [[@LINE+1]]): offset = 0, size = 8
     %w = "tt.scan"(%c) <{axis = 0 : i32, reverse = false}> ({
     ^bb0(%p: f32, %q: f32):
       %r = arith.addf %p, %q : f32

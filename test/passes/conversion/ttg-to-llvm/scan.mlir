@@ -316,7 +316,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // only warps with that bit clear store; reversed, the warp index is
 // mirrored ((warp & 1) ^ 1) and lane 0 (the last in scan order) stores.
 // CHECK-LABEL: module attributes
-// CHECK-SAME: ttg.shared = 16 : i32
+// CHECK-SAME: ttg.shared = 8 : i32
 // CHECK-LABEL: llvm.func internal @broadcast_warps
 // CHECK-DAG: %[[C0:[0-9]+]] = llvm.mlir.constant(0 : i32)
 // CHECK-DAG: %[[C1:[0-9]+]] = llvm.mlir.constant(1 : i32)
