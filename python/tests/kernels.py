@@ -313,8 +313,9 @@ class Case:
                          attrs=attrs)
 
 
-def _matmul(name, dtype, out_dtype, precision, capabilities=(80, 90),
-            block=(64, 64, 32), **options):
+def matmul_case(name, dtype, out_dtype, precision, capabilities=(80, 90),
+                block=(64, 64, 32), **options):
+    """matmul_bias_relu with `dtype` operands and one tile `block`."""
     signature = {"a_ptr": f"*{dtype}", "b_ptr": f"*{dtype}",
                  "c_ptr": f"*{out_dtype}", "bias_ptr": "*fp32", "M": "i32",
                  "N": "i32", "K": "i32", "stride_am": "i32", "stride_bk": "i32",
@@ -355,20 +356,20 @@ CASES = [
          {"out_ptr": "*fp16", "in_ptr": "*fp16", "in_stride": "i32",
           "out_stride": "i32", "cols": "i32", "BLOCK": "constexpr"},
          {"BLOCK": 1024}, {"num_warps": 4}),
-    _matmul("dot_f16", "fp16", "fp16", "ieee"),
-    _matmul("dot_bf16", "bf16", "bf16", "ieee", num_stages=4),
-    _matmul("dot_tf32", "fp32", "fp32", "tf32"),
-    _matmul("dot_fp8e5", "fp8e5", "fp16", "ieee", block=(64, 64, 64)),
+    matmul_case("dot_f16", "fp16", "fp16", "ieee"),
+    matmul_case("dot_bf16", "bf16", "bf16", "ieee", num_stages=4),
+    matmul_case("dot_tf32", "fp32", "fp32", "tf32"),
+    matmul_case("dot_fp8e5", "fp8e5", "fp16", "ieee", block=(64, 64, 64)),
     # FMA dots: their operands hold whole rows and columns of K, which fit
     # in registers only in the dot's own 4x4-per-thread layout (test_core's
     # test_dot and test_dot3d found the default layout needing 2048).
-    _matmul("dot_fp32_ieee", "fp32", "fp32", "ieee", block=(64, 64, 64)),
+    matmul_case("dot_fp32_ieee", "fp32", "fp32", "ieee", block=(64, 64, 64)),
     Case("batched_dot_fp64", batched_dot,
          {"x_ptr": "*fp64", "y_ptr": "*fp64", "out_ptr": "*fp64",
           "B": "constexpr", "M": "constexpr", "N": "constexpr",
           "K": "constexpr"},
          {"B": 2, "M": 32, "N": 32, "K": 64}, {"num_warps": 2}),
-    _matmul("dot_fp8e4nv", "fp8e4nv", "fp16", "ieee", capabilities=(90,),
+    matmul_case("dot_fp8e4nv", "fp8e4nv", "fp16", "ieee", capabilities=(90,),
             block=(128, 128, 64), num_warps=8),
     Case("atomic_histogram", atomic_histogram,
          {"x_ptr": "*i32", "bins_ptr": "*i32", "total_ptr": "*i32",

@@ -12,7 +12,7 @@ import pytest
 
 import tile.triton
 from compile_helpers import compile_case
-from kernels import CASES, Case, batched_dot, masked_axpy
+from kernels import CASES, Case, masked_axpy, matmul_case
 from tile._library import CompileResult, Library
 from tile.triton import (TileCompilationError, TileFallbackWarning,
                          TileOutOfResources)
@@ -21,13 +21,12 @@ from triton.runtime.errors import OutOfResources
 # Blackwell: Triton compiles it for sm_100, tile does not.
 BLACKWELL = 100
 
-# Operands of 192 KiB in shared memory: over sm_80's 163 KiB per block.
-# Triton compiles it too; its launcher then raises OutOfResources.
-OVER_SHARED_MEMORY = Case(
-    "batched_dot_over_shared", batched_dot,
-    {"x_ptr": "*fp64", "y_ptr": "*fp64", "out_ptr": "*fp64", "B": "constexpr",
-     "M": "constexpr", "N": "constexpr", "K": "constexpr"},
-    {"B": 4, "M": 32, "N": 64, "K": 64}, {"num_warps": 2})
+# Operands of 192 KiB in shared memory (a 256x256 f16 tile of A and a
+# 256x128 one of B, unpipelined): over sm_80's 163 KiB per block. Triton
+# compiles it too; its launcher then raises OutOfResources.
+OVER_SHARED_MEMORY = matmul_case("dot_over_shared", "fp16", "fp16", "ieee",
+                             capabilities=(80,), block=(256, 128, 256),
+                             num_stages=1)
 
 
 def _cache_files(cache):
@@ -66,7 +65,7 @@ def test_over_the_shared_memory_limit_is_tritons_out_of_resources(
     assert isinstance(error, TileCompilationError)
     assert (error.required, error.limit, error.name) == (
         196608, 166912, "shared memory")
-    assert error.kernel == "batched_dot"
+    assert error.kernel == "matmul_bias_relu"
     assert "196608 bytes of shared memory" in str(error)
     assert tile.triton.stats()["out_of_resources"] == 1
     assert tile.triton.stats()["fell_back"] == 0
