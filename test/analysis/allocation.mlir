@@ -365,3 +365,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
   // CHECK-NEXT: total = 8192
 }
+
+// -----
+
+// A reduction's scratch is as large as its partials, unpadded: a 1x64 row
+// over two warps leaves one f32 per warp (8 bytes, where Triton counts 8
+// too); two operands each start 16-byte aligned (8 + 8 padding + 8).
+#row = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: function @row_sums
+  tt.func @row_sums(%x: tensor<1x64xf32, #row>, %i: tensor<1x64xi32, #row>) -> (tensor<1xf32, #ttg.slice<{dim = 1, parent = #row}>>, tensor<1xf32, #ttg.slice<{dim = 1, parent = #row}>>, tensor<1xi32, #ttg.slice<{dim = 1, parent = #row}>>) {
+    // CHECK-NEXT: scratch tt.reduce (line [[@LINE+1]]): offset = 0, size = 8
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<1x64xf32, #row>) -> tensor<1xf32, #ttg.slice<{dim = 1, parent = #row}>>
+    // CHECK-NEXT: scratch tt.reduce (line [[@LINE+1]]): offset = 0, size = 24
+    %m:2 = "tt.reduce"(%x, %i) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+      %lt = arith.cmpf olt, %a, %b : f32
+      %v = arith.select %lt, %b, %a : f32
+      %vi = arith.select %lt, %bi, %ai : i32
+      tt.reduce.return %v, %vi : f32, i32
+    }) : (tensor<1x64xf32, #row>, tensor<1x64xi32, #row>) -> (tensor<1xf32, #ttg.slice<{dim = 1, parent = #row}>>, tensor<1xi32, #ttg.slice<{dim = 1, parent = #row}>>)
+    // CHECK-NEXT: total = 24
+    tt.return %s, %m#0, %m#1 : tensor<1xf32, #ttg.slice<{dim = 1, parent = #row}>>, tensor<1xf32, #ttg.slice<{dim = 1, parent = #row}>>, tensor<1xi32, #ttg.slice<{dim = 1, parent = #row}>>
+  }
+}
