@@ -1,0 +1,69 @@
+"""Kernels in the shape Inductor generates for torch.compile'd models
+(written for these tests): pointwise kernels that read one tensor in
+channels-last and another in NCHW order with per-channel batch-norm
+columns, and reductions of one row per program (XBLOCK = 1)."""
+
+from __future__ import annotations
+
+import triton
+import triton.language as tl
+
+from kernels import Case
+
+
+@triton.jit
+def batch_norm_add_relu(x_ptr, x_mean, x_scale, x_weight, x_bias, y_ptr,
+                        y_mean, y_scale, y_weight, y_bias, out_ptr, ynumel,
+                        xnumel, YBLOCK: tl.constexpr, XBLOCK: tl.constexpr):
+    # Two batch-normed inputs added and clamped at zero: x channels-last,
+    # y in NCHW order, 256 channels of 14x14. The channel runs along the
+    # XBLOCK dim, so each per-channel operand is a column.
+    yindex = tl.program_id(1) * YBLOCK + tl.arange(0, YBLOCK)[None, :]
+    ymask = yindex < ynumel
+    xindex = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)[:, None]
+    xmask = xindex < xnumel
+    pixel = yindex % 196
+    image = yindex // 196
+    x = tl.load(x_ptr + (xindex + 256 * yindex), xmask & ymask)
+    x = (x - tl.load(x_mean + xindex, xmask)) * tl.load(x_scale + xindex, xmask)
+    x = x * tl.load(x_weight + xindex, xmask) + tl.load(x_bias + xindex, xmask)
+    y = tl.load(y_ptr + (pixel + 196 * xindex + 50176 * image), xmask & ymask)
+    y = (y - tl.load(y_mean + xindex, xmask)) * tl.load(y_scale + xindex, xmask)
+    y = y * tl.load(y_weight + xindex, xmask) + tl.load(y_bias + xindex, xmask)
+    tl.store(out_ptr + (xindex + 256 * yindex), tl.maximum(x + y, 0.0),
+             xmask & ymask)
+
+
+@triton.jit
+def row_sum(in_ptr, out_ptr, xnumel, rnumel, XBLOCK: tl.constexpr,
+            RBLOCK: tl.constexpr):
+    xindex = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)[:, None]
+    xmask = xindex < xnumel
+    rindex = tl.arange(0, RBLOCK)[None, :]
+    rmask = rindex < rnumel
+    values = tl.load(in_ptr + (rindex + rnumel * xindex), rmask & xmask,
+                     other=0.0)
+    total = tl.sum(tl.where(rmask & xmask, values, 0.0), 1)[:, None]
+    tl.store(out_ptr + xindex, total, xmask)
+
+
+_BATCH_NORM_ADD_RELU_SIGNATURE = {
+    **{name: "*fp32" for name in (
+        "x_ptr", "x_mean", "x_scale", "x_weight", "x_bias", "y_ptr", "y_mean",
+        "y_scale", "y_weight", "y_bias", "out_ptr")},
+    "ynumel": "i32", "xnumel": "i32", "YBLOCK": "constexpr",
+    "XBLOCK": "constexpr"}
+
+_ROW_SUM_SIGNATURE = {"in_ptr": "*fp32", "out_ptr": "*fp32", "xnumel": "i32",
+                      "rnumel": "i32", "XBLOCK": "constexpr",
+                      "RBLOCK": "constexpr"}
+
+INDUCTOR_CASES = [
+    Case("batch_norm_add_relu", batch_norm_add_relu,
+         _BATCH_NORM_ADD_RELU_SIGNATURE, {"YBLOCK": 16, "XBLOCK": 256},
+         {"num_warps": 4}),
+    Case("row_sum_xblock1", row_sum, _ROW_SUM_SIGNATURE,
+         {"XBLOCK": 1, "RBLOCK": 64}, {"num_warps": 2}),
+    Case("row_sum_xblock8", row_sum, _ROW_SUM_SIGNATURE,
+         {"XBLOCK": 8, "RBLOCK": 64}, {"num_warps": 4}),
+]
