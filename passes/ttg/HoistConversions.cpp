@@ -8,9 +8,10 @@
 //    narrower (fp8, i8) values go through shared memory, and the pipeliner
 //    finds each load right before the conversion it stages;
 //  * a conversion of a value one widening op made (extf, extsi, extui, a
-//    widening fp_to_fp, a broadcast), through ops cheap to compute again,
-//    converts that op's narrower operand instead
-//    (hoistConvertOnTopOfExtOrBroadcast).
+//    widening fp_to_fp, a broadcast), through ops cheap to compute again
+//    and conversions from the target layout, converts that op's narrower
+//    operand instead (hoistConvertOnTopOfExtOrBroadcast); a narrower
+//    operand an earlier hoist converted is taken from that conversion.
 // The ops between are computed again in the target layout.
 //
 //===----------------------------------------------------------------------===//
@@ -105,6 +106,19 @@ bool hoistDotOperandConversion(ttg::ConvertLayoutOp convert,
   return true;
 }
 
+/// A conversion of `value` to `encoding` in `user`'s block before it, if
+/// there is one.
+Value findConversionBefore(Value value, Attribute encoding, Operation *user) {
+  for (Operation *other : value.getUsers()) {
+    auto convert = dyn_cast<ttg::ConvertLayoutOp>(other);
+    if (convert && getEncoding(convert.getResult()) == encoding &&
+        convert->getBlock() == user->getBlock() &&
+        convert->isBeforeInBlock(user))
+      return convert.getResult();
+  }
+  return {};
+}
+
 /// Whether `op` makes its result bigger than its operand without moving
 /// data between threads: a widening cast or a broadcast.
 bool isWidening(Operation *op) {
@@ -128,22 +142,32 @@ bool hoistAboveWidening(ttg::ConvertLayoutOp convert, Rematerializer &remat) {
     return false; // hoistDotOperandConversion's
   Operation *widening = nullptr;
   Attribute wideningEncoding;
+  bool reusesConversion = false;
   DenseSet<std::pair<Value, Attribute>> visited;
   SmallVector<std::pair<Value, Attribute>> worklist{{convert.getSrc(), target}};
   // A widening op whose operand is itself cheap to have in the narrower
   // layout (the broadcast of a make_range before the loop) is computed
   // again like any other op: it needs no conversion. Ops may lie outside
   // the conversion's loop; they are computed again where they are.
+  // An operand an earlier hoist already converted before `op` is taken
+  // from that conversion (Triton reuses existing conversions the same way).
   auto needsConversion = [&](Operation *op, Attribute encoding) {
     Attribute narrowEncoding = getOperandEncoding(op, 0, encoding);
-    return !narrowEncoding ||
-           !remat.canRematerialize(op->getOperand(0), narrowEncoding,
+    if (!narrowEncoding)
+      return true;
+    Value narrow = op->getOperand(0);
+    if (Value existing = findConversionBefore(narrow, narrowEncoding, op)) {
+      remat.provide(narrow, narrowEncoding, existing);
+      reusesConversion = true;
+      return false;
+    }
+    return !remat.canRematerialize(narrow, narrowEncoding,
                                    /*allowNewConversions=*/false);
   };
   while (!worklist.empty()) {
     auto [value, encoding] = worklist.pop_back_val();
     if (!encoding || getEncoding(value) == encoding ||
-        !visited.insert({value, encoding}).second)
+        remat.has(value, encoding) || !visited.insert({value, encoding}).second)
       continue;
     Operation *def = value.getDefiningOp();
     if (!def)
@@ -157,14 +181,27 @@ bool hoistAboveWidening(ttg::ConvertLayoutOp convert, Rematerializer &remat) {
       wideningEncoding = encoding;
       continue;
     }
-    if (isa<ttg::ConvertLayoutOp>(def) || !isRematerializable(def) ||
-        !canComputeIn(def, encoding))
+    // A conversion from the target layout is free to skip: the ops after
+    // it take its source (Triton's slice folds it the same way).
+    if (auto earlier = dyn_cast<ttg::ConvertLayoutOp>(def)) {
+      if (getEncoding(earlier.getSrc()) == encoding)
+        continue;
+      return false;
+    }
+    if (!isRematerializable(def) || !canComputeIn(def, encoding))
       return false;
     if (!addOperandEncodings(def, encoding, worklist))
       return false;
   }
-  if (!widening)
-    return false;
+  if (!widening) {
+    // Everything is at hand: what an earlier hoist converted, and ops to
+    // compute again.
+    if (!reusesConversion)
+      return false;
+    LDBG() << "rematerializing " << convert << " from earlier conversions";
+    convert.replaceAllUsesWith(remat.rematerialize(convert.getSrc(), target));
+    return true;
+  }
   Attribute narrowEncoding = getOperandEncoding(widening, 0, wideningEncoding);
   if (!narrowEncoding)
     return false;

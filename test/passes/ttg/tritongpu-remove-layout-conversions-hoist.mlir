@@ -148,3 +148,43 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %r#0 : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// Inductor's layer-norm backward scales each row by a per-column weight
+// loaded in its own coalesced layout (#c) while the rows stay in #b. The
+// conversion of the product back to #b reaches the weight's broadcast
+// through an earlier conversion from #b (free to skip: the product takes
+// its source), so it moves above the broadcast: the 1x1024 weight is
+// converted instead of the 4x1024 product, as in Triton. A second
+// conversion of a value computed from the same broadcast reuses the
+// weight's conversion and needs none of its own.
+// CHECK-DAG: [[$B:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+// CHECK-DAG: [[$C:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+// CHECK-LABEL: tt.func @scale_rows_twice
+// CHECK: %[[X:.+]] = tt.load %arg0 : tensor<4x1024x!tt.ptr<f32>, [[$B]]>
+// CHECK: %[[W:.+]] = tt.load %arg1 : tensor<1x1024x!tt.ptr<f32>, [[$C]]>
+// CHECK-NEXT: %[[WB:.+]] = ttg.convert_layout %[[W]] : tensor<1x1024xf32, [[$C]]> -> tensor<1x1024xf32, [[$B]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.broadcast %[[WB]] : tensor<1x1024xf32, [[$B]]> -> tensor<4x1024xf32, [[$B]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.store %arg2, %{{.+}} : tensor<4x1024x!tt.ptr<f32>, [[$B]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.store %arg3, %{{.+}} : tensor<4x1024x!tt.ptr<f32>, [[$B]]>
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+#c = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @scale_rows_twice(%xp: tensor<4x1024x!tt.ptr<f32>, #b>, %wp: tensor<1x1024x!tt.ptr<f32>, #c>, %op: tensor<4x1024x!tt.ptr<f32>, #b>, %qp: tensor<4x1024x!tt.ptr<f32>, #b>) {
+    %x = tt.load %xp : tensor<4x1024x!tt.ptr<f32>, #b>
+    %xc = ttg.convert_layout %x : tensor<4x1024xf32, #b> -> tensor<4x1024xf32, #c>
+    %w = tt.load %wp : tensor<1x1024x!tt.ptr<f32>, #c>
+    %wb = tt.broadcast %w : tensor<1x1024xf32, #c> -> tensor<4x1024xf32, #c>
+    %m = arith.mulf %xc, %wb : tensor<4x1024xf32, #c>
+    %mb = ttg.convert_layout %m : tensor<4x1024xf32, #c> -> tensor<4x1024xf32, #b>
+    tt.store %op, %mb : tensor<4x1024x!tt.ptr<f32>, #b>
+    %n = arith.addf %m, %wb : tensor<4x1024xf32, #c>
+    %nb = ttg.convert_layout %n : tensor<4x1024xf32, #c> -> tensor<4x1024xf32, #b>
+    tt.store %qp, %nb : tensor<4x1024x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
