@@ -106,19 +106,6 @@ bool hoistDotOperandConversion(ttg::ConvertLayoutOp convert,
   return true;
 }
 
-/// A conversion of `value` to `encoding` in `user`'s block before it, if
-/// there is one.
-Value findConversionBefore(Value value, Attribute encoding, Operation *user) {
-  for (Operation *other : value.getUsers()) {
-    auto convert = dyn_cast<ttg::ConvertLayoutOp>(other);
-    if (convert && getEncoding(convert.getResult()) == encoding &&
-        convert->getBlock() == user->getBlock() &&
-        convert->isBeforeInBlock(user))
-      return convert.getResult();
-  }
-  return {};
-}
-
 /// Whether `op` makes its result bigger than its operand without moving
 /// data between threads: a widening cast or a broadcast.
 bool isWidening(Operation *op) {

@@ -54,6 +54,13 @@ bool mlir::tile::isRematerializable(Operation *op) {
 
 Attribute mlir::tile::getOperandEncoding(Operation *op, unsigned index,
                                          Attribute resultEncoding) {
+  // A reduction computes in the layout its result is a slice of.
+  if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
+    auto slice = dyn_cast<ttg::SliceEncodingAttr>(resultEncoding);
+    if (!slice || slice.getDim() != reduce.getAxis())
+      return {};
+    return slice.getParent();
+  }
   if (auto expand = dyn_cast<tt::ExpandDimsOp>(op))
     return ttg::SliceEncodingAttr::get(op->getContext(), expand.getAxis(),
                                        resultEncoding);
@@ -74,4 +81,16 @@ bool mlir::tile::addOperandEncodings(
     worklist.emplace_back(def->getOperand(i), operandEncoding);
   }
   return true;
+}
+
+Value mlir::tile::findConversionBefore(Value value, Attribute encoding,
+                                       Operation *user) {
+  for (Operation *other : value.getUsers()) {
+    auto convert = dyn_cast<ttg::ConvertLayoutOp>(other);
+    if (convert && getEncoding(convert.getResult()) == encoding &&
+        convert->getBlock() == user->getBlock() &&
+        convert->isBeforeInBlock(user))
+      return convert.getResult();
+  }
+  return {};
 }

@@ -44,6 +44,10 @@ bool addOperandEncodings(
     Operation *def, Attribute encoding,
     SmallVectorImpl<std::pair<Value, Attribute>> &worklist);
 
+/// A conversion of `value` to `encoding` in `user`'s block before it, if
+/// there is one.
+Value findConversionBefore(Value value, Attribute encoding, Operation *user);
+
 /// Recomputes values in other layouts, remembering what it built.
 class Rematerializer {
 public:
@@ -140,6 +144,13 @@ public:
 private:
   DenseMap<std::pair<Value, Attribute>, Value> built;
 };
+
+/// After the hoists: a conversion of what a single-use reduction computes
+/// is removed by reducing in the target's parent layout instead, when the
+/// reduction's operands are at hand in that layout (computed again, or
+/// converted already) and an earlier conversion dies with the old chain
+/// (RematerializeReductions.cpp). Whether any was.
+bool rematerializeThroughReductions(FunctionOpInterface func);
 
 /// The last steps of the pass, once its rounds changed nothing: conversions
 /// to mma dot operands move up to their loads, and conversions of a value

@@ -31,7 +31,9 @@
 //     conversion outside the region, which the next round may remove.
 //
 // Last, the conversions left move to narrower values where they can
-// (HoistConversions.cpp).
+// (HoistConversions.cpp), and a conversion of what a single-use reduction
+// computes reduces in the target layout where that kills an earlier
+// conversion (RematerializeReductions.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -454,6 +456,10 @@ void removeLayoutConversions(FunctionOpInterface func) {
       break;
   }
   if (hoistConversions(func)) {
+    foldConversions(func);
+    eraseDeadOps(func);
+  }
+  if (rematerializeThroughReductions(func)) {
     foldConversions(func);
     eraseDeadOps(func);
   }

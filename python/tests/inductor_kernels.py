@@ -1,7 +1,8 @@
 """Kernels in the shape Inductor generates for torch.compile'd models
 (written for these tests): pointwise kernels that read one tensor in
 channels-last and another in NCHW order with per-channel batch-norm
-columns, and reductions of one row per program (XBLOCK = 1)."""
+columns, a layer-norm backward over a few rows with a row-vector
+weight, and reductions of one row per program (XBLOCK = 1)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,31 @@ def row_sum(in_ptr, out_ptr, xnumel, rnumel, XBLOCK: tl.constexpr,
     tl.store(out_ptr + xindex, total, xmask)
 
 
+@triton.jit
+def layer_norm_backward(grad_ptr, weight_ptr, x_ptr, mean_ptr, rstd_ptr,
+                        out_ptr, xnumel, rnumel, XBLOCK: tl.constexpr):
+    # The input gradient of a layer norm over rows of 768, one row sum of
+    # grad * weight and one of grad * weight * x_hat; the weight is a row
+    # vector loaded in its own layout.
+    RBLOCK: tl.constexpr = 1024
+    xindex = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)[:, None]
+    xmask = xindex < xnumel
+    rindex = tl.arange(0, RBLOCK)[None, :]
+    rmask = rindex < rnumel
+    mask = rmask & xmask
+    grad = tl.load(grad_ptr + (rindex + 768 * xindex), mask, other=0.0)
+    weight = tl.load(weight_ptr + rindex, rmask, other=0.0)
+    x = tl.load(x_ptr + (rindex + 768 * xindex), mask, other=0.0)
+    rstd = tl.load(rstd_ptr + xindex, xmask)
+    x_hat = (x.to(tl.float32) - tl.load(mean_ptr + xindex, xmask)) * rstd
+    scaled = grad.to(tl.float32) * weight
+    sum_scaled = tl.sum(tl.where(mask, scaled, 0.0), 1)[:, None]
+    sum_projected = tl.sum(tl.where(mask, scaled * x_hat, 0.0), 1)[:, None]
+    grad_x = (rstd / 768.0) * (scaled * 768.0 - sum_scaled -
+                               x_hat * sum_projected)
+    tl.store(out_ptr + (rindex + 768 * xindex), grad_x.to(tl.bfloat16), mask)
+
+
 _BATCH_NORM_ADD_RELU_SIGNATURE = {
     **{name: "*fp32" for name in (
         "x_ptr", "x_mean", "x_scale", "x_weight", "x_bias", "y_ptr", "y_mean",
@@ -58,10 +84,17 @@ _ROW_SUM_SIGNATURE = {"in_ptr": "*fp32", "out_ptr": "*fp32", "xnumel": "i32",
                       "rnumel": "i32", "XBLOCK": "constexpr",
                       "RBLOCK": "constexpr"}
 
+_LAYER_NORM_BACKWARD_SIGNATURE = {
+    "grad_ptr": "*bf16", "weight_ptr": "*fp32", "x_ptr": "*bf16",
+    "mean_ptr": "*fp32", "rstd_ptr": "*fp32", "out_ptr": "*bf16",
+    "xnumel": "i32", "rnumel": "i32", "XBLOCK": "constexpr"}
+
 INDUCTOR_CASES = [
     Case("batch_norm_add_relu", batch_norm_add_relu,
          _BATCH_NORM_ADD_RELU_SIGNATURE, {"YBLOCK": 16, "XBLOCK": 256},
          {"num_warps": 4}),
+    Case("layer_norm_backward_4_rows", layer_norm_backward,
+         _LAYER_NORM_BACKWARD_SIGNATURE, {"XBLOCK": 4}, {"num_warps": 8}),
     Case("row_sum_xblock1", row_sum, _ROW_SUM_SIGNATURE,
          {"XBLOCK": 1, "RBLOCK": 64}, {"num_warps": 2}),
     Case("row_sum_xblock8", row_sum, _ROW_SUM_SIGNATURE,

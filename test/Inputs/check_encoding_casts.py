@@ -63,6 +63,11 @@ ALLOWED = {
     # Triton's hoistConvertDotOperand moves only conversions to a dot
     # operand of an mma (tensor-core) layout up to their loads.
     "passes/ttg/HoistConversions.cpp",
+    # A reduction's result is a slice along its axis of the layout it
+    # reduces in: redoing a reduction in a target layout reads the slice's
+    # parent (blocked parents only; dot operand targets are the hoists').
+    "passes/ttg/RematerializeReductions.cpp",
+    "passes/ttg/Rematerializer.cpp",
     # Only conversions *to* a dot operand layout are staged through shared
     # memory; the dot operand encoding is the decision.
     "passes/ttg/ReduceDataDuplication.cpp",

@@ -188,3 +188,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// After the hoists, a conversion of a row sum back to the rows' layout #b
+// whose operand was converted from #b into the weight's layout #c: the
+// reduction is used once and the weight is already converted to #b before
+// its uses, so the sum is computed again in #b (Triton's rematerialization
+// through reductions) and the 4x1024 conversion of the rows dies with the
+// old chain. One conversion is left, the weight's.
+// CHECK-LABEL: tt.func @weighted_row_sums
+// CHECK: %[[W:.+]] = tt.load %arg1
+// CHECK-NEXT: %[[WB:.+]] = ttg.convert_layout %[[W]] : tensor<1x1024xf32, [[$C:#[a-z0-9]+]]> -> tensor<1x1024xf32, [[$B:#[a-z0-9]+]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: "tt.reduce"
+// CHECK: }) : (tensor<4x1024xf32, [[$B]]>) -> tensor<4xf32, #ttg.slice<{dim = 1, parent = [[$B]]}>>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+#c = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @weighted_row_sums(%xp: tensor<4x1024x!tt.ptr<f32>, #b>, %wp: tensor<1x1024x!tt.ptr<f32>, #c>, %op: tensor<4x1x!tt.ptr<f32>, #b>, %qp: tensor<4x1024x!tt.ptr<f32>, #b>) {
+    %x = tt.load %xp : tensor<4x1024x!tt.ptr<f32>, #b>
+    %w = tt.load %wp : tensor<1x1024x!tt.ptr<f32>, #c>
+    %wq = ttg.convert_layout %w : tensor<1x1024xf32, #c> -> tensor<1x1024xf32, #b>
+    %wqb = tt.broadcast %wq : tensor<1x1024xf32, #b> -> tensor<4x1024xf32, #b>
+    %q = arith.mulf %x, %wqb : tensor<4x1024xf32, #b>
+    tt.store %qp, %q : tensor<4x1024x!tt.ptr<f32>, #b>
+    %xc = ttg.convert_layout %x : tensor<4x1024xf32, #b> -> tensor<4x1024xf32, #c>
+    %wb = tt.broadcast %w : tensor<1x1024xf32, #c> -> tensor<4x1024xf32, #c>
+    %p = arith.mulf %xc, %wb : tensor<4x1024xf32, #c>
+    %s = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b2: f32):
+      %r = arith.addf %a, %b2 : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<4x1024xf32, #c>) -> tensor<4xf32, #ttg.slice<{dim = 1, parent = #c}>>
+    %se = tt.expand_dims %s {axis = 1 : i32} : tensor<4xf32, #ttg.slice<{dim = 1, parent = #c}>> -> tensor<4x1xf32, #c>
+    %sb = ttg.convert_layout %se : tensor<4x1xf32, #c> -> tensor<4x1xf32, #b>
+    tt.store %op, %sb : tensor<4x1x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
