@@ -75,7 +75,8 @@ def TTGRemoveLayoutConversionsPass
     split and reshapes that keep element order (their results take the
     layout the encoding's dialect infers), conversions (which then
     disappear) and values that scf.for and scf.if carry. Where two layouts
-    reach one value the tensor-core layout wins; an mma anchor spreads only
+    reach one value the tensor-core layout wins, else the first to arrive
+    (the last anchor spreads first, as in Triton); an mma anchor spreads only
     when its values come back to a tensor-core
     layout (a loop-carried accumulator, a chained dot). A conversion back
     is inserted right before each user that needs the old layout. This
@@ -92,6 +93,13 @@ def TTGRemoveLayoutConversionsPass
     `allow_reorder` reads the source of a conversion directly when its
     result layout can hold that source's registers, and `tt.unsplat` reads
     any layout; a reshape marked `efficient_layout` keeps its layouts.
+
+    Last, conversions move to narrower values (to the loads of an mma dot
+    operand; above a broadcast or widening cast, through conversions from
+    the target layout and reusing one an earlier move made), and a
+    conversion of what a single-use reduction computes is removed by
+    reducing in the target layout when its operands are at hand there and
+    an earlier conversion dies with the old chain.
   }];
   let statistics = [
     Statistic<"numRemovedConversions", "num-removed-conversions",

@@ -44,10 +44,9 @@ struct ReductionSlice {
 /// Whether a reduction in `encoding` (a slice of the layout to reduce in)
 /// can replace `reduce`: one result, used once, along a blocked parent.
 bool canReduceIn(tt::ReduceOp reduce, Attribute encoding) {
-  auto slice = dyn_cast<ttg::SliceEncodingAttr>(encoding);
   return reduce->getNumResults() == 1 && reduce->getResult(0).hasOneUse() &&
-         slice && slice.getDim() == reduce.getAxis() &&
-         isa<ttg::BlockedEncodingAttr>(slice.getParent());
+         isa_and_present<ttg::BlockedEncodingAttr>(
+             getOperandEncoding(reduce, 0, encoding));
 }
 
 /// The slice that computes `convert`'s source in its target layout, or
