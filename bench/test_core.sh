@@ -11,7 +11,9 @@
 #
 # The files default to unit/language/test_core.py. With BASELINE=failures
 # Triton runs only the cases tile fails (a shorter run; Triton's outcome on
-# the others is not measured); by default it runs every case.
+# the others is not measured); by default it runs every case. A run that
+# reaches RUN_TIMEOUT is interrupted (SIGINT), so that pytest still writes
+# the report of the cases it finished.
 set -uo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:?usage: bench/test_core.sh OUTDIR [TEST FILE...]}; shift
@@ -27,7 +29,7 @@ run() {  # run NAME ENV... -- CASES...: one run, its JUnit XML in OUTDIR/NAME.xm
   local name=$1; shift
   local env=()
   while [ "$1" != "--" ]; do env+=("$1"); shift; done; shift
-  (cd "$tests" && env TRITON_CACHE_DIR="$(mktemp -d)" "${env[@]}" timeout "$limit" \
+  (cd "$tests" && env TRITON_CACHE_DIR="$(mktemp -d)" "${env[@]}" timeout -s INT -k 30 "$limit" \
     python3 -m pytest --rootdir=. --confcutdir=. -n 16 -q -p no:cacheprovider \
     -o junit_logging=no --junitxml="$out/$name.xml" "$@" > "$out/$name.log" 2>&1)
   echo "$name: $(tail -1 "$out/$name.log")"

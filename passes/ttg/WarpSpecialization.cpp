@@ -1,9 +1,10 @@
 //===- WarpSpecialization.cpp - Hopper producer/consumer warp groups ------===//
 //
-// nvgpu-warp-specialization (Triton's Hopper autoWS): a persistent tile loop
-// marked `tt.warp_specialize` whose inner loop feeds a wgmma from TMA loads
-// becomes a `ttg.warp_specialize` of a TMA producer (the default warps) and
-// wgmma consumers (WarpSpecializationMatch.cpp decides what qualifies,
+// nvgpu-warp-specialization (Triton's Hopper autoWS): a loop marked
+// `tt.warp_specialize` (a persistent tile loop whose inner loop feeds a wgmma
+// from TMA loads, or such a K loop itself) becomes a `ttg.warp_specialize` of
+// a TMA producer (the default warps) and wgmma consumers
+// (WarpSpecializationMatch.cpp decides what qualifies,
 // WarpSpecializationBuild.cpp rewrites it). Other marked loops stay as they
 // are, with a remark.
 //
@@ -11,6 +12,7 @@
 
 #include "passes/ttg/WarpSpecialization.h"
 #include "passes/ttg/Passes.h"
+#include "passes/ttg/PipelineUtils.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -39,11 +41,16 @@ struct NVGPUWarpSpecializationPass
     for (scf::ForOp loop : loops) {
       std::string why;
       FailureOr<LoopNest> nest = failure();
+      // The loop's own num_stages (tl.range(..., num_stages=)) sizes the
+      // rings, as in Triton; the kernel's otherwise.
+      int slots = numStages;
+      if (auto stages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
+        slots = stages.getInt();
       if (ttg::getNumWarps(loop) != 4)
         why = "the kernel does not have 4 warps";
       else if (loop->getParentOfType<ttg::WarpSpecializeOp>())
         why = "the loop is already in a warp_specialize";
-      else if (numStages < 2)
+      else if (slots < 2)
         why = "num-stages is below 2 (a consumer keeps one wgmma in flight "
               "on one slot while the producer fills the next)";
       else
@@ -54,7 +61,7 @@ struct NVGPUWarpSpecializationPass
                           << why;
         continue;
       }
-      specializeLoopNest(*nest, numStages);
+      specializeLoopNest(*nest, slots);
       ++numSpecializedLoops;
     }
   }

@@ -35,22 +35,29 @@ struct Operand {
 
 /// The loop nest this pass rewrites, as found by matchLoopNest.
 struct LoopNest {
-  scf::ForOp tiles; // the tile loop marked tt.warp_specialize
-  scf::ForOp k;     // the K loop inside it
+  /// The persistent tile loop marked tt.warp_specialize, or null when the
+  /// K loop itself is marked (one tile per program): then the epilogue
+  /// follows the K loop in the kernel's body.
+  scf::ForOp tiles;
+  scf::ForOp k; // the K loop
   ttng::WarpGroupDotOp dot;
   Operand a, b;
   arith::ConstantOp accInit;
   SmallVector<Operation *> epilogue; // after the K loop, reading its result
   int numConsumers = 1;
+
+  /// The loop that carried tt.warp_specialize.
+  scf::ForOp marked() const { return tiles ? tiles : k; }
 };
 
 /// Ops every partition recomputes for itself: side-effect-free scalar
 /// arithmetic.
 bool isReplicable(Operation *op);
 
-/// The nest of `tiles` (a loop marked tt.warp_specialize) when this pass
-/// can specialize it; else failure with the reason in `why`.
-FailureOr<LoopNest> matchLoopNest(scf::ForOp tiles, std::string &why);
+/// The nest of `marked` (a loop marked tt.warp_specialize: a tile loop
+/// holding the K loop, or the K loop itself) when this pass can specialize
+/// it; else failure with the reason in `why`.
+FailureOr<LoopNest> matchLoopNest(scf::ForOp marked, std::string &why);
 
 /// Replaces the nest by a ttg.warp_specialize of a TMA producer and
 /// `nest.numConsumers` wgmma consumers over rings of `slots` slots.

@@ -66,7 +66,7 @@ Value barrierAt(OpBuilder &builder, Location loc, Value ring, Value slot) {
 }
 
 Rings createRings(OpBuilder &builder, LoopNest &nest, int slots) {
-  Location loc = nest.tiles.getLoc();
+  Location loc = nest.marked().getLoc();
   MLIRContext *context = builder.getContext();
   Rings rings;
   rings.slots = slots;
@@ -92,7 +92,7 @@ Rings createRings(OpBuilder &builder, LoopNest &nest, int slots) {
           barrierAt(builder, loc, ring, constI32(builder, loc, s)), count);
     return ring;
   };
-  int consumerThreads = kConsumerWarps * ttg::getThreadsPerWarp(nest.tiles);
+  int consumerThreads = kConsumerWarps * ttg::getThreadsPerWarp(nest.k);
   for (int c = 0; c < nest.numConsumers; ++c) {
     rings.fullA.push_back(makeBarriers(1));
     rings.emptyA.push_back(makeBarriers(consumerThreads));
@@ -157,44 +157,54 @@ using StepBuilder = function_ref<SmallVector<Value>(
 /// loop carried out (without the slot counter).
 using TileEndBuilder = function_ref<void(OpBuilder &, Location, ValueRange)>;
 
-/// A partition's copy of the nest: the tile loop carries the count of slot
-/// uses from tile to tile, and the k loop inside it carries `kInits` and
-/// that count, so that every partition walks the rings in the same order.
-/// Index and bound arithmetic is cloned into both loops through `mapping`.
-/// Neither loop is pipelined again.
+/// A partition's copy of the nest: the tile loop (where the kernel is
+/// persistent) carries the count of slot uses from tile to tile, and the k
+/// loop inside it carries `kInits` and that count, so that every partition
+/// walks the rings in the same order. Index and bound arithmetic is cloned
+/// into both loops through `mapping`. Neither loop is pipelined again.
 void buildSlotLoops(OpBuilder &builder, LoopNest &nest, IRMapping &mapping,
                     int slots, ValueRange kInits, StepBuilder buildStep,
                     TileEndBuilder buildTileEnd) {
-  Location loc = nest.tiles.getLoc();
-  scf::ForOp tiles = nest.tiles, k = nest.k;
+  scf::ForOp k = nest.k;
+  // One tile: its k loop from slot use `start`, then the tile's end;
+  // returns the slot uses after it.
+  auto buildTile = [&](OpBuilder &b, Location loc, Value start) -> Value {
+    SmallVector<Value> inits(kInits);
+    inits.push_back(start);
+    auto inner = scf::ForOp::create(
+        b, loc, mapping.lookupOrDefault(k.getLowerBound()),
+        mapping.lookupOrDefault(k.getUpperBound()),
+        mapping.lookupOrDefault(k.getStep()), inits,
+        [&](OpBuilder &b, Location loc, Value kv, ValueRange kargs) {
+          mapping.map(k.getInductionVar(), kv);
+          cloneReplicable(b, k.getBody(), mapping);
+          Value count = kargs.back();
+          std::pair<Value, Value> slotPhase =
+              slotAndPhase(b, loc, count, slots);
+          SmallVector<Value> yields = buildStep(
+              b, loc, slotPhase.first, slotPhase.second, kargs.drop_back());
+          yields.push_back(
+              arith::AddIOp::create(b, loc, count, constI32(b, loc, 1)));
+          scf::YieldOp::create(b, loc, yields);
+        });
+    markNotPipelined(inner);
+    if (buildTileEnd)
+      buildTileEnd(b, loc, inner.getResults().drop_back());
+    return inner.getResults().back();
+  };
+  Location loc = nest.marked().getLoc();
+  scf::ForOp tiles = nest.tiles;
+  if (!tiles) {
+    buildTile(builder, loc, constI32(builder, loc, 0));
+    return;
+  }
   auto outer = scf::ForOp::create(
       builder, loc, tiles.getLowerBound(), tiles.getUpperBound(),
       tiles.getStep(), ValueRange{constI32(builder, loc, 0)},
       [&](OpBuilder &b, Location loc, Value iv, ValueRange args) {
         mapping.map(tiles.getInductionVar(), iv);
         cloneReplicable(b, tiles.getBody(), mapping);
-        SmallVector<Value> inits(kInits);
-        inits.push_back(args[0]);
-        auto inner = scf::ForOp::create(
-            b, loc, mapping.lookupOrDefault(k.getLowerBound()),
-            mapping.lookupOrDefault(k.getUpperBound()),
-            mapping.lookupOrDefault(k.getStep()), inits,
-            [&](OpBuilder &b, Location loc, Value kv, ValueRange kargs) {
-              mapping.map(k.getInductionVar(), kv);
-              cloneReplicable(b, k.getBody(), mapping);
-              Value count = kargs.back();
-              std::pair<Value, Value> slotPhase =
-                  slotAndPhase(b, loc, count, slots);
-              SmallVector<Value> yields = buildStep(
-                  b, loc, slotPhase.first, slotPhase.second, kargs.drop_back());
-              yields.push_back(
-                  arith::AddIOp::create(b, loc, count, constI32(b, loc, 1)));
-              scf::YieldOp::create(b, loc, yields);
-            });
-        markNotPipelined(inner);
-        if (buildTileEnd)
-          buildTileEnd(b, loc, inner.getResults().drop_back());
-        scf::YieldOp::create(b, loc, inner.getResults().back());
+        scf::YieldOp::create(b, loc, buildTile(b, loc, args[0]));
       });
   markNotPipelined(outer);
 }
@@ -283,7 +293,7 @@ Value buildConsumerStep(OpBuilder &b, Location loc, LoopNest &nest,
   auto wait = ttng::WarpGroupDotWaitOp::create(
       b, dot.getLoc(), ValueRange(waited).getTypes(), waited, /*pendings=*/0);
   // The slot goes back to the producer.
-  int32_t threads = kConsumerWarps * ttg::getThreadsPerWarp(nest.tiles);
+  int32_t threads = kConsumerWarps * ttg::getThreadsPerWarp(nest.k);
   for (Value ring : {rings.emptyA[c], rings.emptyB})
     ttng::ArriveBarrierOp::create(b, loc, barrierAt(b, loc, ring, slot),
                                   threads, /*pred=*/Value());
@@ -400,7 +410,7 @@ DenseMap<Value, Value> splitDescriptors(OpBuilder &builder, LoopNest &nest) {
     if (auto store = dyn_cast<tt::DescriptorStoreOp>(op))
       if (!llvm::is_contained(descs, store.getDesc()))
         descs.push_back(store.getDesc());
-  auto func = nest.tiles->getParentOfType<tt::FuncOp>();
+  auto func = nest.marked()->getParentOfType<tt::FuncOp>();
   for (Value desc : descs) {
     auto type =
         splitRows(cast<tt::TensorDescType>(desc.getType()), nest.numConsumers);
@@ -421,9 +431,14 @@ DenseMap<Value, Value> splitDescriptors(OpBuilder &builder, LoopNest &nest) {
 } // namespace
 
 void ws::specializeLoopNest(LoopNest &nest, int slots) {
-  scf::ForOp tiles = nest.tiles;
-  Location loc = tiles.getLoc();
-  OpBuilder builder(tiles);
+  scf::ForOp marked = nest.marked();
+  Location loc = marked.getLoc();
+  // A tile loop is replaced where it stands. A marked K loop and its
+  // epilogue are replaced at the end of the kernel, below the index
+  // arithmetic and descriptors that follow the loop.
+  OpBuilder builder(marked);
+  if (!nest.tiles)
+    builder.setInsertionPoint(marked->getBlock()->getTerminator());
   Rings rings = createRings(builder, nest, slots);
   DenseMap<Value, Value> splitDescs = splitDescriptors(builder, nest);
 
@@ -446,7 +461,10 @@ void ws::specializeLoopNest(LoopNest &nest, int slots) {
     buildConsumer(builder, nest, rings, c, splitDescs);
     ttg::WarpReturnOp::create(builder, loc);
   }
-  tiles->erase();
+  if (!nest.tiles)
+    for (Operation *op : llvm::reverse(nest.epilogue))
+      op->erase();
+  marked->erase();
   for (auto [original, split] : splitDescs)
     if (original != split && original.use_empty())
       original.getDefiningOp()->erase();

@@ -1,10 +1,12 @@
 //===- WarpSpecializationMatch.cpp - The nest autoWS can split ------------===//
 //
-// What nvgpu-warp-specialization accepts: a tile loop at the kernel's top
-// level holding one K loop that accumulates one wgmma from two TMA loads
-// (B possibly through a transposed view), index arithmetic, and an
-// epilogue of elementwise ops and descriptor stores on the K loop's
-// result. A 128-row tile is split between two consumers when the A
+// What nvgpu-warp-specialization accepts: a K loop that accumulates one
+// wgmma from two TMA loads (B possibly through a transposed view) and index
+// arithmetic, and an epilogue of elementwise ops and descriptor stores on
+// its result. The marked loop is either a tile loop at the kernel's top
+// level holding the K loop and the epilogue (a persistent kernel), or the
+// K loop itself at the top level, followed by the epilogue (one tile per
+// program). A 128-row tile is split between two consumers when the A
 // descriptor and the stored descriptors are used by nothing else.
 //
 //===----------------------------------------------------------------------===//
@@ -45,15 +47,16 @@ FailureOr<Operand> matchOperand(Value value, scf::ForOp k, std::string &why) {
 }
 
 /// Whether `desc` (a kernel argument or a tt.make_tensor_descriptor from
-/// outside the nest) is only used by `users`, so its block may be split.
+/// outside the marked loop) is only used by `users`, so its block may be
+/// split.
 bool isSplittableDescriptor(Value desc, ArrayRef<Operation *> users,
-                            scf::ForOp tiles) {
+                            scf::ForOp marked) {
   if (auto arg = dyn_cast<BlockArgument>(desc)) {
     if (!isa<tt::FuncOp>(arg.getOwner()->getParentOp()))
       return false;
   } else {
     auto make = desc.getDefiningOp<tt::MakeTensorDescOp>();
-    if (!make || tiles->isAncestor(make))
+    if (!make || marked->isAncestor(make))
       return false;
   }
   return llvm::all_of(desc.getUsers(), [&](Operation *user) {
@@ -69,31 +72,15 @@ bool ws::isReplicable(Operation *op) {
          llvm::all_of(op->getResultTypes(), isScalarType);
 }
 
-FailureOr<LoopNest> ws::matchLoopNest(scf::ForOp tiles, std::string &why) {
-  LoopNest nest;
-  nest.tiles = tiles;
-  if (!isa<tt::FuncOp>(tiles->getParentOp())) {
-    why = "the loop is not at the top level of the kernel";
-    return failure();
-  }
-  if (tiles.getNumResults() != 0) {
-    why = "the tile loop carries values";
-    return failure();
-  }
-  for (Operation &op : tiles.getBody()->without_terminator()) {
-    if (auto k = dyn_cast<scf::ForOp>(op)) {
-      if (nest.k) {
-        why = "the tile loop holds more than one loop";
-        return failure();
-      }
-      nest.k = k;
-    }
-  }
-  if (!nest.k || nest.k.getNumResults() != 1) {
+namespace {
+/// The K loop: it accumulates one wgmma from two TMA loads and holds
+/// nothing else but index arithmetic.
+LogicalResult matchKLoop(LoopNest &nest, std::string &why) {
+  scf::ForOp k = nest.k;
+  if (k.getNumResults() != 1) {
     why = "no K loop carrying just the accumulator";
     return failure();
   }
-  scf::ForOp k = nest.k;
   auto yield = cast<scf::YieldOp>(k.getBody()->getTerminator());
   nest.dot = yield.getOperand(0).getDefiningOp<ttng::WarpGroupDotOp>();
   if (!nest.dot || nest.dot->getParentOp() != k ||
@@ -133,11 +120,21 @@ FailureOr<LoopNest> ws::matchLoopNest(scf::ForOp tiles, std::string &why) {
     why = "the accumulator does not start from a constant";
     return failure();
   }
+  return success();
+}
 
-  // The epilogue: what reads the K loop's result, ending in TMA stores.
+/// The epilogue among `ops`: what reads the K loop's result, ending in TMA
+/// stores. Index arithmetic is left to the partitions, which compute it
+/// again; in a kernel of one tile per program, descriptors made after the
+/// K loop stay above the warp_specialize too.
+LogicalResult matchEpilogue(LoopNest &nest, iterator_range<Block::iterator> ops,
+                            std::string &why) {
+  scf::ForOp k = nest.k;
   auto accType = cast<RankedTensorType>(k.getResult(0).getType());
-  for (Operation &op : tiles.getBody()->without_terminator()) {
-    if (&op == k.getOperation() || isReplicable(&op))
+  for (Operation &op : ops) {
+    if (&op == k.getOperation() || isReplicable(&op) ||
+        op.hasTrait<OpTrait::IsTerminator>() ||
+        (!nest.tiles && isa<tt::MakeTensorDescOp>(op)))
       continue;
     bool readsTile = llvm::any_of(op.getOperands(), [&](Value v) {
       return v == k.getResult(0) ||
@@ -167,7 +164,10 @@ FailureOr<LoopNest> ws::matchLoopNest(scf::ForOp tiles, std::string &why) {
         continue;
       }
     }
-    why = "the tile loop holds an op the partitions cannot share: " +
+    why = std::string(nest.tiles ? "the tile loop"
+                                 : "the kernel after the "
+                                   "K loop") +
+          " holds an op the partitions cannot share: " +
           op.getName().getStringRef().str();
     return failure();
   }
@@ -175,8 +175,13 @@ FailureOr<LoopNest> ws::matchLoopNest(scf::ForOp tiles, std::string &why) {
     why = "the tile is not stored through a descriptor";
     return failure();
   }
+  return success();
+}
 
-  // One consumer per 64 rows of the tile.
+/// One consumer per 64 rows of the tile; two when the A block and the
+/// stored blocks can be split between them.
+LogicalResult matchConsumers(LoopNest &nest, std::string &why) {
+  auto accType = cast<RankedTensorType>(nest.k.getResult(0).getType());
   int64_t rows = accType.getShape()[0];
   if (rows % kRowsPerConsumer != 0 || rows / kRowsPerConsumer > 2) {
     why = "the tile has " + std::to_string(rows) +
@@ -184,25 +189,62 @@ FailureOr<LoopNest> ws::matchLoopNest(scf::ForOp tiles, std::string &why) {
     return failure();
   }
   nest.numConsumers = rows / kRowsPerConsumer;
-  if (nest.numConsumers > 1) {
-    // The A block and the stored blocks are split between the consumers.
-    SmallVector<Operation *> aUsers = {nest.a.load};
-    if (nest.a.load.getDesc().getType().getBlockType().getShape()[0] != rows ||
-        !isSplittableDescriptor(nest.a.load.getDesc(), aUsers, tiles) ||
-        nest.a.load.getDesc() == nest.b.load.getDesc()) {
-      why = "the A descriptor cannot be split between the consumers";
+  if (nest.numConsumers == 1)
+    return success();
+  scf::ForOp scope = nest.marked();
+  SmallVector<Operation *> aUsers = {nest.a.load};
+  if (nest.a.load.getDesc().getType().getBlockType().getShape()[0] != rows ||
+      !isSplittableDescriptor(nest.a.load.getDesc(), aUsers, scope) ||
+      nest.a.load.getDesc() == nest.b.load.getDesc()) {
+    why = "the A descriptor cannot be split between the consumers";
+    return failure();
+  }
+  SmallVector<Operation *> stores;
+  for (Operation *op : nest.epilogue)
+    if (isa<tt::DescriptorStoreOp>(op))
+      stores.push_back(op);
+  for (Operation *store : stores)
+    if (!isSplittableDescriptor(cast<tt::DescriptorStoreOp>(store).getDesc(),
+                                stores, scope)) {
+      why = "a stored descriptor cannot be split between the consumers";
       return failure();
     }
-    SmallVector<Operation *> stores;
-    for (Operation *op : nest.epilogue)
-      if (isa<tt::DescriptorStoreOp>(op))
-        stores.push_back(op);
-    for (Operation *store : stores)
-      if (!isSplittableDescriptor(cast<tt::DescriptorStoreOp>(store).getDesc(),
-                                  stores, tiles)) {
-        why = "a stored descriptor cannot be split between the consumers";
+  return success();
+}
+} // namespace
+
+FailureOr<LoopNest> ws::matchLoopNest(scf::ForOp marked, std::string &why) {
+  LoopNest nest;
+  if (!isa<tt::FuncOp>(marked->getParentOp())) {
+    why = "the loop is not at the top level of the kernel";
+    return failure();
+  }
+  // A persistent kernel marks its tile loop, which holds the K loop; a
+  // kernel of one tile per program marks the K loop.
+  for (Operation &op : marked.getBody()->without_terminator()) {
+    if (auto k = dyn_cast<scf::ForOp>(op)) {
+      if (nest.k) {
+        why = "the tile loop holds more than one loop";
         return failure();
       }
+      nest.k = k;
+    }
   }
+  if (nest.k) {
+    nest.tiles = marked;
+    if (marked.getNumResults() != 0) {
+      why = "the tile loop carries values";
+      return failure();
+    }
+  } else {
+    nest.k = marked;
+  }
+  if (failed(matchKLoop(nest, why)))
+    return failure();
+  Block *body = nest.tiles ? nest.tiles.getBody() : marked->getBlock();
+  auto from = nest.tiles ? body->begin() : std::next(marked->getIterator());
+  if (failed(matchEpilogue(nest, {from, body->end()}, why)) ||
+      failed(matchConsumers(nest, why)))
+    return failure();
   return nest;
 }

@@ -195,6 +195,29 @@ def warp_specialized_matmul(a_desc, b_desc, c_desc, M, N, K,
         c_desc.store([m, n], acc.to(tl.float16))
 
 
+@triton.jit
+def warp_specialized_tile_matmul(a_ptr, b_ptr, c_ptr, M, N, K,
+                                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                                 BLOCK_K: tl.constexpr):
+    # One tile per program: the K loop itself is warp-specialized, with
+    # its own number of stages.
+    a_desc = tl.make_tensor_descriptor(a_ptr, [M, K], [K, 1],
+                                       [BLOCK_M, BLOCK_K])
+    b_desc = tl.make_tensor_descriptor(b_ptr, [N, K], [K, 1],
+                                       [BLOCK_N, BLOCK_K])
+    c_desc = tl.make_tensor_descriptor(c_ptr, [M, N], [N, 1],
+                                       [BLOCK_M, BLOCK_N])
+    m = tl.program_id(0) * BLOCK_M
+    n = tl.program_id(1) * BLOCK_N
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in tl.range(0, tl.cdiv(K, BLOCK_K), warp_specialize=True,
+                      num_stages=2):
+        a = a_desc.load([m, k * BLOCK_K])
+        b = b_desc.load([n, k * BLOCK_K])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([m, n], acc.to(tl.float16))
+
+
 autotuned_configs = [
     triton.Config({"BLOCK": 256}, num_warps=2, num_stages=1),
     triton.Config({"BLOCK": 1024}, num_warps=4, num_stages=2),
@@ -440,6 +463,13 @@ CASES = [
           "BLOCK_N": "constexpr", "BLOCK_K": "constexpr"},
          {"NUM_SMS": 132, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64},
          {"num_warps": 4, "num_stages": 3}, aligned=()),
+    Case("warp_specialized_tile_matmul", warp_specialized_tile_matmul,
+         {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32",
+          "N": "i32", "K": "i32", "BLOCK_M": "constexpr",
+          "BLOCK_N": "constexpr", "BLOCK_K": "constexpr"},
+         {"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64},
+         {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
+         aligned=(0, 1, 2, 4, 5)),
 ] + [
     Case(f"autotuned_scale_{config.kwargs['BLOCK']}", autotuned_scale.fn,
          {"x_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32",

@@ -294,3 +294,119 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// One tile per program (Triton's non-persistent TMA matmul): the K loop
+// itself carries tt.warp_specialize. Its own tt.num_stages (2) sizes the
+// rings, not the pass option (3), as in Triton. The producer walks the K
+// loop alone, from slot use 0; each consumer runs its K loop and then its
+// half of the epilogue. The index arithmetic after the loop stays where it
+// is, above the warp_specialize that replaces the loop and the epilogue.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @one_tile_per_program
+  // CHECK-SAME: %[[A:[a-z0-9]+]]: !tt.tensordesc<tensor<64x64xf16, #shared>>
+  // CHECK-SAME: %[[C:[a-z0-9]+]]: !tt.tensordesc<tensor<64x128xf16, #shared>>
+  // CHECK: %[[OM:.+]] = arith.muli %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[ON:.+]] = arith.addi %[[OM]], %{{.*}} : i32
+  // CHECK: ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+  // CHECK: ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+  // CHECK: ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable>
+  // CHECK: ttg.warp_specialize({{.*}}) attributes {requestedRegisters = array<i32: 232, 232>}
+  // CHECK-NEXT: default {
+  // CHECK-NEXT: %[[ZERO:.+]] = arith.constant 0 : i32
+  // CHECK: scf.for {{.*}} iter_args(%[[P:.+]] = %[[ZERO]]) -> (i32)
+  // CHECK: arith.remui %[[P]], %[[C2:.+]] : i32
+  // CHECK: ttng.async_tma_copy_global_to_local
+  // CHECK: ttng.async_tma_copy_global_to_local
+  // CHECK: ttng.async_tma_copy_global_to_local
+  // CHECK: } {tt.num_stages = 0 : i32}
+  // CHECK-NEXT: ttg.warp_yield
+  // CHECK: partition0(
+  // CHECK: scf.for {{.*}} iter_args(%[[ACC:.+]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<64x128xf32, #mma>, i32)
+  // CHECK: ttng.warp_group_dot {{.*}}, %[[ACC]] {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK: } {tt.num_stages = 0 : i32}
+  // CHECK-NEXT: arith.truncf %{{.*}} : tensor<64x128xf32, #mma> to tensor<64x128xf16, #mma>
+  // CHECK: tt.descriptor_store %{{.*}} : !tt.tensordesc<tensor<64x128xf16, #shared>>, tensor<64x128xf16, #{{blocked[0-9]*}}>
+  // CHECK-NEXT: ttg.warp_return
+  // CHECK: partition1(
+  // CHECK: ttng.warp_group_dot {{.*}}isAsync = true
+  // CHECK: ttg.convert_layout
+  // CHECK: %[[ROW1:.+]] = arith.addi %{{.*}}, %{{.*}} : i32
+  // CHECK-NEXT: tt.descriptor_store %{{.*}}[%[[ROW1]], %{{.*}}]
+  // CHECK: ttg.warp_return
+  // CHECK-NEXT: } : (
+  // CHECK-NOT: tt.descriptor_store
+  // CHECK: tt.return
+  tt.func public @one_tile_per_program(%a: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b: !tt.tensordesc<tensor<128x64xf16, #shared>>, %c: !tt.tensordesc<tensor<128x128xf16, #shared>>, %ktiles: i32) {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %c128 = arith.constant 128 : i32
+    %pid = tt.get_program_id x : i32
+    %om = arith.muli %pid, %c128 : i32
+    %acc = scf.for %k = %c0 to %ktiles step %c1 iter_args(%acc_in = %cst) -> (tensor<128x128xf32, #mma>) : i32 {
+      %ok = arith.muli %k, %c64 : i32
+      %la = tt.descriptor_load %a[%om, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %sa = ttg.local_alloc %la : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %lb = tt.descriptor_load %b[%om, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %sb = ttg.local_alloc %lb : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %tb = ttg.memdesc_trans %sb {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %sa, %tb, %acc_in {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    } {tt.num_stages = 2 : i32, tt.warp_specialize}
+    %on = arith.addi %om, %c128 : i32
+    %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %o = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+    tt.descriptor_store %c[%om, %on], %o : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A marked K loop whose result the kernel also reduces after the loop:
+// the row sums are not an epilogue a consumer's rows can compute and store
+// through a descriptor, so the loop stays.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @tile_also_reduced
+  // CHECK-NOT: ttg.warp_specialize
+  // CHECK: } {tt.warp_specialize}
+  tt.func public @tile_also_reduced(%a: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b: !tt.tensordesc<tensor<128x64xf16, #shared>>, %c: !tt.tensordesc<tensor<128x128xf32, #shared>>, %out: !tt.ptr<f32>, %ktiles: i32) {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // expected-remark @below {{nvgpu-warp-specialization left the loop unchanged: the kernel after the K loop holds an op the partitions cannot share: tt.reduce}}
+    %acc = scf.for %k = %c0 to %ktiles step %c1 iter_args(%acc_in = %cst) -> (tensor<128x128xf32, #mma>) : i32 {
+      %la = tt.descriptor_load %a[%c0, %k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %sa = ttg.local_alloc %la : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %lb = tt.descriptor_load %b[%c0, %k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %sb = ttg.local_alloc %lb : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %tb = ttg.memdesc_trans %sb {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %sa, %tb, %acc_in {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    } {tt.warp_specialize}
+    tt.descriptor_store %c[%c0, %c0], %acc : !tt.tensordesc<tensor<128x128xf32, #shared>>, tensor<128x128xf32, #mma>
+    %sums = "tt.reduce"(%acc) <{axis = 1 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %s = arith.addf %x, %y : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<128x128xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %ptrs = tt.splat %out : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #mma}>>
+    tt.store %ptrs, %sums : tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #mma}>>
+    tt.return
+  }
+}
