@@ -618,6 +618,16 @@ struct ConversionScratchQuery {
   layout::ConversionScratchOptions options;
 };
 
+/// Whether the function holding `op` issues wgmma.
+bool issuesWarpGroupDots(Operation *op) {
+  Operation *func = op->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return false;
+  WalkResult found =
+      func->walk([](ttng::WarpGroupDotOp) { return WalkResult::interrupt(); });
+  return found.wasInterrupted();
+}
+
 std::optional<ConversionScratchQuery>
 getConversionScratchQuery(ttg::ConvertLayoutOp op, std::string &error) {
   std::optional<LinearLayout> src =
@@ -636,6 +646,10 @@ getConversionScratchQuery(ttg::ConvertLayoutOp op, std::string &error) {
   // the conversion's 16-byte vectors directly.
   int cc = ttg::getComputeCapability(op).value_or(0);
   query.options.loadMatrix = cc >= 75 && cc < 90;
+  // ldmatrix.trans serves 16-bit transposes between blocked layouts (as in
+  // Triton's lowering), on sm_90 too where the kernel issues no wgmma.
+  query.options.loadMatrixTransposed =
+      cc >= 75 && (cc < 90 || !issuesWarpGroupDots(op));
   return query;
 }
 } // namespace

@@ -211,4 +211,79 @@ TEST(ConversionScratch, LoadMatrixOnlyWhereItFits) {
   ASSERT_TRUE(f32.has_value());
   EXPECT_FALSE(f32->dstLoadMatrix);
 }
+/// Inductor's transposing copy of a 64x64 bf16 tile, 4 warps: rows of 8
+/// along dim 1 per thread -> columns of 8 along dim 0 per thread.
+LinearLayout rowsOfEight() {
+  return make({{0, 1}, {0, 2}, {0, 4}, {16, 0}, {32, 0}},
+              {{0, 8}, {0, 16}, {0, 32}, {1, 0}, {2, 0}}, {{4, 0}, {8, 0}},
+              {outDimName(0), outDimName(1)});
+}
+LinearLayout columnsOfEight() {
+  return make({{1, 0}, {2, 0}, {4, 0}, {0, 16}, {0, 32}},
+              {{8, 0}, {16, 0}, {32, 0}, {0, 1}, {0, 2}}, {{0, 4}, {0, 8}},
+              {outDimName(0), outDimName(1)});
+}
+
+// A 16-bit transpose between blocked layouts: the source stores 16-byte
+// vectors of the three registers that hold the destination's lanes 2 to 4
+// (rows 32 apart, columns 1 and 2 apart, as Triton packs them), and the
+// destination loads with ldmatrix.x4.trans. Every lane of every warp gets
+// the elements its layout holds, following ldmatrix.trans: lane t's word j
+// holds, in its halves h, column t / 4 of rows 2 (t % 4) + h of matrix j,
+// whose row addresses lanes 8 j .. 8 j + 7 give (the lowering's addresses:
+// lane bit 0 the row's register 0, lane bits 1 and 2 its lanes 0 and 1,
+// lane bits 3 and 4 its registers 1 and 2).
+TEST(ConversionScratch, TransposeUsesLoadMatrixTrans) {
+  LinearLayout src = rowsOfEight(), dst = columnsOfEight();
+  ConversionScratchOptions options;
+  options.loadMatrixTransposed = true;
+  std::string error;
+  auto scratch = getConversionScratchLayout(src, dst, 2, &error, options);
+  ASSERT_TRUE(scratch.has_value()) << error;
+  EXPECT_TRUE(scratch->layout.isInvertible());
+  EXPECT_TRUE(scratch->dstLoadMatrix);
+  EXPECT_TRUE(scratch->dstLoadMatrixTransposed);
+  EXPECT_EQ(scratch->srcVec, 8);
+  EXPECT_EQ(scratch->srcVectorRegisters, (std::vector<int>{4, 0, 1}));
+  EXPECT_EQ(wavefronts(*scratch, src, 2, 8), 4);
+
+  auto offsets = scratch->layout.invert()->compose(dst);
+  auto at = [&](int32_t offset) {
+    return *scratch->layout.apply({{kOffset, offset}});
+  };
+  for (int32_t warp = 0; warp < 4; ++warp)
+    for (int32_t base = 0; base < 32; base += 8) {
+      auto rowAddress = [&](int32_t lane) {
+        int32_t reg = base | (lane & 1) | (lane >> 3) << 1;
+        auto out = offsets->apply(
+            {{kRegister, reg}, {kLane, (lane >> 1) & 3}, {kWarp, warp}});
+        return out->front().second;
+      };
+      for (int32_t lane = 0; lane < 32; ++lane)
+        for (int32_t j = 0; j < 4; ++j)
+          for (int32_t h = 0; h < 2; ++h) {
+            int32_t row = 2 * (lane % 4) + h;
+            int32_t offset = rowAddress(8 * j + row) + lane / 4;
+            auto expected = dst.apply(
+                {{kRegister, base + 2 * j + h}, {kLane, lane}, {kWarp, warp}});
+            EXPECT_EQ(at(offset), *expected)
+                << "warp " << warp << " lane " << lane << " register "
+                << base + 2 * j + h;
+          }
+    }
+  // Each matrix's 8 rows fall in 8 distinct 16-byte bank groups.
+  for (int32_t matrix = 0; matrix < 4; ++matrix) {
+    std::set<int32_t> groups;
+    for (int32_t row = 0; row < 8; ++row) {
+      auto out = offsets->apply(
+          {{kRegister, matrix << 1 | (row & 1)}, {kLane, row >> 1}});
+      groups.insert((out->front().second / 8) % 8);
+    }
+    EXPECT_EQ(groups.size(), 8u);
+  }
+  // Without ldmatrix.trans the destination loads plain vectors.
+  auto plain = getConversionScratchLayout(src, dst, 2);
+  ASSERT_TRUE(plain.has_value());
+  EXPECT_FALSE(plain->dstLoadMatrix);
+}
 } // namespace

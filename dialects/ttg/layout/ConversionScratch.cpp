@@ -99,16 +99,17 @@ std::vector<int> findRegisters(const LinearLayout &layout,
 }
 
 /// The bases (flat tensor indices) of every in-dim bit of `layout` but the
-/// register bits `skipRegisters` and the lane bits below `skipLanes`.
+/// register bits `skipRegisters` and the lane bits `skipLanes`.
 std::vector<uint64_t> basesExcept(const LinearLayout &layout,
                                   const Flattener &flat,
                                   const std::vector<int> &skipRegisters,
-                                  int skipLanes) {
+                                  const std::vector<int> &skipLanes) {
   std::vector<uint64_t> bases;
   for (const std::string &inDim : layout.getInDimNames())
     for (int bit = 0; bit < layout.getInDimSizeLog2(inDim); ++bit) {
       bool skip = inDim == kRegister ? llvm::is_contained(skipRegisters, bit)
-                                     : inDim == kLane && bit < skipLanes;
+                  : inDim == kLane   ? llvm::is_contained(skipLanes, bit)
+                                     : false;
       if (!skip)
         bases.push_back(flat.basis(layout, inDim, bit));
     }
@@ -281,15 +282,27 @@ int32_t getPhaseWavefronts(const std::vector<int64_t> &startBytes,
   return int32_t(most);
 }
 
+/// The destination register and lane whose offset, through a scratch
+/// layout for ldmatrix.x4 (`transposed`: .trans), starts row `row` of
+/// matrix `matrix`: lane bits 2 to 4 name the row, or, transposed, register
+/// bit 0 and lane bits 0 and 1 do; register bits 1 and 2 name the matrix.
+std::pair<int32_t, int32_t> getMatrixRowStart(int32_t matrix, int32_t row,
+                                              bool transposed) {
+  if (transposed)
+    return {matrix << 1 | (row & 1), row >> 1};
+  return {matrix << 1, row << 2};
+}
+
 /// The wavefronts of one ldmatrix.x4 through `offsets` (register, lane,
 /// ... -> "offset" in 16-bit elements): each of its four matrices is one
-/// phase of 8 rows of 16 bytes, the rows the lanes of one quad column name.
-int32_t getLoadMatrixWavefronts(const LinearLayout &offsets) {
+/// phase of 8 rows of 16 bytes.
+int32_t getLoadMatrixWavefronts(const LinearLayout &offsets, bool transposed) {
   int32_t wavefronts = 0;
   for (int32_t matrix = 0; matrix < 4; ++matrix) {
     std::vector<int64_t> rowBytes;
     for (int32_t row = 0; row < 8; ++row) {
-      auto out = offsets.apply({{kRegister, matrix << 1}, {kLane, row << 2}});
+      auto [reg, lane] = getMatrixRowStart(matrix, row, transposed);
+      auto out = offsets.apply({{kRegister, reg}, {kLane, lane}});
       rowBytes.push_back(out ? int64_t(out->front().second) * 2 : 0);
     }
     wavefronts += getPhaseWavefronts(rowBytes, /*unitBytes=*/16);
@@ -315,18 +328,21 @@ getCost(const ConversionScratchLayout &scratch, const LinearLayout &src,
       stores *
           getSharedAccessWavefronts(*srcOffsets, elementBytes, scratch.srcVec) +
       loads * (scratch.dstLoadMatrix
-                   ? getLoadMatrixWavefronts(*dstOffsets)
+                   ? getLoadMatrixWavefronts(*dstOffsets,
+                                             scratch.dstLoadMatrixTransposed)
                    : getSharedAccessWavefronts(*dstOffsets, elementBytes,
                                                scratch.dstVec));
   return std::pair(wavefronts, stores + loads);
 }
 
 /// The highest offset bits, up to `most`, that no lane or warp of either
-/// side reaches through `offsetOf` (nor, with `loadMatrix`, the registers
-/// that choose one of the destination's four matrices, whose rows the lanes
-/// address): the conversion may run in rounds over them.
+/// side reaches through `offsetOf` (nor the destination registers
+/// `addressedRegisters`, which with ldmatrix choose the matrix, and the row
+/// when transposed, that the lanes address): the conversion may run in
+/// rounds over them.
 int getRoundBits(const LinearLayout &offsetOf, const LinearLayout &src,
-                 const LinearLayout &dst, bool loadMatrix, int most) {
+                 const LinearLayout &dst,
+                 const std::vector<int> &addressedRegisters, int most) {
   uint64_t threadBits = 0;
   for (const LinearLayout *side : {&src, &dst}) {
     std::optional<LinearLayout> offsets = offsetOf.compose(*side);
@@ -335,8 +351,8 @@ int getRoundBits(const LinearLayout &offsetOf, const LinearLayout &src,
     for (const char *inDim : {kLane, kWarp})
       for (int bit = 0; bit < offsets->getInDimSizeLog2(inDim); ++bit)
         threadBits |= uint64_t(offsets->getBasis(inDim, bit, kOffset));
-    if (loadMatrix && side == &dst)
-      for (int bit : {1, 2})
+    if (side == &dst)
+      for (int bit : addressedRegisters)
         threadBits |= uint64_t(offsets->getBasis(kRegister, bit, kOffset));
   }
   int totalBits = offsetOf.getOutDimSizeLog2(kOffset);
@@ -351,10 +367,26 @@ int getRoundBits(const LinearLayout &offsetOf, const LinearLayout &src,
 /// lowest offset bits, which the source stores as vectors (as far as they
 /// are its registers) and the destination loads as vectors, or, with
 /// `loadMatrix`, with ldmatrix.x4 (they are then its register 0 and lanes 0
-/// and 1: one 32-bit word in a 16-byte matrix row).
+/// and 1: one 32-bit word in a 16-byte matrix row), or, also `transposed`,
+/// with ldmatrix.x4.trans (they are its lanes 2 to 4: a whole matrix row).
 struct Candidate {
   std::vector<uint64_t> vector;
   bool loadMatrix = false;
+  bool transposed = false;
+
+  /// The destination's lane bits at the lowest offset bits.
+  std::vector<int> vectorLanes() const {
+    if (!loadMatrix)
+      return {};
+    return transposed ? std::vector<int>{2, 3, 4} : std::vector<int>{0, 1};
+  }
+  /// The destination's register bits whose offsets the lanes give
+  /// ldmatrix as row addresses.
+  std::vector<int> addressedRegisters() const {
+    if (!loadMatrix)
+      return {};
+    return transposed ? std::vector<int>{0, 1, 2} : std::vector<int>{1, 2};
+  }
 };
 
 std::optional<ConversionScratchLayout>
@@ -371,7 +403,12 @@ buildCandidate(const LinearLayout &src, const LinearLayout &dst,
   OffsetAssigner assigner(flat, elementBytes);
   assigner.placeVector(candidate.vector);
   assigner.placeLanes(src, srcBits);
-  if (candidate.loadMatrix)
+  // With ldmatrix one phase is the 8 rows of one matrix.
+  if (candidate.transposed)
+    assigner.placePhase({flat.basis(dst, kRegister, 0),
+                         flat.basis(dst, kLane, 0), flat.basis(dst, kLane, 1)},
+                        3);
+  else if (candidate.loadMatrix)
     assigner.placePhase({flat.basis(dst, kLane, 2), flat.basis(dst, kLane, 3),
                          flat.basis(dst, kLane, 4)},
                         3);
@@ -395,13 +432,12 @@ buildCandidate(const LinearLayout &src, const LinearLayout &dst,
   assigner.placeRest(roundBases);
 
   std::vector<int> dstSkip = dstRegisters;
-  if (candidate.loadMatrix)
+  if (candidate.loadMatrix && !candidate.transposed)
     dstSkip = {0};
-  if (!assigner.keepsLowBitsZero(basesExcept(src, flat, srcRegisters, 0),
+  if (!assigner.keepsLowBitsZero(basesExcept(src, flat, srcRegisters, {}),
                                  srcBits) ||
       !assigner.keepsLowBitsZero(
-          basesExcept(dst, flat, dstSkip, candidate.loadMatrix ? 2 : 0),
-          dstBits))
+          basesExcept(dst, flat, dstSkip, candidate.vectorLanes()), dstBits))
     return std::nullopt;
   std::optional<LinearLayout> layout = toOffsetLayout(
       assigner.getMap(), flat.totalBits, src.getOutDims(), error);
@@ -418,9 +454,10 @@ buildCandidate(const LinearLayout &src, const LinearLayout &dst,
   scratch.dstVectorRegisters = dstRegisters;
   scratch.dstVec = int32_t(1) << dstBits;
   scratch.dstLoadMatrix = candidate.loadMatrix;
-  scratch.rounds = int32_t(1)
-                   << getRoundBits(*offsetOf, src, dst, candidate.loadMatrix,
-                                   int(roundBases.size()));
+  scratch.dstLoadMatrixTransposed = candidate.transposed;
+  scratch.rounds = int32_t(1) << getRoundBits(*offsetOf, src, dst,
+                                              candidate.addressedRegisters(),
+                                              int(roundBases.size()));
   return scratch;
 }
 } // namespace
@@ -450,7 +487,7 @@ getConversionScratchLayouts(const LinearLayout &src, const LinearLayout &dst,
   // the other one vectorizes as far as its registers hold the same
   // elements. The registers both sides hold may form the vector in any
   // order, and with ldmatrix the destination's register 0 and lanes 0 and 1
-  // may.
+  // may, or with ldmatrix.trans its lanes 2 to 4.
   std::vector<Candidate> candidates;
   for (const LinearLayout *primary : {&src, &dst})
     for (int bits = runBits(*primary, flat, maxVecBits); bits >= 0; --bits) {
@@ -471,12 +508,9 @@ getConversionScratchLayouts(const LinearLayout &src, const LinearLayout &dst,
     if (!common.vector.empty())
       candidates.push_back(common);
   }
-  if (options.loadMatrix && elementBytes == 2 &&
-      dst.getInDimSizeLog2(kLane) == 5 &&
-      dst.getInDimSizeLog2(kRegister) >= 3) {
-    Candidate matrix{{flat.basis(dst, kRegister, 0), flat.basis(dst, kLane, 0),
-                      flat.basis(dst, kLane, 1)},
-                     /*loadMatrix=*/true};
+  bool matrixShaped = elementBytes == 2 && dst.getInDimSizeLog2(kLane) == 5 &&
+                      dst.getInDimSizeLog2(kRegister) >= 3;
+  auto addMatrixCandidate = [&](Candidate matrix) {
     PartialLinearMap span;
     bool independent = true;
     for (uint64_t v : matrix.vector)
@@ -485,7 +519,17 @@ getConversionScratchLayouts(const LinearLayout &src, const LinearLayout &dst,
     // registers.
     if (independent && findRegisters(src, flat, matrix.vector).size() == 3)
       candidates.push_back(matrix);
-  }
+  };
+  if (options.loadMatrix && matrixShaped)
+    addMatrixCandidate({{flat.basis(dst, kRegister, 0),
+                         flat.basis(dst, kLane, 0), flat.basis(dst, kLane, 1)},
+                        /*loadMatrix=*/true,
+                        /*transposed=*/false});
+  if (options.loadMatrixTransposed && matrixShaped)
+    addMatrixCandidate({{flat.basis(dst, kLane, 2), flat.basis(dst, kLane, 3),
+                         flat.basis(dst, kLane, 4)},
+                        /*loadMatrix=*/true,
+                        /*transposed=*/true});
 
   // The cheapest candidate in wavefronts per warp first, then the one with
   // fewer accesses, then the one with the smaller scratch; of the rest only

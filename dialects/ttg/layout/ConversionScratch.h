@@ -57,6 +57,13 @@ struct ConversionScratchLayout {
   /// (one 32-bit word of a 16-byte matrix row), register bits 1 and 2
   /// choose the matrix, lane bits 2 to 4 the row.
   bool dstLoadMatrix = false;
+  /// With dstLoadMatrix: ldmatrix.x4.trans, which hands each lane a column
+  /// of the matrices. The destination's lane bits 2 to 4 are then the
+  /// lowest offset bits (a 16-byte matrix row, which the source stores as
+  /// one vector), register bit 0 and lane bits 0 and 1 choose the row and
+  /// register bits 1 and 2 the matrix. This is how a 16-bit transpose
+  /// between blocked layouts moves 16 bytes per access on both sides.
+  bool dstLoadMatrixTransposed = false;
   /// The conversion runs in this many rounds (store, barrier, load, barrier)
   /// over the highest offset bits, so the scratch holds only one round's
   /// elements.
@@ -72,6 +79,8 @@ struct ConversionScratchLayout {
 struct ConversionScratchOptions {
   /// ldmatrix (sm_75 and later) may load 16-bit elements.
   bool loadMatrix = false;
+  /// ldmatrix.trans may load 16-bit elements (sm_75 and later).
+  bool loadMatrixTransposed = false;
   /// Only layouts whose scratch holds at most this many elements at once
   /// qualify (the bytes the allocation gave the conversion).
   std::optional<int64_t> maxScratchElements;

@@ -13,7 +13,8 @@
 //  * shared memory: every thread stores its elements into scratch laid out
 //    by getConversionScratchLayout (vectorized, swizzled against bank
 //    conflicts on both sides), the CTA synchronizes, and every thread loads
-//    the elements of the result layout, with vector loads or ldmatrix.x4;
+//    the elements of the result layout, with vector loads or ldmatrix.x4
+//    (.trans where it transposes 16-bit elements);
 //    in rounds when the scratch layout asks, each round reusing the
 //    scratch after a barrier.
 //
@@ -293,9 +294,11 @@ private:
         rewriter, loc, srcOffsets->offsets, lowering.threadsPerWarp);
     SmallVector<SmallVector<Value>> dstIndices;
     if (scratchLayout->dstLoadMatrix)
-      dstIndices =
-          emitIndices(rewriter, loc, getMatrixRowAddresses(dstOffsets->offsets),
-                      lowering.threadsPerWarp);
+      dstIndices = emitIndices(
+          rewriter, loc,
+          getMatrixRowAddresses(dstOffsets->offsets,
+                                scratchLayout->dstLoadMatrixTransposed),
+          lowering.threadsPerWarp);
     else
       dstIndices = emitIndices(rewriter, loc, dstOffsets->offsets,
                                lowering.threadsPerWarp);
@@ -360,9 +363,8 @@ private:
                                                 elementType, dstIndices[r][0]);
         if (scratchLayout->dstLoadMatrix) {
           // Word w of the lane holds registers 2w and 2w + 1.
-          SmallVector<Value> words =
-              nvidia::emitLoadMatrixX4(rewriter, loc, pointer,
-                                       /*transposed=*/false);
+          SmallVector<Value> words = nvidia::emitLoadMatrixX4(
+              rewriter, loc, pointer, scratchLayout->dstLoadMatrixTransposed);
           auto pairType = VectorType::get({2}, elementType);
           for (auto [w, word] : llvm::enumerate(words)) {
             Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
@@ -427,10 +429,13 @@ private:
 
   /// The row address each lane gives ldmatrix.x4 for the access of register
   /// r (r's bits 0 to 2 clear) of a destination whose offsets are
-  /// `offsets`: lane l names row l % 8 of matrix l / 8, the row destination
-  /// lanes 4 (l % 8) .. 4 (l % 8) + 3 receive as registers 2 (l / 8) and
-  /// 2 (l / 8) + 1.
-  static LinearLayout getMatrixRowAddresses(const LinearLayout &offsets) {
+  /// `offsets`: lane l names row l % 8 of matrix l / 8. Without .trans, the
+  /// row destination lanes 4 (l % 8) .. 4 (l % 8) + 3 receive as registers
+  /// 2 (l / 8) and 2 (l / 8) + 1; with .trans (`transposed`), the row is
+  /// the half l % 2 of registers 2 (l / 8) + 0/1 that lanes with bits 0 and
+  /// 1 equal to (l / 2) % 4 receive, one element per lane.
+  static LinearLayout getMatrixRowAddresses(const LinearLayout &offsets,
+                                            bool transposed) {
     auto basis = [&](const char *inDim, int bit) {
       return LinearLayout::Basis{offsets.getBasis(inDim, bit, layout::kOffset)};
     };
@@ -439,8 +444,14 @@ private:
     for (int bit = 0; bit < offsets.getInDimSizeLog2(layout::kRegister); ++bit)
       registers.push_back(bit < 3 ? LinearLayout::Basis{0}
                                   : basis(layout::kRegister, bit));
-    for (int bit : {2, 3, 4})
-      lanes.push_back(basis(layout::kLane, bit));
+    if (transposed) {
+      lanes.push_back(basis(layout::kRegister, 0));
+      for (int bit : {0, 1})
+        lanes.push_back(basis(layout::kLane, bit));
+    } else {
+      for (int bit : {2, 3, 4})
+        lanes.push_back(basis(layout::kLane, bit));
+    }
     for (int bit : {1, 2})
       lanes.push_back(basis(layout::kRegister, bit));
     for (int bit = 0; bit < offsets.getInDimSizeLog2(layout::kWarp); ++bit)

@@ -119,14 +119,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Row-major 1x8 vectors -> column-major 8x1 vectors of f16: one side moves
-// single halves, the other 16-byte vectors; 64 * 64 * 2 bytes of scratch.
+// Row-major 1x8 vectors -> column-major 8x1 vectors of f16 on sm_80: both
+// sides move 16 bytes per access, the destination with ldmatrix.x4.trans
+// (below, the same on sm_90); 64 * 64 * 2 bytes of scratch. Without it one
+// side would move single halves.
 // CHECK-LABEL: module attributes
 // CHECK-SAME: ttg.shared = 8192
 // CHECK-LABEL: llvm.func internal @order_f16
-// CHECK-COUNT-32: llvm.store %{{.+}}, %{{.+}} {alignment = 2 : i64} : f16, !llvm.ptr<3>
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
-// CHECK-COUNT-4: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-COUNT-4: nvvm.ldmatrix %{{.+}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 
@@ -288,5 +290,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func private @mma_v2_warps_along_n_f16(%a: tensor<64x32xf16, #mma>) -> tensor<64x32xf16, #blocked> {
     %c = ttg.convert_layout %a : tensor<64x32xf16, #mma> -> tensor<64x32xf16, #blocked>
     tt.return %c : tensor<64x32xf16, #blocked>
+  }
+}
+
+// -----
+
+// The same 16-bit transpose between blocked layouts (Inductor's clone of a
+// transposed view), on sm_90 in a kernel without wgmma: the source stores
+// four 16-byte vectors, each packing the three registers that hold the
+// destination's lanes 2 to 4 (rows 32 apart, columns 1 and 2 apart), and
+// the destination loads with ldmatrix.x4.trans (layout col), as Triton
+// does, instead of 32 two-byte stores.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 8192
+// CHECK-LABEL: llvm.func internal @transpose_bf16
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-4: nvvm.ldmatrix %{{.+}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32
+// CHECK-NOT: nvvm.barrier0
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @transpose_bf16(%x: tensor<64x64xbf16, #blocked>) -> tensor<64x64xbf16, #blocked1> {
+    %y = ttg.convert_layout %x : tensor<64x64xbf16, #blocked> -> tensor<64x64xbf16, #blocked1>
+    tt.return %y : tensor<64x64xbf16, #blocked1>
   }
 }
