@@ -32,38 +32,66 @@ struct NVGPUWarpSpecializationPass
   using Base::Base;
 
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    SmallVector<scf::ForOp> loops;
-    module.walk([&](scf::ForOp loop) {
-      if (loop->hasAttr(kWarpSpecializeAttr))
-        loops.push_back(loop);
-    });
-    for (scf::ForOp loop : loops) {
-      std::string why;
-      FailureOr<LoopNest> nest = failure();
-      // The loop's own num_stages (tl.range(..., num_stages=)) sizes the
-      // rings, as in Triton; the kernel's otherwise.
-      int slots = numStages;
-      if (auto stages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
-        slots = stages.getInt();
-      if (ttg::getNumWarps(loop) != 4)
-        why = "the kernel does not have 4 warps";
-      else if (loop->getParentOfType<ttg::WarpSpecializeOp>())
-        why = "the loop is already in a warp_specialize";
-      else if (slots < 2)
-        why = "num-stages is below 2 (a consumer keeps one wgmma in flight "
-              "on one slot while the producer fills the next)";
-      else
-        nest = matchLoopNest(loop, why);
-      if (failed(nest)) {
-        loop.emitRemark() << "nvgpu-warp-specialization left the loop "
-                             "unchanged: "
-                          << why;
+    SmallVector<tt::FuncOp> funcs(getOperation().getOps<tt::FuncOp>());
+    for (tt::FuncOp func : funcs) {
+      SmallVector<scf::ForOp> loops;
+      func.walk([&](scf::ForOp loop) {
+        if (loop->hasAttr(kWarpSpecializeAttr))
+          loops.push_back(loop);
+      });
+      if (loops.empty())
+        continue;
+      // An attention kernel is rewritten as a whole, all its marked loops
+      // at once; a matmul loop nest by itself.
+      std::string attentionWhy;
+      if (succeeded(checkLoop(loops.front(), attentionWhy)) &&
+          succeeded(matchAttentionKernel(func, attentionWhy))) {
+        specializeAttentionKernel(func, getSlots(loops.front()));
+        numSpecializedLoops += loops.size();
         continue;
       }
-      specializeLoopNest(*nest, slots);
-      ++numSpecializedLoops;
+      for (scf::ForOp loop : loops) {
+        std::string why;
+        FailureOr<LoopNest> nest = failure();
+        if (succeeded(checkLoop(loop, why)))
+          nest = matchLoopNest(loop, why);
+        if (failed(nest)) {
+          // A loop of more than one wgmma is taken for attention.
+          auto dots = loop.getBody()->getOps<ttng::WarpGroupDotOp>();
+          if (std::distance(dots.begin(), dots.end()) > 1)
+            why = attentionWhy;
+          loop.emitRemark() << "nvgpu-warp-specialization left the loop "
+                               "unchanged: "
+                            << why;
+          continue;
+        }
+        specializeLoopNest(*nest, getSlots(loop));
+        ++numSpecializedLoops;
+      }
     }
+  }
+
+private:
+  /// The loop's own num_stages (tl.range(..., num_stages=)) sizes the
+  /// rings, as in Triton; the kernel's otherwise.
+  int getSlots(scf::ForOp loop) {
+    if (auto stages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
+      return stages.getInt();
+    return numStages;
+  }
+
+  /// What every specialized loop needs, whatever its shape.
+  LogicalResult checkLoop(scf::ForOp loop, std::string &why) {
+    if (ttg::getNumWarps(loop) != 4)
+      why = "the kernel does not have 4 warps";
+    else if (loop->getParentOfType<ttg::WarpSpecializeOp>())
+      why = "the loop is already in a warp_specialize";
+    else if (getSlots(loop) < 2)
+      why = "num-stages is below 2 (a consumer keeps one wgmma in flight "
+            "on one slot while the producer fills the next)";
+    else
+      return success();
+    return failure();
   }
 };
 } // namespace

@@ -62,6 +62,41 @@ FailureOr<LoopNest> matchLoopNest(scf::ForOp marked, std::string &why);
 /// Replaces the nest by a ttg.warp_specialize of a TMA producer and
 /// `nest.numConsumers` wgmma consumers over rings of `slots` slots.
 void specializeLoopNest(LoopNest &nest, int slots);
+
+/// Whether `func` is a kernel of attention shape the attention rewrite
+/// takes (WarpSpecializationAttention.cpp): its marked loops each read
+/// their K and V blocks through TMA loads into wgmmas against row tiles of
+/// a Q block loaded before them. Failure with the reason in `why`.
+LogicalResult matchAttentionKernel(tt::FuncOp func, std::string &why);
+
+/// Rewrites such a kernel into a ttg.warp_specialize: the default warps
+/// load the K and V blocks of every marked loop into rings of `slots`
+/// slots; each consumer partition (one per 64 rows) runs the whole kernel
+/// on its rows of the Q block.
+void specializeAttentionKernel(tt::FuncOp func, int slots);
+
+// Shared by both rewrites (WarpSpecializationSupport.cpp).
+
+/// `type` with its first dimension divided by `parts`.
+RankedTensorType splitRows(RankedTensorType type, int parts);
+tt::TensorDescType splitRows(tt::TensorDescType type, int parts);
+Value constI32(OpBuilder &builder, Location loc, int32_t value);
+/// Barrier `slot` of the mbarrier ring `ring`.
+Value barrierAt(OpBuilder &builder, Location loc, Value ring, Value slot);
+/// A ring of `slots` mbarriers, each expecting `count` arrivals.
+Value createBarrierRing(OpBuilder &builder, Location loc, int slots, int count);
+/// The slot and phase of slot use number `count` in rings of `slots`.
+std::pair<Value, Value> slotAndPhase(OpBuilder &builder, Location loc,
+                                     Value count, int slots);
+/// Keeps the pipeliner off a loop a partition walks.
+void markNotPipelined(scf::ForOp loop);
+/// Erases ops of `region` whose results nobody reads and that have no
+/// effects (the index arithmetic a partition cloned but does not need).
+void eraseDeadOps(Region &region);
+/// Makes the partition regions isolated from above: constants and
+/// descriptors made in the kernel are recreated inside (as Triton does),
+/// every other value from above becomes an explicit capture.
+void isolatePartitions(ttg::WarpSpecializeOp ws);
 } // namespace mlir::tile::ws
 
 #endif // TILE_PASSES_TTG_WARPSPECIALIZATION_H

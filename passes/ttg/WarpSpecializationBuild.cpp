@@ -27,19 +27,6 @@ using namespace mlir::tile;
 using namespace mlir::tile::ws;
 
 namespace {
-/// `type` with its first dimension divided by `parts`.
-RankedTensorType splitRows(RankedTensorType type, int parts) {
-  SmallVector<int64_t> shape(type.getShape());
-  shape[0] /= parts;
-  return RankedTensorType::get(shape, type.getElementType(),
-                               type.getEncoding());
-}
-
-tt::TensorDescType splitRows(tt::TensorDescType type, int parts) {
-  return tt::TensorDescType::get(type.getContext(),
-                                 splitRows(type.getBlockType(), parts));
-}
-
 /// The shared rings and mbarriers the warp groups hand slots over with.
 /// Each consumer's half of A has its own pair of barriers and B one pair
 /// for both, so a consumer starts as soon as its own half and B have
@@ -55,19 +42,8 @@ struct Rings {
   int64_t aBytes = 0, bBytes = 0; // what one copy of each delivers
 };
 
-Value constI32(OpBuilder &builder, Location loc, int32_t value) {
-  return arith::ConstantOp::create(builder, loc,
-                                   builder.getI32IntegerAttr(value));
-}
-
-Value barrierAt(OpBuilder &builder, Location loc, Value ring, Value slot) {
-  return ttg::MemDescIndexOp::create(
-      builder, loc, getMBarrierType(builder.getContext()), ring, slot);
-}
-
 Rings createRings(OpBuilder &builder, LoopNest &nest, int slots) {
   Location loc = nest.marked().getLoc();
-  MLIRContext *context = builder.getContext();
   Rings rings;
   rings.slots = slots;
   tt::TensorDescType aDesc =
@@ -84,13 +60,7 @@ Rings createRings(OpBuilder &builder, LoopNest &nest, int slots) {
   rings.aBytes = getDescriptorBlockBytes(aDesc);
   rings.bBytes = getDescriptorBlockBytes(bDesc);
   auto makeBarriers = [&](int count) {
-    Value ring = ttg::LocalAllocOp::create(
-        builder, loc, getMBarrierType(context, slots), Value(), IntegerAttr());
-    for (int s = 0; s < slots; ++s)
-      ttng::InitBarrierOp::create(
-          builder, loc,
-          barrierAt(builder, loc, ring, constI32(builder, loc, s)), count);
-    return ring;
+    return createBarrierRing(builder, loc, slots, count);
   };
   int consumerThreads = kConsumerWarps * ttg::getThreadsPerWarp(nest.k);
   for (int c = 0; c < nest.numConsumers; ++c) {
@@ -102,28 +72,12 @@ Rings createRings(OpBuilder &builder, LoopNest &nest, int slots) {
   return rings;
 }
 
-/// The slot and phase of slot use number `count`.
-std::pair<Value, Value> slotAndPhase(OpBuilder &builder, Location loc,
-                                     Value count, int slots) {
-  Value n = constI32(builder, loc, slots);
-  Value slot = arith::RemUIOp::create(builder, loc, count, n);
-  Value round = arith::DivUIOp::create(builder, loc, count, n);
-  Value phase =
-      arith::AndIOp::create(builder, loc, round, constI32(builder, loc, 1));
-  return {slot, phase};
-}
-
 /// Clones the replicable ops of `block` (everything a partition may need to
 /// compute indices and bounds); dead ones are removed afterwards.
 void cloneReplicable(OpBuilder &builder, Block *block, IRMapping &mapping) {
   for (Operation &op : block->without_terminator())
     if (isReplicable(&op))
       builder.clone(op, mapping);
-}
-
-void markNotPipelined(scf::ForOp loop) {
-  loop->setAttr(kNumStagesAttrName,
-                IntegerAttr::get(IntegerType::get(loop.getContext(), 32), 0));
 }
 
 /// The split descriptor that stands for `desc`, or `desc` where it is not
@@ -340,62 +294,6 @@ void buildConsumer(OpBuilder &builder, LoopNest &nest, Rings &rings, int c,
   };
   buildSlotLoops(builder, nest, mapping, rings.slots, ValueRange{accInit}, step,
                  tileEnd);
-}
-
-/// Erases ops of `region` whose results nobody reads and that have no
-/// effects (the index arithmetic a partition cloned but does not need).
-void eraseDeadOps(Region &region) {
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    SmallVector<Operation *> dead;
-    region.walk([&](Operation *op) {
-      if (op->getNumResults() != 0 && op->use_empty() &&
-          isMemoryEffectFree(op) && op->getNumRegions() == 0)
-        dead.push_back(op);
-    });
-    for (Operation *op : dead)
-      op->erase();
-    changed = !dead.empty();
-  }
-}
-
-/// Makes the partition regions isolated from above: constants and
-/// descriptors made in the kernel are recreated inside (as Triton does),
-/// every other value from above becomes an explicit capture.
-void isolatePartitions(ttg::WarpSpecializeOp ws) {
-  for (Region *region : ws.getPartitionRegions()) {
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      SetVector<Value> above;
-      getUsedValuesDefinedAbove(*region, above);
-      OpBuilder builder(ws.getContext());
-      for (Value value : above) {
-        Operation *def = value.getDefiningOp();
-        if (!def || !(isa<arith::ConstantOp, tt::MakeTensorDescOp>(def) ||
-                      isReplicable(def)))
-          continue;
-        // At the top, above the clones that read it (their operands were
-        // still the outer values when they were cloned).
-        builder.setInsertionPointToStart(&region->front());
-        Operation *clone = builder.clone(*def);
-        replaceAllUsesInRegionWith(value, clone->getResult(0), *region);
-        changed = true;
-      }
-    }
-  }
-  SetVector<Value> captures;
-  for (Region *region : ws.getPartitionRegions())
-    getUsedValuesDefinedAbove(*region, captures);
-  for (Value capture : captures) {
-    ws->insertOperands(ws->getNumOperands(), capture);
-    for (Region *region : ws.getPartitionRegions()) {
-      BlockArgument arg =
-          region->addArgument(capture.getType(), capture.getLoc());
-      replaceAllUsesInRegionWith(capture, arg, *region);
-    }
-  }
 }
 
 /// Split descriptors: kernel arguments change type (the launcher encodes

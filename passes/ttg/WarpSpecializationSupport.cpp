@@ -1,0 +1,119 @@
+//===- WarpSpecializationSupport.cpp - What both autoWS rewrites share ----===//
+//
+// Helpers of nvgpu-warp-specialization used by the matmul rewrite
+// (WarpSpecializationBuild.cpp) and the attention rewrite
+// (WarpSpecializationAttention.cpp): split types, slot arithmetic and the
+// clean-up that leaves each partition isolated from above.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ttg/PipelineUtils.h"
+#include "passes/ttg/TMAUtils.h"
+#include "passes/ttg/WarpSpecialization.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::ws;
+
+RankedTensorType ws::splitRows(RankedTensorType type, int parts) {
+  SmallVector<int64_t> shape(type.getShape());
+  shape[0] /= parts;
+  return RankedTensorType::get(shape, type.getElementType(),
+                               type.getEncoding());
+}
+
+tt::TensorDescType ws::splitRows(tt::TensorDescType type, int parts) {
+  return tt::TensorDescType::get(type.getContext(),
+                                 splitRows(type.getBlockType(), parts));
+}
+
+Value ws::constI32(OpBuilder &builder, Location loc, int32_t value) {
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getI32IntegerAttr(value));
+}
+
+Value ws::barrierAt(OpBuilder &builder, Location loc, Value ring, Value slot) {
+  return ttg::MemDescIndexOp::create(
+      builder, loc, getMBarrierType(builder.getContext()), ring, slot);
+}
+
+Value ws::createBarrierRing(OpBuilder &builder, Location loc, int slots,
+                            int count) {
+  Value ring = ttg::LocalAllocOp::create(
+      builder, loc, getMBarrierType(builder.getContext(), slots), Value(),
+      IntegerAttr());
+  for (int s = 0; s < slots; ++s)
+    ttng::InitBarrierOp::create(
+        builder, loc, barrierAt(builder, loc, ring, constI32(builder, loc, s)),
+        count);
+  return ring;
+}
+
+std::pair<Value, Value> ws::slotAndPhase(OpBuilder &builder, Location loc,
+                                         Value count, int slots) {
+  Value n = constI32(builder, loc, slots);
+  Value slot = arith::RemUIOp::create(builder, loc, count, n);
+  Value round = arith::DivUIOp::create(builder, loc, count, n);
+  Value phase =
+      arith::AndIOp::create(builder, loc, round, constI32(builder, loc, 1));
+  return {slot, phase};
+}
+
+void ws::markNotPipelined(scf::ForOp loop) {
+  loop->setAttr(kNumStagesAttrName,
+                IntegerAttr::get(IntegerType::get(loop.getContext(), 32), 0));
+}
+
+void ws::eraseDeadOps(Region &region) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> dead;
+    region.walk([&](Operation *op) {
+      if (op->getNumResults() != 0 && op->use_empty() &&
+          isMemoryEffectFree(op) && op->getNumRegions() == 0)
+        dead.push_back(op);
+    });
+    for (Operation *op : dead)
+      op->erase();
+    changed = !dead.empty();
+  }
+}
+
+void ws::isolatePartitions(ttg::WarpSpecializeOp ws) {
+  for (Region *region : ws.getPartitionRegions()) {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      SetVector<Value> above;
+      getUsedValuesDefinedAbove(*region, above);
+      OpBuilder builder(ws.getContext());
+      for (Value value : above) {
+        Operation *def = value.getDefiningOp();
+        if (!def || !(isa<arith::ConstantOp, tt::MakeTensorDescOp>(def) ||
+                      isReplicable(def)))
+          continue;
+        // At the top, above the clones that read it (their operands were
+        // still the outer values when they were cloned).
+        builder.setInsertionPointToStart(&region->front());
+        Operation *clone = builder.clone(*def);
+        replaceAllUsesInRegionWith(value, clone->getResult(0), *region);
+        changed = true;
+      }
+    }
+  }
+  SetVector<Value> captures;
+  for (Region *region : ws.getPartitionRegions())
+    getUsedValuesDefinedAbove(*region, captures);
+  for (Value capture : captures) {
+    ws->insertOperands(ws->getNumOperands(), capture);
+    for (Region *region : ws.getPartitionRegions()) {
+      BlockArgument arg =
+          region->addArgument(capture.getType(), capture.getLoc());
+      replaceAllUsesInRegionWith(capture, arg, *region);
+    }
+  }
+}

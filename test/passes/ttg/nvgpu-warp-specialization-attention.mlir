@@ -1,0 +1,406 @@
+// RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' | FileCheck %s
+
+// nvgpu-warp-specialization on the forward of Triton's fused-attention
+// tutorial (Hopper, tl.range(..., warp_specialize=True), 4 warps, a
+// 128x128 Q block, 64-row K and V blocks made on the device). As Triton
+// does, the kernel becomes a ttg.warp_specialize: the default warps walk
+// the loop and copy each K and V block into its 3-slot ring (waiting on
+// the slot's "empty" barrier, 256 arrivals: both consumers' threads), and
+// two consumer partitions of 4 warps each run the whole kernel on 64 rows
+// of the Q block: their own 64-row Q load, the loop on 64-row scores,
+// statistics and accumulator, waiting on each block's "full" barrier and
+// giving the slot back after the wgmma that read it, and the epilogue's
+// stores of their rows (the row range starts at row 64 in the second).
+
+// CHECK-LABEL: tt.func public @_attn_fwd
+// CHECK: %[[KR:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
+// CHECK: %[[KF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+// CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 1 :
+// CHECK: %[[KE:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+// CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 256 :
+// CHECK: %[[VR:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
+// CHECK: %[[VF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+// CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 1 :
+// CHECK: %[[VE:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+// CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 256 :
+// CHECK: ttg.warp_specialize({{.*}}) attributes {requestedRegisters = array<i32: 232, 232>}
+// CHECK-NEXT: default {
+// CHECK-NOT: tt.descriptor_load
+// CHECK: scf.for {{.*}} -> (i32, i32, i32)
+// CHECK: %[[SLOT:.+]] = arith.remui
+// CHECK: %[[FREE:.+]] = arith.xori
+// CHECK: ttng.wait_barrier %{{.*}}, %[[FREE]]
+// CHECK: ttng.barrier_expect %{{.*}}, 16384
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: ttng.wait_barrier %{{.*}}, %[[FREE]]
+// CHECK: ttng.barrier_expect %{{.*}}, 16384
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK-NOT: ttng.warp_group_dot
+// CHECK: } {tt.num_stages = 0 : i32}
+// CHECK-NEXT: ttg.warp_yield
+// CHECK: partition0(
+// CHECK-SAME: num_warps(4)
+// CHECK: tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32
+// CHECK: %[[Q0:.+]] = tt.descriptor_load {{.*}} : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16
+// CHECK: %[[QS0:.+]] = ttg.local_alloc %[[Q0]] : (tensor<64x128xf16, {{.*}}>) -> !ttg.memdesc<64x128xf16
+// CHECK: scf.for {{.*}} -> (tensor<64x128xf32, #mma1>, tensor<64xf32, {{.*}}>, tensor<64xf32, {{.*}}>, i32, i32, i32)
+// CHECK: ttng.wait_barrier
+// CHECK: ttg.memdesc_trans
+// CHECK: ttng.warp_group_dot %[[QS0]], {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK-NEXT: ttg.memdesc_index
+// CHECK-NEXT: ttng.arrive_barrier %{{.*}}, 128
+// CHECK: "tt.reduce"
+// CHECK: ttng.wait_barrier
+// CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x128xf32, #mma1>
+// CHECK-NEXT: ttg.memdesc_index
+// CHECK-NEXT: ttng.arrive_barrier %{{.*}}, 128
+// CHECK: } {tt.num_stages = 0 : i32}
+// CHECK: tt.store %{{.*}} : tensor<64x!tt.ptr<f32>
+// CHECK: tt.descriptor_store {{.*}} : !tt.tensordesc<tensor<64x128xf16, #shared>>, tensor<64x128xf16
+// CHECK: ttg.warp_return
+// CHECK: partition1(
+// CHECK: tt.make_range {end = 128 : i32, start = 64 : i32} : tensor<64xi32
+// CHECK: %[[ROW:.+]] = arith.addi %{{.*}}, %c64_i32{{.*}} : i32
+// CHECK-NEXT: tt.descriptor_load %{{.*}}[%[[ROW]], %{{.*}}]
+// CHECK: ttng.warp_group_dot
+// CHECK: ttng.warp_group_dot
+// CHECK: } {tt.num_stages = 0 : i32}
+// CHECK: %[[OROW:.+]] = arith.addi %{{.*}}, %c64_i32{{.*}} : i32
+// CHECK-NEXT: tt.descriptor_store %{{.*}}[%[[OROW]], %{{.*}}]
+// CHECK: ttg.warp_return
+// CHECK-NOT: tt.descriptor_load
+// CHECK: tt.return
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma1 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @_attn_fwd(%arg0: f32, %arg1: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg2: i32, %arg3: i32, %arg4: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg5: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg6: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg7: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg8: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {
+    %cst = arith.constant dense<1.000000e+00> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %cst_0 = arith.constant dense<0xFF800000> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %c64_i32 = arith.constant 64 : i32
+    %cst_1 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %cst_2 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma1>
+    %c1_i64 = arith.constant 1 : i64
+    %c128_i64 = arith.constant 128 : i64
+    %c0_i32 = arith.constant 0 : i32
+    %cst_3 = arith.constant 1.44269502 : f32
+    %c128_i32 = arith.constant 128 : i32
+    %0 = tt.get_program_id x : i32
+    %1 = tt.get_program_id y : i32
+    %2 = arith.divsi %1, %arg3 : i32
+    %3 = arith.remsi %1, %arg3 : i32
+    %4 = arith.muli %arg2, %arg3 : i32
+    %5 = arith.muli %4, %arg8 : i32
+    %6 = tt.make_tensor_descriptor %arg4, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<128x128xf16, #shared>>
+    %7 = tt.make_tensor_descriptor %arg6, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<64x128xf16, #shared>>
+    %8 = tt.make_tensor_descriptor %arg5, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<64x128xf16, #shared>>
+    %9 = tt.make_tensor_descriptor %arg7, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<128x128xf16, #shared>>
+    %10 = arith.muli %arg8, %arg3 : i32
+    %11 = arith.muli %2, %10 : i32
+    %12 = arith.muli %3, %arg8 : i32
+    %13 = arith.addi %11, %12 : i32
+    %14 = arith.muli %0, %c128_i32 : i32
+    %15 = arith.addi %13, %14 : i32
+    %16 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    %17 = tt.splat %14 : i32 -> tensor<128xi32, #blocked>
+    %18 = arith.addi %17, %16 : tensor<128xi32, #blocked>
+    %19 = arith.mulf %arg0, %cst_3 : f32
+    %20 = tt.descriptor_load %6[%15, %c0_i32] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked1>
+    %21 = ttg.local_alloc %20 : (tensor<128x128xf16, #blocked1>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+    %22 = tt.splat %19 : f32 -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %23 = tt.splat %19 : f32 -> tensor<128x64xf32, #mma>
+    %24:5 = scf.for %arg9 = %c0_i32 to %arg8 step %c64_i32 iter_args(%arg10 = %cst_2, %arg11 = %cst, %arg12 = %cst_0, %arg13 = %13, %arg14 = %13) -> (tensor<128x128xf32, #mma1>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, i32, i32)  : i32 {
+      %38 = tt.descriptor_load %8[%arg13, %c0_i32] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+      %39 = ttg.local_alloc %38 : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %40 = ttg.memdesc_trans %39 {order = array<i32: 1, 0>} : !ttg.memdesc<64x128xf16, #shared, #smem> -> !ttg.memdesc<128x64xf16, #shared1, #smem>
+      %41 = ttng.warp_group_dot %21, %40, %cst_1 {inputPrecision = 0 : i32} : !ttg.memdesc<128x128xf16, #shared, #smem> * !ttg.memdesc<128x64xf16, #shared1, #smem> -> tensor<128x64xf32, #mma>
+      %42 = "tt.reduce"(%41) <{axis = 1 : i32}> ({
+      ^bb0(%arg15: f32, %arg16: f32):
+        %66 = arith.maxnumf %arg15, %arg16 : f32
+        tt.reduce.return %66 : f32
+      }) : (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %43 = arith.mulf %42, %22 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %44 = arith.maxnumf %arg12, %43 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %45 = arith.mulf %41, %23 : tensor<128x64xf32, #mma>
+      %46 = tt.expand_dims %44 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+      %47 = tt.broadcast %46 : tensor<128x1xf32, #mma> -> tensor<128x64xf32, #mma>
+      %48 = arith.subf %45, %47 : tensor<128x64xf32, #mma>
+      %49 = math.exp2 %48 : tensor<128x64xf32, #mma>
+      %50 = arith.subf %arg12, %44 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %51 = math.exp2 %50 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %52 = "tt.reduce"(%49) <{axis = 1 : i32}> ({
+      ^bb0(%arg15: f32, %arg16: f32):
+        %66 = arith.addf %arg15, %arg16 : f32
+        tt.reduce.return %66 : f32
+      }) : (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %53 = tt.expand_dims %51 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+      %54 = ttg.convert_layout %53 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
+      %55 = tt.broadcast %54 : tensor<128x1xf32, #mma1> -> tensor<128x128xf32, #mma1>
+      %56 = arith.mulf %arg10, %55 : tensor<128x128xf32, #mma1>
+      %57 = tt.descriptor_load %7[%arg14, %c0_i32] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+      %58 = ttg.local_alloc %57 : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %59 = arith.truncf %49 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+      %60 = ttg.convert_layout %59 : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>
+      %61 = ttng.warp_group_dot %60, %58, %56 {inputPrecision = 0 : i32} : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma1>
+      %62 = arith.mulf %arg11, %51 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %63 = arith.addf %62, %52 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %64 = arith.addi %arg13, %c64_i32 : i32
+      %65 = arith.addi %arg14, %c64_i32 : i32
+      scf.yield %61, %63, %44, %64, %65 : tensor<128x128xf32, #mma1>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, i32, i32
+    } {tt.warp_specialize}
+    %25 = math.log2 %24#1 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %26 = arith.addf %24#2, %25 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %27 = tt.expand_dims %24#1 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+    %28 = ttg.convert_layout %27 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
+    %29 = tt.broadcast %28 : tensor<128x1xf32, #mma1> -> tensor<128x128xf32, #mma1>
+    %30 = arith.divf %24#0, %29 : tensor<128x128xf32, #mma1>
+    %31 = arith.muli %1, %arg8 : i32
+    %32 = tt.addptr %arg1, %31 : !tt.ptr<f32>, i32
+    %33 = tt.splat %32 : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
+    %34 = tt.addptr %33, %18 : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
+    %35 = ttg.convert_layout %26 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128xf32, #blocked>
+    tt.store %34, %35 : tensor<128x!tt.ptr<f32>, #blocked>
+    %36 = arith.truncf %30 : tensor<128x128xf32, #mma1> to tensor<128x128xf16, #mma1>
+    %37 = ttg.convert_layout %36 : tensor<128x128xf16, #mma1> -> tensor<128x128xf16, #blocked2>
+    tt.descriptor_store %9[%15, %c0_i32], %37 : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked2>
+    tt.return
+  }
+}
+
+
+// -----
+
+// A reduction across the rows (axis 0) cannot be split between consumers
+// that each hold 64 of them: the kernel stays as it is.
+// CHECK-LABEL: tt.func public @reduce_across_rows
+// CHECK-NOT: ttg.warp_specialize
+// CHECK: } {tt.warp_specialize}
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma1 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reduce_across_rows(%arg0: f32, %arg1: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg2: i32, %arg3: i32, %arg4: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg5: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg6: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg7: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg8: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {
+    %cst = arith.constant dense<1.000000e+00> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %cst_0 = arith.constant dense<0xFF800000> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %c64_i32 = arith.constant 64 : i32
+    %cst_1 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %cst_2 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma1>
+    %c1_i64 = arith.constant 1 : i64
+    %c128_i64 = arith.constant 128 : i64
+    %c0_i32 = arith.constant 0 : i32
+    %cst_3 = arith.constant 1.44269502 : f32
+    %c128_i32 = arith.constant 128 : i32
+    %0 = tt.get_program_id x : i32
+    %1 = tt.get_program_id y : i32
+    %2 = arith.divsi %1, %arg3 : i32
+    %3 = arith.remsi %1, %arg3 : i32
+    %4 = arith.muli %arg2, %arg3 : i32
+    %5 = arith.muli %4, %arg8 : i32
+    %6 = tt.make_tensor_descriptor %arg4, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<128x128xf16, #shared>>
+    %7 = tt.make_tensor_descriptor %arg6, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<64x128xf16, #shared>>
+    %8 = tt.make_tensor_descriptor %arg5, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<64x128xf16, #shared>>
+    %9 = tt.make_tensor_descriptor %arg7, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<128x128xf16, #shared>>
+    %10 = arith.muli %arg8, %arg3 : i32
+    %11 = arith.muli %2, %10 : i32
+    %12 = arith.muli %3, %arg8 : i32
+    %13 = arith.addi %11, %12 : i32
+    %14 = arith.muli %0, %c128_i32 : i32
+    %15 = arith.addi %13, %14 : i32
+    %16 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    %17 = tt.splat %14 : i32 -> tensor<128xi32, #blocked>
+    %18 = arith.addi %17, %16 : tensor<128xi32, #blocked>
+    %19 = arith.mulf %arg0, %cst_3 : f32
+    %20 = tt.descriptor_load %6[%15, %c0_i32] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked1>
+    %21 = ttg.local_alloc %20 : (tensor<128x128xf16, #blocked1>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+    %22 = tt.splat %19 : f32 -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %23 = tt.splat %19 : f32 -> tensor<128x64xf32, #mma>
+    // expected-remark @below {{nvgpu-warp-specialization left the loop unchanged: tt.reduce reduces across the rows}}
+    %24:5 = scf.for %arg9 = %c0_i32 to %arg8 step %c64_i32 iter_args(%arg10 = %cst_2, %arg11 = %cst, %arg12 = %cst_0, %arg13 = %13, %arg14 = %13) -> (tensor<128x128xf32, #mma1>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, i32, i32)  : i32 {
+      %38 = tt.descriptor_load %8[%arg13, %c0_i32] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+      %39 = ttg.local_alloc %38 : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %40 = ttg.memdesc_trans %39 {order = array<i32: 1, 0>} : !ttg.memdesc<64x128xf16, #shared, #smem> -> !ttg.memdesc<128x64xf16, #shared1, #smem>
+      %41 = ttng.warp_group_dot %21, %40, %cst_1 {inputPrecision = 0 : i32} : !ttg.memdesc<128x128xf16, #shared, #smem> * !ttg.memdesc<128x64xf16, #shared1, #smem> -> tensor<128x64xf32, #mma>
+      %across = "tt.reduce"(%41) <{axis = 0 : i32}> ({
+      ^bb0(%x: f32, %y: f32):
+        %s = arith.addf %x, %y : f32
+        tt.reduce.return %s : f32
+      }) : (tensor<128x64xf32, #mma>) -> tensor<64xf32, #ttg.slice<{dim = 0, parent = #mma}>>
+      %42 = "tt.reduce"(%41) <{axis = 1 : i32}> ({
+      ^bb0(%arg15: f32, %arg16: f32):
+        %66 = arith.maxnumf %arg15, %arg16 : f32
+        tt.reduce.return %66 : f32
+      }) : (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %43 = arith.mulf %42, %22 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %44 = arith.maxnumf %arg12, %43 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %45 = arith.mulf %41, %23 : tensor<128x64xf32, #mma>
+      %46 = tt.expand_dims %44 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+      %47 = tt.broadcast %46 : tensor<128x1xf32, #mma> -> tensor<128x64xf32, #mma>
+      %48 = arith.subf %45, %47 : tensor<128x64xf32, #mma>
+      %49 = math.exp2 %48 : tensor<128x64xf32, #mma>
+      %50 = arith.subf %arg12, %44 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %51 = math.exp2 %50 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %52 = "tt.reduce"(%49) <{axis = 1 : i32}> ({
+      ^bb0(%arg15: f32, %arg16: f32):
+        %66 = arith.addf %arg15, %arg16 : f32
+        tt.reduce.return %66 : f32
+      }) : (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %53 = tt.expand_dims %51 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+      %54 = ttg.convert_layout %53 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
+      %55 = tt.broadcast %54 : tensor<128x1xf32, #mma1> -> tensor<128x128xf32, #mma1>
+      %56 = arith.mulf %arg10, %55 : tensor<128x128xf32, #mma1>
+      %57 = tt.descriptor_load %7[%arg14, %c0_i32] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+      %58 = ttg.local_alloc %57 : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %59 = arith.truncf %49 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+      %60 = ttg.convert_layout %59 : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>
+      %61 = ttng.warp_group_dot %60, %58, %56 {inputPrecision = 0 : i32} : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma1>
+      %62 = arith.mulf %arg11, %51 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %63 = arith.addf %62, %52 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %64 = arith.addi %arg13, %c64_i32 : i32
+      %65 = arith.addi %arg14, %c64_i32 : i32
+      scf.yield %61, %63, %44, %64, %65 : tensor<128x128xf32, #mma1>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, i32, i32
+    } {tt.warp_specialize}
+    %25 = math.log2 %24#1 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %26 = arith.addf %24#2, %25 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %27 = tt.expand_dims %24#1 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+    %28 = ttg.convert_layout %27 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
+    %29 = tt.broadcast %28 : tensor<128x1xf32, #mma1> -> tensor<128x128xf32, #mma1>
+    %30 = arith.divf %24#0, %29 : tensor<128x128xf32, #mma1>
+    %31 = arith.muli %1, %arg8 : i32
+    %32 = tt.addptr %arg1, %31 : !tt.ptr<f32>, i32
+    %33 = tt.splat %32 : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
+    %34 = tt.addptr %33, %18 : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
+    %35 = ttg.convert_layout %26 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128xf32, #blocked>
+    tt.store %34, %35 : tensor<128x!tt.ptr<f32>, #blocked>
+    %36 = arith.truncf %30 : tensor<128x128xf32, #mma1> to tensor<128x128xf16, #mma1>
+    %37 = ttg.convert_layout %36 : tensor<128x128xf16, #mma1> -> tensor<128x128xf16, #blocked2>
+    tt.descriptor_store %9[%15, %c0_i32], %37 : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked2>
+    tt.return
+  }
+}
+
+
+// -----
+
+// A store that is not of the consumer's rows would run once per consumer:
+// the kernel stays as it is.
+// CHECK-LABEL: tt.func public @scalar_store
+// CHECK-NOT: ttg.warp_specialize
+// CHECK: } {tt.warp_specialize}
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma1 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @scalar_store(%arg0: f32, %arg1: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg2: i32, %arg3: i32, %arg4: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg5: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg6: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg7: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg8: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {
+    %cst = arith.constant dense<1.000000e+00> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %cst_0 = arith.constant dense<0xFF800000> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %c64_i32 = arith.constant 64 : i32
+    %cst_1 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %cst_2 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma1>
+    %c1_i64 = arith.constant 1 : i64
+    %c128_i64 = arith.constant 128 : i64
+    %c0_i32 = arith.constant 0 : i32
+    %cst_3 = arith.constant 1.44269502 : f32
+    %c128_i32 = arith.constant 128 : i32
+    %0 = tt.get_program_id x : i32
+    %1 = tt.get_program_id y : i32
+    %2 = arith.divsi %1, %arg3 : i32
+    %3 = arith.remsi %1, %arg3 : i32
+    %4 = arith.muli %arg2, %arg3 : i32
+    %5 = arith.muli %4, %arg8 : i32
+    %6 = tt.make_tensor_descriptor %arg4, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<128x128xf16, #shared>>
+    %7 = tt.make_tensor_descriptor %arg6, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<64x128xf16, #shared>>
+    %8 = tt.make_tensor_descriptor %arg5, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<64x128xf16, #shared>>
+    %9 = tt.make_tensor_descriptor %arg7, [%5, %c128_i32], [%c128_i64, %c1_i64] : <f16>, <tensor<128x128xf16, #shared>>
+    %10 = arith.muli %arg8, %arg3 : i32
+    %11 = arith.muli %2, %10 : i32
+    %12 = arith.muli %3, %arg8 : i32
+    %13 = arith.addi %11, %12 : i32
+    %14 = arith.muli %0, %c128_i32 : i32
+    %15 = arith.addi %13, %14 : i32
+    %16 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    %17 = tt.splat %14 : i32 -> tensor<128xi32, #blocked>
+    %18 = arith.addi %17, %16 : tensor<128xi32, #blocked>
+    %19 = arith.mulf %arg0, %cst_3 : f32
+    tt.store %arg1, %19 : !tt.ptr<f32>
+    %20 = tt.descriptor_load %6[%15, %c0_i32] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked1>
+    %21 = ttg.local_alloc %20 : (tensor<128x128xf16, #blocked1>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+    %22 = tt.splat %19 : f32 -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %23 = tt.splat %19 : f32 -> tensor<128x64xf32, #mma>
+    // expected-remark @below {{nvgpu-warp-specialization left the loop unchanged: tt.store has effects the consumers would repeat}}
+    %24:5 = scf.for %arg9 = %c0_i32 to %arg8 step %c64_i32 iter_args(%arg10 = %cst_2, %arg11 = %cst, %arg12 = %cst_0, %arg13 = %13, %arg14 = %13) -> (tensor<128x128xf32, #mma1>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, i32, i32)  : i32 {
+      %38 = tt.descriptor_load %8[%arg13, %c0_i32] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+      %39 = ttg.local_alloc %38 : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %40 = ttg.memdesc_trans %39 {order = array<i32: 1, 0>} : !ttg.memdesc<64x128xf16, #shared, #smem> -> !ttg.memdesc<128x64xf16, #shared1, #smem>
+      %41 = ttng.warp_group_dot %21, %40, %cst_1 {inputPrecision = 0 : i32} : !ttg.memdesc<128x128xf16, #shared, #smem> * !ttg.memdesc<128x64xf16, #shared1, #smem> -> tensor<128x64xf32, #mma>
+      %42 = "tt.reduce"(%41) <{axis = 1 : i32}> ({
+      ^bb0(%arg15: f32, %arg16: f32):
+        %66 = arith.maxnumf %arg15, %arg16 : f32
+        tt.reduce.return %66 : f32
+      }) : (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %43 = arith.mulf %42, %22 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %44 = arith.maxnumf %arg12, %43 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %45 = arith.mulf %41, %23 : tensor<128x64xf32, #mma>
+      %46 = tt.expand_dims %44 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+      %47 = tt.broadcast %46 : tensor<128x1xf32, #mma> -> tensor<128x64xf32, #mma>
+      %48 = arith.subf %45, %47 : tensor<128x64xf32, #mma>
+      %49 = math.exp2 %48 : tensor<128x64xf32, #mma>
+      %50 = arith.subf %arg12, %44 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %51 = math.exp2 %50 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %52 = "tt.reduce"(%49) <{axis = 1 : i32}> ({
+      ^bb0(%arg15: f32, %arg16: f32):
+        %66 = arith.addf %arg15, %arg16 : f32
+        tt.reduce.return %66 : f32
+      }) : (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %53 = tt.expand_dims %51 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+      %54 = ttg.convert_layout %53 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
+      %55 = tt.broadcast %54 : tensor<128x1xf32, #mma1> -> tensor<128x128xf32, #mma1>
+      %56 = arith.mulf %arg10, %55 : tensor<128x128xf32, #mma1>
+      %57 = tt.descriptor_load %7[%arg14, %c0_i32] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+      %58 = ttg.local_alloc %57 : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %59 = arith.truncf %49 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+      %60 = ttg.convert_layout %59 : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>
+      %61 = ttng.warp_group_dot %60, %58, %56 {inputPrecision = 0 : i32} : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma1>
+      %62 = arith.mulf %arg11, %51 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %63 = arith.addf %62, %52 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %64 = arith.addi %arg13, %c64_i32 : i32
+      %65 = arith.addi %arg14, %c64_i32 : i32
+      scf.yield %61, %63, %44, %64, %65 : tensor<128x128xf32, #mma1>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, i32, i32
+    } {tt.warp_specialize}
+    %25 = math.log2 %24#1 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %26 = arith.addf %24#2, %25 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %27 = tt.expand_dims %24#1 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+    %28 = ttg.convert_layout %27 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
+    %29 = tt.broadcast %28 : tensor<128x1xf32, #mma1> -> tensor<128x128xf32, #mma1>
+    %30 = arith.divf %24#0, %29 : tensor<128x128xf32, #mma1>
+    %31 = arith.muli %1, %arg8 : i32
+    %32 = tt.addptr %arg1, %31 : !tt.ptr<f32>, i32
+    %33 = tt.splat %32 : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
+    %34 = tt.addptr %33, %18 : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
+    %35 = ttg.convert_layout %26 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128xf32, #blocked>
+    tt.store %34, %35 : tensor<128x!tt.ptr<f32>, #blocked>
+    %36 = arith.truncf %30 : tensor<128x128xf32, #mma1> to tensor<128x128xf16, #mma1>
+    %37 = ttg.convert_layout %36 : tensor<128x128xf16, #mma1> -> tensor<128x128xf16, #blocked2>
+    tt.descriptor_store %9[%15, %c0_i32], %37 : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked2>
+    tt.return
+  }
+}
+
