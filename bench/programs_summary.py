@@ -36,9 +36,6 @@ TEXT_CHECKS = {
                                "num = 2",
     "test_dot": "the instruction family of 1x2 and 2x4 dots: Triton pads them "
                 "to mma.sync, tile computes them with FMA (outputs match)",
-    "test_warp_specialize_tma_matmul": "ttg.warp_specialize in the TTGIR of a "
-                                       "non-persistent loop (tile "
-                                       "warp-specializes persistent loops only)",
     "test_float_annotation": "TTIR argument names (%val); tile prints %argN",
     "test_int_annotation": "TTIR argument names (%v); tile prints %argN",
     "test_use_name_loc_as_prefix": "SSA value names taken from locations",
@@ -75,6 +72,10 @@ FIXED_SINCE = {
     "test_host_tensor_descriptor_matmul": CLUSTERS_FIX,
     "test_make_tensor_descriptor_matmul": CLUSTERS_FIX,
     "test_line_info_ir_source": "triton.compile of a .ttir file",
+    "test_warp_specialize_tma_matmul": "a marked K loop of one tile per "
+                                       "program is warp-specialized as in "
+                                       "Triton (test_warp_specialization.py "
+                                       "rerun: 114 of 114 pass with tile)",
     "test_disable_licm": "the loop annotation reaches the LLVM branch "
                          "(tile-attach-loop-annotations)",
     "test_enable_reflect_ftz": "exp2 without flush-to-zero",
