@@ -97,6 +97,11 @@ void eraseDeadOps(Region &region);
 /// descriptors made in the kernel are recreated inside (as Triton does),
 /// every other value from above becomes an explicit capture.
 void isolatePartitions(ttg::WarpSpecializeOp ws);
+/// The last steps of both rewrites: dead clones erased, the partitions
+/// isolated from above.
+void finishPartitions(ttg::WarpSpecializeOp ws);
+/// `func`'s type after its arguments changed type.
+void syncFunctionType(tt::FuncOp func);
 } // namespace mlir::tile::ws
 
 #endif // TILE_PASSES_TTG_WARPSPECIALIZATION_H

@@ -682,13 +682,6 @@ void ws::specializeAttentionKernel(tt::FuncOp func, int slots) {
   for (BlockArgument arg : rowDescriptorArgs)
     arg.setType(splitRows(cast<tt::TensorDescType>(arg.getType()),
                           kernel->numConsumers));
-  SmallVector<Type> inputs(body.getArgumentTypes());
-  func.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
-      func.getContext(), inputs, func.getFunctionType().getResults())));
-  eraseDeadOps(ws.getDefaultRegion());
-  for (Region *region : ws.getPartitionRegions())
-    eraseDeadOps(*region);
-  isolatePartitions(ws);
-  for (Region *region : ws.getPartitionRegions())
-    eraseDeadOps(*region);
+  syncFunctionType(func);
+  finishPartitions(ws);
 }

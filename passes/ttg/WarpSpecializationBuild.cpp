@@ -321,9 +321,7 @@ DenseMap<Value, Value> splitDescriptors(OpBuilder &builder, LoopNest &nest) {
     clone->getResult(0).setType(type);
     split[desc] = clone->getResult(0);
   }
-  SmallVector<Type> inputs(func.getBody().front().getArgumentTypes());
-  func.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
-      func.getContext(), inputs, func.getFunctionType().getResults())));
+  syncFunctionType(func);
   return split;
 }
 } // namespace
@@ -366,10 +364,5 @@ void ws::specializeLoopNest(LoopNest &nest, int slots) {
   for (auto [original, split] : splitDescs)
     if (original != split && original.use_empty())
       original.getDefiningOp()->erase();
-  eraseDeadOps(ws.getDefaultRegion());
-  for (Region *region : ws.getPartitionRegions())
-    eraseDeadOps(*region);
-  isolatePartitions(ws);
-  for (Region *region : ws.getPartitionRegions())
-    eraseDeadOps(*region);
+  finishPartitions(ws);
 }

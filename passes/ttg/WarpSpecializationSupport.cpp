@@ -117,3 +117,18 @@ void ws::isolatePartitions(ttg::WarpSpecializeOp ws) {
     }
   }
 }
+
+void ws::finishPartitions(ttg::WarpSpecializeOp ws) {
+  eraseDeadOps(ws.getDefaultRegion());
+  for (Region *region : ws.getPartitionRegions())
+    eraseDeadOps(*region);
+  isolatePartitions(ws);
+  for (Region *region : ws.getPartitionRegions())
+    eraseDeadOps(*region);
+}
+
+void ws::syncFunctionType(tt::FuncOp func) {
+  SmallVector<Type> inputs(func.getBody().front().getArgumentTypes());
+  func.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
+      func.getContext(), inputs, func.getFunctionType().getResults())));
+}
