@@ -123,6 +123,17 @@ def NVGPUWarpSpecializationPass
       reusing the slot. One count of slot uses, carried through both
       loops, gives the slot (count mod stages) and the phase.
 
+    The marked loop may also be the K loop itself (one tile per program):
+    its epilogue then follows it in the kernel, and the warp_specialize
+    replaces both. The loop's own `tt.num_stages` sizes the rings where it
+    has one.
+
+    With `attention`, an attention kernel (marked loops reading K and V
+    blocks through TMA into wgmmas against row tiles of a Q block) becomes
+    a TMA producer of K and V rings and one consumer per 64 rows of the Q
+    block that runs the whole kernel on its rows. It is off by default
+    until it has run on a GPU; the pipelines leave it off.
+
     The new loops get `tt.num_stages = 0` so the pipeliner leaves them
     alone; the consumers ask for 232 registers (`requestedRegisters`).
     Anything else (other warp counts, other loop shapes) keeps the loop
@@ -136,6 +147,8 @@ def NVGPUWarpSpecializationPass
   let options = [
     Option<"numStages", "num-stages", "int", /*default=*/"3",
            "Slots of the shared rings">,
+    Option<"attention", "attention", "bool", /*default=*/"false",
+           "Also rewrite attention kernels (not yet run on a GPU)">,
     Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
            /*default=*/"false",
            "Accepted for Triton's pipelines; tile has no intermediate steps "

@@ -43,8 +43,9 @@ struct NVGPUWarpSpecializationPass
         continue;
       // An attention kernel is rewritten as a whole, all its marked loops
       // at once; a matmul loop nest by itself.
-      std::string attentionWhy;
-      if (succeeded(checkLoop(loops.front(), attentionWhy)) &&
+      std::string attentionWhy =
+          "the attention rewrite is off (its option `attention` turns it on)";
+      if (attention && succeeded(checkLoop(loops.front(), attentionWhy)) &&
           succeeded(matchAttentionKernel(func, attentionWhy))) {
         specializeAttentionKernel(func, getSlots(loops.front()));
         numSpecializedLoops += loops.size();

@@ -218,39 +218,6 @@ def warp_specialized_tile_matmul(a_ptr, b_ptr, c_ptr, M, N, K,
     c_desc.store([m, n], acc.to(tl.float16))
 
 
-@triton.jit
-def warp_specialized_attention(q_ptr, k_ptr, v_ptr, o_ptr, rows_ptr, scale,
-                               seq_len, HEAD: tl.constexpr,
-                               BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    # Flash-attention forward over one head: the key loop is
-    # warp-specialized (a TMA producer and row-splitting consumers).
-    q_desc = tl.make_tensor_descriptor(q_ptr, [seq_len, HEAD], [HEAD, 1],
-                                       [BLOCK_M, HEAD])
-    k_desc = tl.make_tensor_descriptor(k_ptr, [seq_len, HEAD], [HEAD, 1],
-                                       [BLOCK_N, HEAD])
-    v_desc = tl.make_tensor_descriptor(v_ptr, [seq_len, HEAD], [HEAD, 1],
-                                       [BLOCK_N, HEAD])
-    o_desc = tl.make_tensor_descriptor(o_ptr, [seq_len, HEAD], [HEAD, 1],
-                                       [BLOCK_M, HEAD])
-    first = tl.program_id(0) * BLOCK_M
-    q = q_desc.load([first, 0])
-    best = tl.full([BLOCK_M], float("-inf"), tl.float32)
-    total = tl.full([BLOCK_M], 1.0, tl.float32)
-    acc = tl.zeros([BLOCK_M, HEAD], dtype=tl.float32)
-    for start in tl.range(0, seq_len, BLOCK_N, warp_specialize=True):
-        scores = tl.dot(q, k_desc.load([start, 0]).T)
-        new_best = tl.maximum(best, tl.max(scores, 1) * scale)
-        p = tl.math.exp2(scores * scale - new_best[:, None])
-        alpha = tl.math.exp2(best - new_best)
-        acc = tl.dot(p.to(tl.float16), v_desc.load([start, 0]),
-                     acc * alpha[:, None])
-        total = total * alpha + tl.sum(p, 1)
-        best = new_best
-    tl.store(rows_ptr + first + tl.arange(0, BLOCK_M),
-             best + tl.math.log2(total))
-    o_desc.store([first, 0], (acc / total[:, None]).to(tl.float16))
-
-
 autotuned_configs = [
     triton.Config({"BLOCK": 256}, num_warps=2, num_stages=1),
     triton.Config({"BLOCK": 1024}, num_warps=4, num_stages=2),
@@ -503,15 +470,6 @@ CASES = [
          {"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64},
          {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
          aligned=(0, 1, 2, 4, 5)),
-    # Triton warp-specializes it too (12 warps).
-    Case("warp_specialized_attention", warp_specialized_attention,
-         {"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16",
-          "o_ptr": "*fp16", "rows_ptr": "*fp32", "scale": "fp32",
-          "seq_len": "i32", "HEAD": "constexpr", "BLOCK_M": "constexpr",
-          "BLOCK_N": "constexpr"},
-         {"HEAD": 128, "BLOCK_M": 128, "BLOCK_N": 64},
-         {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
-         aligned=(0, 1, 2, 3, 4, 6)),
 ] + [
     Case(f"autotuned_scale_{config.kwargs['BLOCK']}", autotuned_scale.fn,
          {"x_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32",

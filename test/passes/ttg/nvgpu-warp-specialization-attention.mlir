@@ -1,5 +1,12 @@
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' | FileCheck %s
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 attention=true})' | FileCheck %s
+// RUN: %mlir-tile %s -split-input-file \
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' 2>&1 | FileCheck %s --check-prefix=OFF
+
+// The attention rewrite is off unless asked for (it has not run on a GPU
+// yet); the loops stay, with a remark.
+// OFF: remark: nvgpu-warp-specialization left the loop unchanged: the attention rewrite is off (its option `attention` turns it on)
+// OFF-NOT: ttg.warp_specialize
 
 // nvgpu-warp-specialization on the forward of Triton's fused-attention
 // tutorial (Hopper, tl.range(..., warp_specialize=True), 4 warps, a
