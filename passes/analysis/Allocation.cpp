@@ -478,10 +478,10 @@ int64_t getBlocksPerSM(ModuleOp module, int64_t bytes) {
 /// total above what the rest of the module needs (its scratch overlapping
 /// buffers dead while it runs), or, where even its smallest way would raise
 /// it (the conversion sets the total), the fastest way that keeps as many
-/// blocks per SM as the smallest. Conversions are decided in program
-/// order, each against the choices made before it (those not yet decided
-/// taking no scratch).
-/// `reduced` gets the bytes of each conversion not given its fastest way.
+/// blocks per SM as the smallest, or the smallest where that is one block.
+/// Conversions are decided in program order, each against the choices made
+/// before it (those not yet decided taking no scratch). `reduced` gets the
+/// bytes of each conversion not given its fastest way.
 FailureOr<SharedMemoryAllocation>
 allocateWithConversionScratch(ModuleOp module,
                               llvm::MapVector<Operation *, int64_t> &reduced) {
@@ -514,12 +514,16 @@ allocateWithConversionScratch(ModuleOp module,
       return failure();
     bool setsTotal = *smallest > *rest;
     int64_t blocks = getBlocksPerSM(module, *smallest);
+    // Where a single block fits per SM anyway, more scratch buys no
+    // occupancy; it only takes shared memory from L1 (and Triton's
+    // conversion would not take it).
+    bool growsFreely = setsTotal && blocks > 1;
     for (int64_t bytes : sizes) {
       FailureOr<int64_t> total = totalWith(op, bytes);
       if (failed(total))
         return failure();
-      if (*total <= *rest ||
-          (setsTotal && getBlocksPerSM(module, *total) >= blocks))
+      if (*total <= *rest || bytes == sizes.back() ||
+          (growsFreely && getBlocksPerSM(module, *total) >= blocks))
         break;
     }
     if (chosen[op] != sizes.front())

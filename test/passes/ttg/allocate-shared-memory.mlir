@@ -152,3 +152,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Beside a ring of 192 KiB live through the loop only one block fits per
+// SM whatever the conversion takes, so more scratch buys no occupancy: the
+// conversion takes its smallest way (4 KiB, 8 rounds), as Triton's
+// conversion takes few bytes there, instead of the 32 KiB of its fastest.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 200704 : i32
+// CHECK: scf.for
+// CHECK: ttg.convert_layout %{{.+}} {allocation.offset = 196608 : i32, allocation.scratch_bytes = 4096 : i64}
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#rows = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @conversion_beside_a_big_ring(%acc: tensor<128x128xf16, #mma>, %p: tensor<128x128x!tt.ptr<f16>, #rows>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<12x128x64xf16, #shared, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %c = ttg.convert_layout %acc : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #rows>
+      tt.store %p, %c : tensor<128x128x!tt.ptr<f16>, #rows>
+    }
+    ttg.local_dealloc %ring : !ttg.memdesc<12x128x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
