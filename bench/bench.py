@@ -57,8 +57,10 @@ def parse_args(argv):
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="shapes: " + "; ".join(f"{f.name}: {f.shape_help}" for f in FAMILIES))
-    p.add_argument("--family", nargs="+", choices=names, default=names,
-                   help="families to run (default: all)")
+    p.add_argument("--family", nargs="+", choices=names,
+                   default=[f.name for f in FAMILIES if not f.opt_in],
+                   help="families to run (default: all but the opt-in ones, "
+                        + ", ".join(f.name for f in FAMILIES if f.opt_in) + ")")
     p.add_argument("--kernel", nargs="+", choices=kernels,
                    help="only these kernels (default: every kernel of the families)")
     p.add_argument("--target", choices=["all"] + list(TARGETS), default="all",

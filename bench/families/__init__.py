@@ -79,6 +79,9 @@ class Family:
     shape_help = ""
     #: Launch argument types, per kernel (checked against the PTX signatures).
     arg_types = {}
+    #: Run only when --family names it (a compiler path still being
+    #: validated), not by default.
+    opt_in = False
 
     def variants(self, target):
         """Variants to compile for `target` (bench.py --build)."""
@@ -145,10 +148,10 @@ def pow2_str(n):
     return f"2^{k}" if k >= 10 and 1 << k == n else str(n)
 
 
-from . import add, rows, matmul, wgmma, tma  # noqa: E402
+from . import add, rows, matmul, wgmma, tma, attention_ws  # noqa: E402
 
 #: The registry: every family, in report order.
 FAMILIES = [add.Add(), rows.Rows(), matmul.Matmul(), wgmma.MatmulWgmma(),
             wgmma.MatmulHopper(), wgmma.Attention(),
             wgmma.AttentionFromTTIR(), tma.TmaMatmulFromTTGIR(),
-            tma.TmaMatmul(), tma.TmaWsMatmul()]
+            tma.TmaMatmul(), tma.TmaWsMatmul(), attention_ws.AttentionWs()]
