@@ -319,3 +319,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %y : tensor<64x64xbf16, #blocked1>
   }
 }
+
+// -----
+
+// The same transpose in a kernel that issues wgmma: on sm_90 such kernels
+// keep ldmatrix out of their conversions (it made ptxas serialize the
+// wgmmas of an attention epilogue), the transposed form too; the
+// destination loads plain vectors.
+// CHECK-LABEL: llvm.func internal @transpose_beside_wgmma
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: llvm.return
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @transpose_beside_wgmma(%x: tensor<64x64xbf16, #blocked>, %a: !ttg.memdesc<64x64xbf16, #shared, #smem>, %acc: tensor<64x64xf32, #mma>) -> (tensor<64x64xbf16, #blocked1>, tensor<64x64xf32, #mma>) {
+    %d = ttng.warp_group_dot %a, %a, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xbf16, #shared, #smem> * !ttg.memdesc<64x64xbf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    %y = ttg.convert_layout %x : tensor<64x64xbf16, #blocked> -> tensor<64x64xbf16, #blocked1>
+    tt.return %y, %d : tensor<64x64xbf16, #blocked1>, tensor<64x64xf32, #mma>
+  }
+}
