@@ -531,13 +531,13 @@ bool isAssumedNonEmpty(scf::ForOp loop) {
 /// says so, or the nest is versioned on the inner length, computed in front
 /// of it. Triton versions on the length being zero only; a negative length
 /// (an upper bound below the lower one) would then run the unguarded body
-/// once per outer iteration, so the fused version is guarded by the length
-/// being positive too. The versions without the inner loop keep the outer
-/// loop alone:
+/// once per outer iteration, so tile versions on the length being at most
+/// zero: the inner loop runs no iteration either way, and one version
+/// without it serves both (one copy of the outer loop's body fewer than
+/// testing zero and negative apart):
 ///
-///   if len == 0: outer loop without the inner one
-///   else if len > 0: the nest (to be fused)
-///   else: outer loop without the inner one
+///   if len <= 0: outer loop without the inner one
+///   else: the nest (to be fused)
 LogicalResult speculateInnerLength(scf::ForOp outer, scf::ForOp inner,
                                    DominanceInfo &dom) {
   ImplicitLocOpBuilder b(inner.getLoc(), outer);
@@ -555,31 +555,21 @@ LogicalResult speculateInnerLength(scf::ForOp outer, scf::ForOp inner,
   Value zero =
       arith::ConstantOp::create(b, IntegerAttr::get(length.getType(), 0));
   Value isEmpty =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, length, zero);
+      arith::CmpIOp::create(b, arith::CmpIPredicate::sle, length, zero);
   auto ifOp = scf::IfOp::create(b, outer.getResultTypes(), isEmpty);
 
-  // The outer loop without the inner one, emitted where `b` is.
-  auto emitWithoutInner = [&]() {
-    IRMapping mapping;
-    auto version = cast<scf::ForOp>(b.clone(*outer, mapping));
-    auto clonedInner = cast<scf::ForOp>(mapping.lookup(inner.getOperation()));
-    clonedInner.replaceAllUsesWith(clonedInner.getInitArgs());
-    clonedInner.erase();
-    version->removeAttr(kWarpSpecializeAttr);
-    scf::YieldOp::create(b, version.getResults());
-  };
+  // The outer loop without the inner one.
   b.createBlock(&ifOp.getThenRegion());
-  emitWithoutInner();
+  IRMapping mapping;
+  auto version = cast<scf::ForOp>(b.clone(*outer, mapping));
+  auto clonedInner = cast<scf::ForOp>(mapping.lookup(inner.getOperation()));
+  clonedInner.replaceAllUsesWith(clonedInner.getInitArgs());
+  clonedInner.erase();
+  version->removeAttr(kWarpSpecializeAttr);
+  scf::YieldOp::create(b, version.getResults());
 
   outer.replaceAllUsesWith(ifOp.getResults());
   b.createBlock(&ifOp.getElseRegion());
-  Value isPositive =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, length, zero);
-  auto positiveIf = scf::IfOp::create(b, outer.getResultTypes(), isPositive);
-  scf::YieldOp::create(b, positiveIf.getResults());
-  b.createBlock(&positiveIf.getElseRegion());
-  emitWithoutInner();
-  b.createBlock(&positiveIf.getThenRegion());
   outer->remove();
   b.insert(outer);
   scf::YieldOp::create(b, outer.getResults());
