@@ -10,10 +10,11 @@
 // TMA stores (tt.descriptor_store and _reduce) get Triton's layout
 // for them: the TMA engine reads shared memory, so only the register to
 // shared copy before it matters, which wants row-major vectors of up to 128
-// bits. Triton re-lays out TMA loads too; tile leaves them alone: its
-// pipeliner takes a descriptor load only when the block goes straight (or
-// through tt.trans) to a shared buffer, which the conversions around the
-// load would hide.
+// bits. So do TMA loads whose block is used in registers (a reduction of
+// it, say), as in Triton. A load whose block goes into a shared buffer or a
+// dot (directly, or through tt.trans and layout conversions) keeps its
+// layout: tile's pipeliner takes such a load only when nothing else stands
+// between, which the conversions around it would hide.
 // The rules are Triton's (reference/triton.md, section 6.2).
 //
 //===----------------------------------------------------------------------===//
@@ -205,6 +206,27 @@ Value getDescriptorStoreSource(Operation *op) {
   return {};
 }
 
+/// Whether every use of `block`, a TMA load's result, copies it into a
+/// shared buffer or is a dot operand (which tritongpu-accelerate-matmul
+/// stages in shared memory), directly or through tt.trans and layout
+/// conversions.
+bool onlyFillsSharedBuffers(Value block) {
+  return llvm::all_of(block.getUsers(), [](Operation *user) {
+    if (isa<tt::TransOp, ttg::ConvertLayoutOp>(user))
+      return onlyFillsSharedBuffers(user->getResult(0));
+    return isa<ttg::LocalAllocOp, tt::DotOp>(user);
+  });
+}
+
+/// The block a TMA load brings into registers for other uses than a
+/// shared buffer, or null.
+Value getDescriptorLoadBlockInRegisters(Operation *op) {
+  auto load = dyn_cast<tt::DescriptorLoadOp>(op);
+  if (!load || onlyFillsSharedBuffers(load.getResult()))
+    return {};
+  return load.getResult();
+}
+
 /// Triton's layout for the tensor of a TMA store: row-major, each thread
 /// holding a vector of up to 128 bits along the last dim (no more than its
 /// share of the elements), lanes and warps filling the rest.
@@ -307,6 +329,8 @@ struct TTGCoalescePass
     });
     module.walk([&](Operation *op) {
       Value src = getDescriptorStoreSource(op);
+      if (!src)
+        src = getDescriptorLoadBlockInRegisters(op);
       if (!src)
         return;
       if (Attribute encoding = buildDescriptorStoreEncoding(

@@ -204,7 +204,9 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 // last dim but no more than its share. 128x256 f16 in 8 warps: 128 elements
 // a thread, so 8 (16 bytes); 2x64 f16 in 4 warps: one element a thread. The
 // source is converted even when the layout stays (canonicalization folds
-// that). TMA loads keep their layout.
+// that). A TMA load whose block is used in registers takes the same layout
+// (here it is returned); one whose block fills a shared buffer keeps its
+// own (below).
 // CHECK-DAG: [[$S8:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
 // CHECK-DAG: [[$MMA:#[a-z0-9]+]] = #ttg.nvidia_mma
 // CHECK-LABEL: tt.func @descriptor_store
@@ -212,7 +214,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 // CHECK-NEXT: tt.descriptor_store %arg0[%{{.+}}, %{{.+}}], %[[C]] : !tt.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16, [[$S8]]>
 // CHECK: %[[D:.+]] = ttg.convert_layout %arg1 : tensor<128x256xf16, [[$MMA]]> -> tensor<128x256xf16, [[$S8]]>
 // CHECK-NEXT: tt.descriptor_reduce add, %arg0[%{{.+}}, %{{.+}}], %[[D]]
-// CHECK: tt.descriptor_load %arg0[%{{.+}}, %{{.+}}] : !tt.tensordesc<tensor<128x256xf16>> -> tensor<128x256xf16, [[$MMA]]>
+// CHECK: %[[L:.+]] = tt.descriptor_load %arg0[%{{.+}}, %{{.+}}] : !tt.tensordesc<tensor<128x256xf16>> -> tensor<128x256xf16, [[$S8]]>
+// CHECK-NEXT: ttg.convert_layout %[[L]] : tensor<128x256xf16, [[$S8]]> -> tensor<128x256xf16, [[$MMA]]>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
 module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
   tt.func @descriptor_store(%desc: !tt.tensordesc<tensor<128x256xf16>>, %v: tensor<128x256xf16, #mma>) -> tensor<128x256xf16, #mma> {
@@ -221,6 +224,37 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.descriptor_reduce add, %desc[%c0, %c0], %v : !tt.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16, #mma>
     %l = tt.descriptor_load %desc[%c0, %c0] : !tt.tensordesc<tensor<128x256xf16>> -> tensor<128x256xf16, #mma>
     tt.return %l : tensor<128x256xf16, #mma>
+  }
+}
+
+// -----
+
+// A TMA load into a shared buffer (a dot operand the pipeliner will stage)
+// keeps its layout; one reduced in registers takes Triton's TMA layout: 64x64
+// f16 over 4 warps, 8 elements (16 bytes) a thread along the row, so the
+// row sums start within each thread.
+// CHECK-DAG: [[$V8:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: [[$D:#[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-LABEL: tt.func @descriptor_loads
+// CHECK: tt.descriptor_load {{.*}} -> tensor<64x64xf16, [[$D]]>
+// CHECK-NEXT: ttg.local_alloc
+// CHECK: tt.descriptor_load {{.*}} -> tensor<64x64xf16, [[$V8]]>
+// CHECK-NEXT: ttg.convert_layout {{.*}} -> tensor<64x64xf16, [[$D]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @descriptor_loads(%desc: !tt.tensordesc<tensor<64x64xf16>>) -> (!ttg.memdesc<64x64xf16, #shared, #smem>, tensor<64xf16, #ttg.slice<{dim = 1, parent = #blocked}>>) {
+    %c0 = arith.constant 0 : i32
+    %a = tt.descriptor_load %desc[%c0, %c0] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+    %s = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %b = tt.descriptor_load %desc[%c0, %c0] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+    %r = "tt.reduce"(%b) <{axis = 1 : i32}> ({
+    ^bb0(%x: f16, %y: f16):
+      %sum = arith.addf %x, %y : f16
+      tt.reduce.return %sum : f16
+    }) : (tensor<64x64xf16, #blocked>) -> tensor<64xf16, #ttg.slice<{dim = 1, parent = #blocked}>>
+    tt.return %s, %r : !ttg.memdesc<64x64xf16, #shared, #smem>, tensor<64xf16, #ttg.slice<{dim = 1, parent = #blocked}>>
   }
 }
 
