@@ -46,8 +46,8 @@ struct NVGPUWarpSpecializationPass
       std::string attentionWhy =
           "the attention rewrite is off (its option `attention` turns it on)";
       if (attention && succeeded(checkLoop(loops.front(), attentionWhy)) &&
-          succeeded(matchAttentionKernel(func, attentionWhy))) {
-        specializeAttentionKernel(func, getSlots(loops.front()));
+          succeeded(specializeAttentionKernel(func, getSlots(loops.front()),
+                                              attentionWhy))) {
         numSpecializedLoops += loops.size();
         continue;
       }

@@ -63,17 +63,16 @@ FailureOr<LoopNest> matchLoopNest(scf::ForOp marked, std::string &why);
 /// `nest.numConsumers` wgmma consumers over rings of `slots` slots.
 void specializeLoopNest(LoopNest &nest, int slots);
 
-/// Whether `func` is a kernel of attention shape the attention rewrite
-/// takes (WarpSpecializationAttention.cpp): its marked loops each read
-/// their K and V blocks through TMA loads into wgmmas against row tiles of
-/// a Q block loaded before them. Failure with the reason in `why`.
-LogicalResult matchAttentionKernel(tt::FuncOp func, std::string &why);
-
-/// Rewrites such a kernel into a ttg.warp_specialize: the default warps
-/// load the K and V blocks of every marked loop into rings of `slots`
-/// slots; each consumer partition (one per 64 rows) runs the whole kernel
-/// on its rows of the Q block.
-void specializeAttentionKernel(tt::FuncOp func, int slots);
+/// Rewrites `func`, when it is a kernel of attention shape (its marked
+/// loops each read their K and V blocks through TMA loads into wgmmas
+/// against row tiles of a Q block loaded before them;
+/// WarpSpecializationAttention.cpp), into a ttg.warp_specialize: the
+/// default warps load the K and V blocks of every marked loop into rings of
+/// `slots` slots; each consumer partition (one per 64 rows) runs the whole
+/// kernel on its rows of the Q block. Otherwise failure, with the reason in
+/// `why` and `func` unchanged.
+LogicalResult specializeAttentionKernel(tt::FuncOp func, int slots,
+                                        std::string &why);
 
 // Shared by both rewrites (WarpSpecializationSupport.cpp).
 
@@ -93,6 +92,22 @@ void markNotPipelined(scf::ForOp loop);
 /// Erases ops of `region` whose results nobody reads and that have no
 /// effects (the index arithmetic a partition cloned but does not need).
 void eraseDeadOps(Region &region);
+/// The parity the producer waits for on a slot's "empty" barrier when the
+/// slot use has phase `phase`: the consumers' release of the previous use
+/// (phase ^ 1; a fresh barrier passes).
+Value getFreePhase(OpBuilder &b, Location loc, Value phase);
+/// Fills slot `slot` of `buffers` (a ring of `load`'s blocks) with one TMA
+/// copy of the block of `desc` at the coordinates `buildCoords` emits:
+/// once the slot's "empty" barrier in `empty` passes `freePhase`
+/// (getFreePhase), the slot's "full" barrier in `full` is armed with
+/// `bytes` and the copy issued.
+void fillSlot(OpBuilder &b, Location loc, tt::DescriptorLoadOp load, Value desc,
+              function_ref<SmallVector<Value>()> buildCoords, Value buffers,
+              Value empty, Value full, Value slot, Value freePhase,
+              int64_t bytes);
+/// `trans` (a transposed view of a loaded block) made again over `view`, a
+/// ring slot: the same view, of mutable memory.
+Value transposeSlotView(OpBuilder &b, ttg::MemDescTransOp trans, Value view);
 /// Makes the partition regions isolated from above: constants and
 /// descriptors made in the kernel are recreated inside (as Triton does),
 /// every other value from above becomes an explicit capture.

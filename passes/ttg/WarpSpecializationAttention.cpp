@@ -472,11 +472,8 @@ void buildAttentionProducer(OpBuilder &b, AttentionKernel &kernel,
         scalars.push_back(i);
     auto body = [&](OpBuilder &b, Location loc, Value slot,
                     Value phase) -> SmallVector<Value> {
-      // A slot is free once both consumers gave back its previous use
-      // (parity phase ^ 1; a fresh barrier passes).
-      Value freePhase =
-          arith::XOrIOp::create(b, loc, phase, constI32(b, loc, 1));
-      Value always = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+      // A slot is free once both consumers gave back its previous use.
+      Value freePhase = getFreePhase(b, loc, phase);
       for (Operation &inner : loop.getBody()->without_terminator()) {
         if (isReplicable(&inner)) {
           b.clone(inner, mapping);
@@ -487,20 +484,16 @@ void buildAttentionProducer(OpBuilder &b, AttentionKernel &kernel,
           continue;
         RingLoad &ring = it->second;
         int r = ring.ring;
-        ttng::WaitBarrierOp::create(b, loc,
-                                    barrierAt(b, loc, rings.empty[r], slot),
-                                    freePhase, Value(), ValueRange{});
-        Value full = barrierAt(b, loc, rings.full[r], slot);
-        ttng::BarrierExpectOp::create(b, loc, full, int32_t(rings.bytes[r]),
-                                      always);
-        SmallVector<Value> coords;
-        for (Value index : ring.load.getIndices())
-          coords.push_back(mapping.lookupOrDefault(index));
-        ttng::AsyncTMACopyGlobalToLocalOp::create(
-            b, ring.load.getLoc(), mapping.lookupOrDefault(ring.load.getDesc()),
-            coords, ringSlot(b, ring.load.getLoc(), kernel, rings, r, slot),
-            full, always, ring.load.getCache(), ring.load.getEvict(),
-            /*isVolatile=*/false);
+        auto coords = [&] {
+          SmallVector<Value> mapped;
+          for (Value index : ring.load.getIndices())
+            mapped.push_back(mapping.lookupOrDefault(index));
+          return mapped;
+        };
+        fillSlot(b, loc, ring.load,
+                 mapping.lookupOrDefault(ring.load.getDesc()), coords,
+                 rings.buffers[r], rings.empty[r], rings.full[r], slot,
+                 freePhase, rings.bytes[r]);
       }
       SmallVector<Value> yields;
       Operation *yield = loop.getBody()->getTerminator();
@@ -604,15 +597,9 @@ void buildAttentionConsumer(OpBuilder &b, AttentionKernel &kernel,
         }
         auto trans = dyn_cast<ttg::MemDescTransOp>(inner);
         if (trans && kernel.ringLoadOf(trans.getResult())) {
-          ttg::MemDescType type = trans.getType();
-          auto viewType = ttg::MemDescType::get(
-              b.getContext(), type.getShape(), type.getElementType(),
-              type.getEncoding(), type.getMemorySpace(),
-              /*mutableMemory=*/true, type.getShape());
-          mapping.map(trans.getResult(),
-                      ttg::MemDescTransOp::create(
-                          b, trans.getLoc(), viewType,
-                          mapping.lookup(trans.getSrc()), trans.getOrder()));
+          mapping.map(
+              trans.getResult(),
+              transposeSlotView(b, trans, mapping.lookup(trans.getSrc())));
           continue;
         }
         cloneForRows(b, kernel, inner, mapping, c);
@@ -636,14 +623,11 @@ void buildAttentionConsumer(OpBuilder &b, AttentionKernel &kernel,
 }
 } // namespace
 
-LogicalResult ws::matchAttentionKernel(tt::FuncOp func, std::string &why) {
-  return success(succeeded(analyzeKernel(func, why)));
-}
-
-void ws::specializeAttentionKernel(tt::FuncOp func, int slots) {
-  std::string why;
+LogicalResult ws::specializeAttentionKernel(tt::FuncOp func, int slots,
+                                            std::string &why) {
   FailureOr<AttentionKernel> kernel = analyzeKernel(func, why);
-  assert(succeeded(kernel) && "specializing a kernel that does not match");
+  if (failed(kernel))
+    return failure();
   Block &body = func.getBody().front();
   // Kernel-argument descriptors of row blocks describe a consumer's rows.
   SmallVector<BlockArgument> rowDescriptorArgs;
@@ -684,4 +668,5 @@ void ws::specializeAttentionKernel(tt::FuncOp func, int slots) {
                           kernel->numConsumers));
   syncFunctionType(func);
   finishPartitions(ws);
+  return success();
 }

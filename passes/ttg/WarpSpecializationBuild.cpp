@@ -170,24 +170,16 @@ void buildProducer(OpBuilder &builder, LoopNest &nest, Rings &rings,
   auto step = [&](OpBuilder &b, Location loc, Value slot, Value phase,
                   ValueRange) -> SmallVector<Value> {
     // A block's slot is free once its consumers released their previous
-    // round (parity phase ^ 1; a fresh barrier passes).
-    Value freePhase = arith::XOrIOp::create(b, loc, phase, constI32(b, loc, 1));
-    Value always = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    // round.
+    Value freePhase = getFreePhase(b, loc, phase);
     // The copy of consumer `c`'s rows (all rows for B, with c = 0).
     auto copy = [&](tt::DescriptorLoadOp load, Value desc, Value ring, int c,
                     Value emptyRing, Value fullRing, int64_t bytes) {
-      ttng::WaitBarrierOp::create(b, loc, barrierAt(b, loc, emptyRing, slot),
-                                  freePhase, Value(), ValueRange{});
-      Value full = barrierAt(b, loc, fullRing, slot);
-      ttng::BarrierExpectOp::create(b, loc, full, int32_t(bytes), always);
-      auto descType = cast<tt::TensorDescType>(desc.getType());
-      Value view = ttg::MemDescIndexOp::create(
-          b, load.getLoc(), getDescriptorBufferType(descType), ring, slot);
-      SmallVector<Value> coords =
-          consumerCoords(b, load.getLoc(), load.getIndices(), mapping, c);
-      ttng::AsyncTMACopyGlobalToLocalOp::create(
-          b, load.getLoc(), desc, coords, view, full, always, load.getCache(),
-          load.getEvict(), /*isVolatile=*/false);
+      auto coords = [&] {
+        return consumerCoords(b, load.getLoc(), load.getIndices(), mapping, c);
+      };
+      fillSlot(b, loc, load, desc, coords, ring, emptyRing, fullRing, slot,
+               freePhase, bytes);
     };
     auto copyA = [&](int c) {
       copy(nest.a.load, splitOrSame(splitDescs, nest.a.load.getDesc()),
@@ -227,15 +219,8 @@ Value buildConsumerStep(OpBuilder &b, Location loc, LoopNest &nest,
   tt::TensorDescType bDesc = nest.b.load.getDesc().getType();
   Value bView = ttg::MemDescIndexOp::create(
       b, nest.b.load.getLoc(), getDescriptorBufferType(bDesc), rings.b, slot);
-  if (ttg::MemDescTransOp trans = nest.b.trans) {
-    ttg::MemDescType transType = trans.getType();
-    auto viewType = ttg::MemDescType::get(
-        b.getContext(), transType.getShape(), transType.getElementType(),
-        transType.getEncoding(), transType.getMemorySpace(),
-        /*mutableMemory=*/true, transType.getShape());
-    bView = ttg::MemDescTransOp::create(b, trans.getLoc(), viewType, bView,
-                                        trans.getOrder());
-  }
+  if (ttg::MemDescTransOp trans = nest.b.trans)
+    bView = transposeSlotView(b, trans, bView);
   auto wgmma = ttng::WarpGroupDotOp::create(
       b, dot.getLoc(), acc.getType(), aView, bView, acc, Value(),
       dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(), /*isAsync=*/true);

@@ -62,6 +62,38 @@ std::pair<Value, Value> ws::slotAndPhase(OpBuilder &builder, Location loc,
   return {slot, phase};
 }
 
+Value ws::getFreePhase(OpBuilder &b, Location loc, Value phase) {
+  return arith::XOrIOp::create(b, loc, phase, constI32(b, loc, 1));
+}
+
+void ws::fillSlot(OpBuilder &b, Location loc, tt::DescriptorLoadOp load,
+                  Value desc, function_ref<SmallVector<Value>()> buildCoords,
+                  Value buffers, Value empty, Value full, Value slot,
+                  Value freePhase, int64_t bytes) {
+  Value always = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  ttng::WaitBarrierOp::create(b, loc, barrierAt(b, loc, empty, slot), freePhase,
+                              Value(), ValueRange{});
+  Value fullBarrier = barrierAt(b, loc, full, slot);
+  ttng::BarrierExpectOp::create(b, loc, fullBarrier, int32_t(bytes), always);
+  auto descType = cast<tt::TensorDescType>(desc.getType());
+  Value view = ttg::MemDescIndexOp::create(
+      b, load.getLoc(), getDescriptorBufferType(descType), buffers, slot);
+  ttng::AsyncTMACopyGlobalToLocalOp::create(
+      b, load.getLoc(), desc, buildCoords(), view, fullBarrier, always,
+      load.getCache(), load.getEvict(), /*isVolatile=*/false);
+}
+
+Value ws::transposeSlotView(OpBuilder &b, ttg::MemDescTransOp trans,
+                            Value view) {
+  ttg::MemDescType type = trans.getType();
+  auto viewType = ttg::MemDescType::get(
+      b.getContext(), type.getShape(), type.getElementType(),
+      type.getEncoding(), type.getMemorySpace(), /*mutableMemory=*/true,
+      type.getShape());
+  return ttg::MemDescTransOp::create(b, trans.getLoc(), viewType, view,
+                                     trans.getOrder());
+}
+
 void ws::markNotPipelined(scf::ForOp loop) {
   loop->setAttr(kNumStagesAttrName,
                 IntegerAttr::get(IntegerType::get(loop.getContext(), 32), 0));
