@@ -201,6 +201,11 @@ std::optional<int> getComputeCapability(Operation *op);
 int getThreadsPerWarp(Operation *op);
 /// The module's ttg.num-ctas; kDefaultNumCTAs when absent.
 int getNumCTAs(Operation *op);
+
+/// Makes the partitions of `op` isolated from above again: every value
+/// defined outside that they use becomes an explicit capture (an operand
+/// of `op` and a block argument of each partition).
+void captureValuesDefinedAbove(WarpSpecializeOp op);
 } // namespace mlir::tile::ttg
 
 #endif // TILE_DIALECTS_TTG_TTGDIALECT_H

@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -227,4 +228,18 @@ LogicalResult WarpYieldOp::verify() {
       return emitOpError("operand #") << i << " has type " << type
                                       << " but parent op expected " << expected;
   return success();
+}
+
+void mlir::tile::ttg::captureValuesDefinedAbove(WarpSpecializeOp op) {
+  SetVector<Value> captures;
+  for (Region *partition : op.getPartitionRegions())
+    getUsedValuesDefinedAbove(*partition, captures);
+  for (Value capture : captures) {
+    op->insertOperands(op->getNumOperands(), capture);
+    for (Region *partition : op.getPartitionRegions()) {
+      BlockArgument argument =
+          partition->addArgument(capture.getType(), capture.getLoc());
+      replaceAllUsesInRegionWith(capture, argument, *partition);
+    }
+  }
 }

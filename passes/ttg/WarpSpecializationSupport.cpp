@@ -137,17 +137,7 @@ void ws::isolatePartitions(ttg::WarpSpecializeOp ws) {
       }
     }
   }
-  SetVector<Value> captures;
-  for (Region *region : ws.getPartitionRegions())
-    getUsedValuesDefinedAbove(*region, captures);
-  for (Value capture : captures) {
-    ws->insertOperands(ws->getNumOperands(), capture);
-    for (Region *region : ws.getPartitionRegions()) {
-      BlockArgument arg =
-          region->addArgument(capture.getType(), capture.getLoc());
-      replaceAllUsesInRegionWith(capture, arg, *region);
-    }
-  }
+  ttg::captureValuesDefinedAbove(ws);
 }
 
 void ws::finishPartitions(ttg::WarpSpecializeOp ws) {

@@ -36,7 +36,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
-#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVMPASS
@@ -279,19 +278,8 @@ LogicalResult checkWarpSpecialize(Operation *op) {
 /// the values from above that the lowering made them use (the partitions
 /// op must stay isolated from above).
 void isolatePartitions(ModuleOp module) {
-  module.walk([](ttg::WarpSpecializeOp op) {
-    SetVector<Value> captures;
-    for (Region *partition : op.getPartitionRegions())
-      getUsedValuesDefinedAbove(*partition, captures);
-    for (Value capture : captures) {
-      op->insertOperands(op->getNumOperands(), capture);
-      for (Region *partition : op.getPartitionRegions()) {
-        BlockArgument arg =
-            partition->addArgument(capture.getType(), capture.getLoc());
-        replaceAllUsesInRegionWith(capture, arg, *partition);
-      }
-    }
-  });
+  module.walk(
+      [](ttg::WarpSpecializeOp op) { ttg::captureValuesDefinedAbove(op); });
 }
 
 struct ConvertTritonGPUToLLVMPass

@@ -20,7 +20,6 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::tile {
@@ -291,18 +290,8 @@ LogicalResult lowerTensorMemoryBase(ModuleOp module) {
 /// again after the lowerings above replaced values inside them with values
 /// defined outside: each such value becomes an explicit capture.
 void captureValuesDefinedAbove(ModuleOp module) {
-  module.walk([](ttg::WarpSpecializeOp op) {
-    SetVector<Value> captures;
-    getUsedValuesDefinedAbove(op.getPartitionOpHolder(), captures);
-    for (Value capture : captures) {
-      op->insertOperands(op->getNumOperands(), capture);
-      for (Region *partition : op.getPartitionRegions()) {
-        BlockArgument argument =
-            partition->addArgument(capture.getType(), capture.getLoc());
-        replaceAllUsesInRegionWith(capture, argument, *partition);
-      }
-    }
-  });
+  module.walk(
+      [](ttg::WarpSpecializeOp op) { ttg::captureValuesDefinedAbove(op); });
 }
 
 struct ConvertNVGToLLVMPass
