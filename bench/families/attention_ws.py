@@ -8,9 +8,13 @@ tile's attention rewrite of nvgpu-warp-specialization is off in the
 pipelines until it has run on a GPU, so this family builds its TTGIR here:
 tile's TTGIR pipeline (pipelines/ttgir.pipeline) with the rewrite's option
 `attention` on, through mlir-opt and libtile.so; tile-compile takes it from
-the LLVM stage on. Run it with `bench.py --family attention_ws`: its check
-says whether the rewrite computes attention, its timing how it compares."""
+the LLVM stage on, once with the consumers taking turns at the tensor
+cores (ping-pong, the rewrite's default; kernel attn_ws_d128) and once
+without (attn_ws_d128_nopp). Run it with `bench.py --family attention_ws`:
+its checks say whether the rewrite computes attention, its timing how each
+compares."""
 
+import functools
 import os
 import subprocess
 
@@ -21,9 +25,10 @@ STEM = "attn_ws_f16_d128"
 HEAD, BLOCK_M, WARPS, STAGES = 128, 128, 4, 3
 
 
-def ttgir_with_attention_rewrite(build_dir=None):
+def ttgir_with_attention_rewrite(ping_pong=True, build_dir=None):
     """STEM.ttir through tile's TTGIR pipeline for sm_90 with the attention
-    rewrite on."""
+    rewrite on; its consumers take turns at the tensor cores unless
+    `ping_pong` is false."""
     build = build_dir or os.environ.get("TILE_BUILD_DIR",
                                         os.path.join(ROOT, "build"))
     plugin = os.path.join(build, "lib", "libtile.so")
@@ -34,8 +39,8 @@ def ttgir_with_attention_rewrite(build_dir=None):
         text = text.replace("$" + name, value)
     ws = f"nvgpu-warp-specialization{{num-stages={STAGES}}}"
     assert ws in text, "the TTGIR pipeline no longer names " + ws
-    text = text.replace(
-        ws, f"nvgpu-warp-specialization{{num-stages={STAGES} attention=true}}")
+    options = f"num-stages={STAGES} attention=true ping-pong={str(ping_pong).lower()}"
+    text = text.replace(ws, f"nvgpu-warp-specialization{{{options}}}")
     mlir_opt = os.environ.get("TILE_MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
     result = subprocess.run(
         [mlir_opt, f"--load-dialect-plugin={plugin}", "-p", text,
@@ -52,18 +57,24 @@ class AttentionWs(Attention):
     Triton's own warp-specialized compile of the same kernel."""
     name = "attention_ws"
     opt_in = True
-    kernels = ("attn_ws_d128",)
+    # attn_ws_d128: the consumers ping-pong (the rewrite's default);
+    # attn_ws_d128_nopp: they do not (ping-pong=false), to measure it.
+    kernels = ("attn_ws_d128", "attn_ws_d128_nopp")
     targets = ("sm_90",)
     shape_help = "BxHxN (N a multiple of 128), e.g. 4x32x4096"
-    arg_types = {"attn_ws_d128": ("ptr",) * 4 + ("f32", "i32")}
+    arg_types = {kernel: ("ptr",) * 4 + ("f32", "i32") for kernel in kernels}
+    ours = {"attn_ws_d128": (STEM + "_ws", True),
+            "attn_ws_d128_nopp": (STEM + "_ws_nopp", False)}
 
     def variants(self, target):
-        return [Variant("attn_ws_d128", STEM + "_ws", ttgir_with_attention_rewrite,
-                        WARPS, STAGES, suffix=".ttgir")]
+        return [Variant(kernel, name,
+                        functools.partial(ttgir_with_attention_rewrite, ping_pong),
+                        WARPS, STAGES, suffix=".ttgir")
+                for kernel, (name, ping_pong) in self.ours.items()]
 
     def triton(self, kernel, target):
         return STEM
 
     def problem(self, torch, kernel, shape):
         return AttentionProblem(torch, *shape, d=HEAD, causal=False,
-                                candidates=(STEM + "_ws",))
+                                candidates=(self.ours[kernel][0],))

@@ -206,6 +206,19 @@ int getNumCTAs(Operation *op);
 /// defined outside that they use becomes an explicit capture (an operand
 /// of `op` and a block argument of each partition).
 void captureValuesDefinedAbove(WarpSpecializeOp op);
+
+/// The CTA's hardware barriers (bar.sync ids) and how a kernel with
+/// ttg.warp_specialize uses them once lowered: 0 for the default warps, 1
+/// for the whole CTA, 2 + i for partition i. ttng.named_barrier_* ops take
+/// the ones after the partitions'.
+constexpr unsigned kNumHardwareBarriers = 16;
+constexpr unsigned kFirstPartitionBarrier = 2;
+/// The first barrier free for named-barrier ops in a kernel whose
+/// warp_specialize ops have at most `numPartitions` partitions (1 in a
+/// kernel without any: barrier 0 is the CTA's).
+inline unsigned getFirstFreeBarrier(unsigned numPartitions) {
+  return numPartitions == 0 ? 1 : kFirstPartitionBarrier + numPartitions;
+}
 } // namespace mlir::tile::ttg
 
 #endif // TILE_DIALECTS_TTG_TTGDIALECT_H

@@ -9,6 +9,7 @@
 #include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -278,4 +279,32 @@ LogicalResult ttng::WarpGroupDotOp::verify() {
                << kWidth << " but got " << aDot.getKWidth();
     }
   return success();
+}
+
+/// The checks both named-barrier ops share: a constant barrier is one of
+/// the 16 hardware barriers, a constant thread count whole warps.
+static LogicalResult verifyNamedBarrier(Operation *op, Value bar,
+                                        Value numThreads) {
+  APInt value;
+  if (matchPattern(bar, m_ConstantInt(&value)) &&
+      (value.isNegative() ||
+       value.getSExtValue() >= int64_t(ttg::kNumHardwareBarriers)))
+    return op->emitOpError("barrier ")
+           << value.getSExtValue() << " is not one of the "
+           << ttg::kNumHardwareBarriers << " hardware barriers";
+  int threadsPerWarp = ttg::getThreadsPerWarp(op);
+  if (matchPattern(numThreads, m_ConstantInt(&value)) &&
+      (value.getSExtValue() <= 0 || value.getSExtValue() % threadsPerWarp))
+    return op->emitOpError("thread count ")
+           << value.getSExtValue() << " is not a positive multiple of "
+           << threadsPerWarp << " (whole warps)";
+  return success();
+}
+
+LogicalResult ttng::NamedBarrierWaitOp::verify() {
+  return verifyNamedBarrier(*this, getBar(), getNumThreads());
+}
+
+LogicalResult ttng::NamedBarrierArriveOp::verify() {
+  return verifyNamedBarrier(*this, getBar(), getNumThreads());
 }

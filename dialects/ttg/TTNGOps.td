@@ -199,6 +199,55 @@ def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier", [
   }];
 }
 
+class TTNG_NamedBarrierOp<string mnemonic, string summaryText>
+    : TTNG_Op<mnemonic, [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = summaryText;
+  // Hardware barrier `bar` (0 to 15) completes once `numThreads` threads
+  // (whole warps) have reached it. The effects on the default resource keep
+  // the op in place; it touches no shared buffer, so barrier insertion
+  // ignores it.
+  let arguments = (ins I32:$bar, I32:$numThreads);
+  let assemblyFormat = [{
+    $bar `,` $numThreads attr-dict `:` type($bar) `,` type($numThreads)
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_NamedBarrierWaitOp
+    : TTNG_NamedBarrierOp<"named_barrier_wait",
+                          "wait on a named hardware barrier (bar.sync)"> {
+  let description = [{
+    Blocks until `numThreads` threads have arrived at barrier `bar`, this
+    warp's included. Warp groups hand a turn to each other with it: one
+    waits while another arrives (`ttng.named_barrier_arrive`). Not in
+    Triton 3.6; tile's warp specialization writes it for consumers that
+    take turns (ping-pong).
+
+    ```mlir
+    tt.func @f(%bar: i32, %n: i32) {
+      ttng.named_barrier_wait %bar, %n : i32, i32
+      tt.return
+    }
+    ```
+  }];
+}
+
+def TTNG_NamedBarrierArriveOp
+    : TTNG_NamedBarrierOp<"named_barrier_arrive",
+                          "arrive at a named hardware barrier (bar.arrive)"> {
+  let description = [{
+    Counts this warp's threads towards barrier `bar` and goes on without
+    waiting. Not in Triton 3.6 (see `ttng.named_barrier_wait`).
+
+    ```mlir
+    tt.func @f(%bar: i32, %n: i32) {
+      ttng.named_barrier_arrive %bar, %n : i32, i32
+      tt.return
+    }
+    ```
+  }];
+}
+
 def TTNG_AsyncTMACopyGlobalToLocalOp
     : TTNG_Op<"async_tma_copy_global_to_local", [
     MemoryEffects<[MemRead<TTNG_GlobalMemory>, MemWrite<TTNG_SharedMemory>]>]> {

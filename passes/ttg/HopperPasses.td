@@ -132,7 +132,12 @@ def NVGPUWarpSpecializationPass
     blocks through TMA into wgmmas against row tiles of a Q block) becomes
     a TMA producer of K and V rings and one consumer per 64 rows of the Q
     block that runs the whole kernel on its rows. It is off by default
-    until it has run on a GPU; the pipelines leave it off.
+    until it has run on a GPU; the pipelines leave it off. With
+    `ping-pong` (the default) two or more consumers take turns at the
+    tensor cores: each issues a wgmma that reads a ring only in its turn
+    (`ttng.named_barrier_wait` on its barrier) and hands the turn on right
+    after issuing it (`ttng.named_barrier_arrive` on the next consumer's),
+    so one consumer's softmax runs while the other's wgmmas do.
 
     The new loops get `tt.num_stages = 0` so the pipeliner leaves them
     alone; the consumers ask for 232 registers (`requestedRegisters`).
@@ -149,6 +154,8 @@ def NVGPUWarpSpecializationPass
            "Slots of the shared rings">,
     Option<"attention", "attention", "bool", /*default=*/"false",
            "Also rewrite attention kernels (not yet run on a GPU)">,
+    Option<"pingPong", "ping-pong", "bool", /*default=*/"true",
+           "Attention consumers take turns issuing their wgmmas">,
     Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
            /*default=*/"false",
            "Accepted for Triton's pipelines; tile has no intermediate steps "

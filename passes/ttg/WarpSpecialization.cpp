@@ -47,7 +47,7 @@ struct NVGPUWarpSpecializationPass
           "the attention rewrite is off (its option `attention` turns it on)";
       if (attention && succeeded(checkLoop(loops.front(), attentionWhy)) &&
           succeeded(specializeAttentionKernel(func, getSlots(loops.front()),
-                                              attentionWhy))) {
+                                              pingPong, attentionWhy))) {
         numSpecializedLoops += loops.size();
         continue;
       }

@@ -69,10 +69,11 @@ void specializeLoopNest(LoopNest &nest, int slots);
 /// WarpSpecializationAttention.cpp), into a ttg.warp_specialize: the
 /// default warps load the K and V blocks of every marked loop into rings of
 /// `slots` slots; each consumer partition (one per 64 rows) runs the whole
-/// kernel on its rows of the Q block. Otherwise failure, with the reason in
-/// `why` and `func` unchanged.
+/// kernel on its rows of the Q block; with `pingPong` the consumers take
+/// turns issuing the wgmmas that read the rings. Otherwise failure, with
+/// the reason in `why` and `func` unchanged.
 LogicalResult specializeAttentionKernel(tt::FuncOp func, int slots,
-                                        std::string &why);
+                                        bool pingPong, std::string &why);
 
 // Shared by both rewrites (WarpSpecializationSupport.cpp).
 

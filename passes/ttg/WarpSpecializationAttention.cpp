@@ -16,7 +16,8 @@
 //    and V loads become waits on their slot's "full" barrier, and each
 //    wgmma that read a slot gives it back ("empty").
 // One count of slot uses, carried through the marked loops in order, gives
-// both sides the slot and the phase. The consumers do not ping-pong yet.
+// both sides the slot and the phase. With ping-pong the consumers take turns
+// at the tensor cores (ConsumerTurns), as FlashAttention-3's do.
 //
 //===----------------------------------------------------------------------===//
 
@@ -507,6 +508,38 @@ void buildAttentionProducer(OpBuilder &b, AttentionKernel &kernel,
   }
 }
 
+/// The consumers' turns at the tensor cores (ping-pong). Consumer c issues
+/// a wgmma that reads a ring only once barrier `first + c` has completed
+/// (its turn) and, right after issuing it, arrives on the next consumer's
+/// barrier (hands the turn on), so the wgmmas of the consumers alternate
+/// and one consumer's softmax overlaps another's wgmmas. Each barrier
+/// counts the threads of two consumers: the one waiting and the one
+/// arriving. Every consumer issues as many ring wgmmas (the marked loops'
+/// bounds are scalars, the same for all), so the last consumer gives the
+/// first its first turn before the loops and the first takes one more turn
+/// after them: every barrier sees as many arrivals as waits.
+struct ConsumerTurns {
+  int consumer = 0;
+  int consumers = 0;
+  unsigned firstBarrier = 0;
+  int32_t threads = 0;
+
+  bool enabled() const { return consumers > 1; }
+
+  void waitForTurn(OpBuilder &b, Location loc) const {
+    Value bar = constI32(b, loc, int32_t(firstBarrier) + consumer);
+    Value count = constI32(b, loc, threads);
+    ttng::NamedBarrierWaitOp::create(b, loc, bar, count);
+  }
+
+  void handOn(OpBuilder &b, Location loc) const {
+    int next = (consumer + 1) % consumers;
+    Value bar = constI32(b, loc, int32_t(firstBarrier) + next);
+    Value count = constI32(b, loc, threads);
+    ttng::NamedBarrierArriveOp::create(b, loc, bar, count);
+  }
+};
+
 /// `type`, a row value's, with one of `parts` shares of the rows.
 Type splitRowType(Type type, int parts) {
   if (auto tensor = dyn_cast<RankedTensorType>(type))
@@ -566,12 +599,15 @@ void cloneForRows(OpBuilder &b, AttentionKernel &kernel, Operation &op,
 /// Consumer `c`: the whole kernel on its rows, the blocks of the marked
 /// loops taken from the rings.
 void buildAttentionConsumer(OpBuilder &b, AttentionKernel &kernel,
-                            const AttentionRings &rings, int c) {
+                            const AttentionRings &rings, int c,
+                            const ConsumerTurns &turns) {
   IRMapping mapping;
   Location loc = kernel.loops.front().getLoc();
   Value count = constI32(b, loc, 0);
   int32_t threads =
       kConsumerWarps * ttg::getThreadsPerWarp(kernel.func.getOperation());
+  if (turns.enabled() && c == turns.consumers - 1)
+    turns.handOn(b, loc);
   for (Operation *op : kernel.ops) {
     auto loop = dyn_cast<scf::ForOp>(op);
     if (!loop) {
@@ -602,14 +638,31 @@ void buildAttentionConsumer(OpBuilder &b, AttentionKernel &kernel,
               transposeSlotView(b, trans, mapping.lookup(trans.getSrc())));
           continue;
         }
+        auto dot = dyn_cast<ttng::WarpGroupDotOp>(inner);
+        RingLoad *ring = dot ? kernel.ringLoadOf(dot.getB()) : nullptr;
+        if (ring && turns.enabled())
+          turns.waitForTurn(b, loc);
         cloneForRows(b, kernel, inner, mapping, c);
+        if (!ring)
+          continue;
+        if (turns.enabled()) {
+          // Issued, the turn goes on; the wgmma is then waited for (its
+          // operands listed so that their registers outlive it).
+          auto issued =
+              mapping.lookup(dot.getD()).getDefiningOp<ttng::WarpGroupDotOp>();
+          issued.setIsAsync(true);
+          turns.handOn(b, loc);
+          SmallVector<Value> waited = {issued.getD(), issued.getA(),
+                                       issued.getB()};
+          auto done = ttng::WarpGroupDotWaitOp::create(
+              b, loc, ValueRange(waited).getTypes(), waited, /*pendings=*/0);
+          mapping.map(dot.getD(), done.getResult(0));
+        }
         // The wgmma has read its block (it completes before its result is
         // used): the slot goes back to the producer.
-        auto dot = dyn_cast<ttng::WarpGroupDotOp>(inner);
-        if (RingLoad *ring = dot ? kernel.ringLoadOf(dot.getB()) : nullptr)
-          ttng::ArriveBarrierOp::create(
-              b, loc, barrierAt(b, loc, rings.empty[ring->ring], slot), threads,
-              /*pred=*/Value());
+        ttng::ArriveBarrierOp::create(
+            b, loc, barrierAt(b, loc, rings.empty[ring->ring], slot), threads,
+            /*pred=*/Value());
       }
       SmallVector<Value> yields;
       for (Value v : loop.getBody()->getTerminator()->getOperands())
@@ -619,12 +672,14 @@ void buildAttentionConsumer(OpBuilder &b, AttentionKernel &kernel,
     count = buildRingLoop(b, loop, mapping, rings.slots, all, count, body)
                 .getResults()
                 .back();
+    if (turns.enabled() && c == 0 && loop == kernel.loops.back())
+      turns.waitForTurn(b, loc);
   }
 }
 } // namespace
 
 LogicalResult ws::specializeAttentionKernel(tt::FuncOp func, int slots,
-                                            std::string &why) {
+                                            bool pingPong, std::string &why) {
   FailureOr<AttentionKernel> kernel = analyzeKernel(func, why);
   if (failed(kernel))
     return failure();
@@ -655,7 +710,15 @@ LogicalResult ws::specializeAttentionKernel(tt::FuncOp func, int slots,
       ttg::WarpSpecializePartitionsOp::create(b, loc, kernel->numConsumers);
   for (auto [c, region] : llvm::enumerate(partitions.getPartitionRegions())) {
     b.createBlock(&region);
-    buildAttentionConsumer(b, *kernel, rings, int(c));
+    ConsumerTurns turns;
+    if (pingPong) {
+      turns.consumer = int(c);
+      turns.consumers = kernel->numConsumers;
+      turns.firstBarrier = ttg::getFirstFreeBarrier(kernel->numConsumers);
+      turns.threads =
+          2 * kConsumerWarps * ttg::getThreadsPerWarp(func.getOperation());
+    }
+    buildAttentionConsumer(b, *kernel, rings, int(c), turns);
     ttg::WarpReturnOp::create(b, loc);
   }
 

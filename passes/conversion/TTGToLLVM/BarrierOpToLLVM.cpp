@@ -44,6 +44,21 @@ struct GPUBarrierOpConversion : public ConversionPattern {
   }
 };
 
+/// ttng.named_barrier_wait and ttng.named_barrier_arrive: bar.sync and
+/// bar.arrive on barrier `bar` for `numThreads` threads.
+template <typename OpTy, bool arrive>
+struct NamedBarrierOpConversion : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    nvidia::emitNamedBarrier(rewriter, op.getLoc(), adaptor.getBar(),
+                             adaptor.getNumThreads(), arrive);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// ttng.fence_async_shared orders the thread's shared-memory writes before
 /// the async proxy (wgmma, TMA) reads them.
 struct FenceAsyncSharedOpConversion
@@ -67,4 +82,7 @@ void mlir::tile::populateBarrierOpToLLVMPatterns(
   patterns.add<LocalBarrierOpConversion, FenceAsyncSharedOpConversion>(
       converter);
   patterns.add<GPUBarrierOpConversion>(converter, patterns.getContext());
+  patterns.add<NamedBarrierOpConversion<ttng::NamedBarrierWaitOp, false>,
+               NamedBarrierOpConversion<ttng::NamedBarrierArriveOp, true>>(
+      converter);
 }

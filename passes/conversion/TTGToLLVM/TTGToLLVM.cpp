@@ -36,6 +36,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVMPASS
@@ -148,6 +149,8 @@ bool isSupported(Operation *op) {
       ttng::FenceAsyncSharedOp,
       ttng::InitBarrierOp,
       ttng::InvalBarrierOp,
+      ttng::NamedBarrierArriveOp,
+      ttng::NamedBarrierWaitOp,
       ttng::ReinterpretTensorDescOp,
       ttng::TMAStoreWaitOp,
       ttng::TensormapCreateOp,
@@ -222,6 +225,31 @@ LogicalResult checkRelabel(Operation *op) {
   if (succeeded(planRelabel(op, error)))
     return success();
   return op->emitOpError("cannot be lowered: ") << error;
+}
+
+/// Emits an error on `op` when it is a named-barrier op on a barrier that
+/// the lowering takes for the CTA or for the warp groups of the kernel's
+/// ttg.warp_specialize ops (ttg::getFirstFreeBarrier).
+LogicalResult checkNamedBarrier(Operation *op) {
+  if (!isa<ttng::NamedBarrierArriveOp, ttng::NamedBarrierWaitOp>(op))
+    return success();
+  APInt bar;
+  if (!matchPattern(op->getOperand(0), m_ConstantInt(&bar)))
+    return success();
+  unsigned partitions = 0;
+  if (auto func = op->getParentOfType<tt::FuncOp>())
+    func.walk([&](ttg::WarpSpecializeOp ws) {
+      partitions =
+          std::max<unsigned>(partitions, ws.getPartitionNumWarps().size());
+    });
+  unsigned firstFree = ttg::getFirstFreeBarrier(partitions);
+  if (bar.getZExtValue() >= firstFree)
+    return success();
+  return op->emitOpError("uses barrier ")
+         << bar.getZExtValue()
+         << ", which the lowering takes for the CTA or its warp groups; the "
+            "first free one is "
+         << firstFree;
 }
 
 /// Folds `unrealized_conversion_cast`s that undo one another: a cast of
@@ -348,7 +376,8 @@ struct ConvertTritonGPUToLLVMPass
         return WalkResult::interrupt();
       }
       if (failed(checkParseOnlyEncodings(op)) || failed(checkReduce(op)) ||
-          failed(checkScan(op)) || failed(checkRelabel(op)))
+          failed(checkScan(op)) || failed(checkRelabel(op)) ||
+          failed(checkNamedBarrier(op)))
         return WalkResult::interrupt();
       if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
           fence && fence.getBCluster()) {

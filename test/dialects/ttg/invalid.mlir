@@ -1165,3 +1165,51 @@ tt.func @subslice_padded_pipelined(%m: !ttg.memdesc<2x4x4xf32, #padded, #smem>) 
   %0 = ttg.memdesc_subslice %m [0, 0, 0] : !ttg.memdesc<2x4x4xf32, #padded, #smem> -> !ttg.memdesc<2x2x4xf32, #padded, #smem, 2x4x4>
   tt.return
 }
+
+// -----
+
+// A named barrier is one of the 16 hardware barriers.
+tt.func @named_barrier_out_of_range(%n: i32) {
+  %c16 = arith.constant 16 : i32
+  // expected-error @+1 {{'ttng.named_barrier_wait' op barrier 16 is not one of the 16 hardware barriers}}
+  ttng.named_barrier_wait %c16, %n : i32, i32
+  tt.return
+}
+
+// -----
+
+tt.func @named_barrier_negative(%n: i32) {
+  %c = arith.constant -1 : i32
+  // expected-error @+1 {{'ttng.named_barrier_arrive' op barrier -1 is not one of the 16 hardware barriers}}
+  ttng.named_barrier_arrive %c, %n : i32, i32
+  tt.return
+}
+
+// -----
+
+// Barriers count whole warps.
+module attributes {"ttg.threads-per-warp" = 32 : i32} {
+tt.func @named_barrier_partial_warp(%bar: i32) {
+  %c = arith.constant 48 : i32
+  // expected-error @+1 {{'ttng.named_barrier_arrive' op thread count 48 is not a positive multiple of 32 (whole warps)}}
+  ttng.named_barrier_arrive %bar, %c : i32, i32
+  tt.return
+}
+}
+
+// -----
+
+tt.func @named_barrier_no_threads(%bar: i32) {
+  %c = arith.constant 0 : i32
+  // expected-error @+1 {{'ttng.named_barrier_wait' op thread count 0 is not a positive multiple of 32 (whole warps)}}
+  ttng.named_barrier_wait %bar, %c : i32, i32
+  tt.return
+}
+
+// -----
+
+tt.func @named_barrier_not_i32(%bar: i64, %n: i32) {
+  // expected-error @+1 {{'ttng.named_barrier_wait' op operand #0 must be 32-bit signless integer, but got 'i64'}}
+  ttng.named_barrier_wait %bar, %n : i64, i32
+  tt.return
+}

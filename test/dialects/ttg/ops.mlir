@@ -236,6 +236,21 @@ tt.func @warp_group_dot(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %ar: tensor
   tt.return
 }
 
+// Named hardware barriers: tile's, not Triton 3.6's (warp groups taking turns).
+// CHECK-LABEL: tt.func @named_barrier(%arg0: i32) {
+// CHECK-NEXT:    %c14_i32 = arith.constant 14 : i32
+// CHECK-NEXT:    %c256_i32 = arith.constant 256 : i32
+// CHECK-NEXT:    ttng.named_barrier_wait %c14_i32, %c256_i32 : i32, i32
+// CHECK-NEXT:    ttng.named_barrier_arrive %arg0, %c256_i32 : i32, i32
+// CHECK-NEXT:    tt.return
+tt.func @named_barrier(%bar: i32) {
+  %c14 = arith.constant 14 : i32
+  %c256 = arith.constant 256 : i32
+  ttng.named_barrier_wait %c14, %c256 : i32, i32
+  ttng.named_barrier_arrive %bar, %c256 : i32, i32
+  tt.return
+}
+
 // CHECK-LABEL: tt.func @mbarrier(%arg0: !ttg.memdesc<1xi64, #shared6, #smem, mutable>, %arg1: i1, %arg2: i32, %arg3: !ttg.memdesc<128x64xf16, #shared1, #smem, mutable>) {
 // CHECK-NEXT:    ttng.init_barrier %arg0, 1 : !ttg.memdesc<1xi64, #shared6, #smem, mutable>
 // CHECK-NEXT:    ttng.barrier_expect %arg0, 16384, %arg1 : !ttg.memdesc<1xi64, #shared6, #smem, mutable>

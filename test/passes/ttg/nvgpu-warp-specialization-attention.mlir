@@ -2,6 +2,9 @@
 // RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 attention=true})' | FileCheck %s
 // RUN: %mlir-tile %s -split-input-file \
 // RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 attention=true ping-pong=false})' \
+// RUN:   | FileCheck %s --check-prefix=NOPP
 
 // The attention rewrite is off unless asked for (it has not run on a GPU
 // yet); the loops stay, with a remark.
@@ -19,6 +22,26 @@
 // statistics and accumulator, waiting on each block's "full" barrier and
 // giving the slot back after the wgmma that read it, and the epilogue's
 // stores of their rows (the row range starts at row 64 in the second).
+// The consumers take turns issuing their wgmmas (ping-pong): barriers 2
+// and 3 are the partitions' own once lowered, so consumer 0's turn is
+// barrier 4 and consumer 1's barrier 5, 256 threads each (the waiting
+// consumer's and the arriving one's). Each wgmma is issued in the
+// consumer's turn, the turn handed on, then the wgmma waited for and its
+// slot given back. Consumer 1 gives consumer 0 its first turn before the
+// loop; consumer 0 takes one more after it, for as many waits as arrivals.
+// Without ping-pong the wgmmas are synchronous and no named barrier is used.
+
+// NOPP-LABEL: tt.func public @_attn_fwd
+// NOPP-NOT: ttng.named_barrier
+// NOPP: partition0(
+// NOPP: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #mma>
+// NOPP-NEXT: ttg.memdesc_index
+// NOPP-NEXT: ttng.arrive_barrier %{{.*}}, 128
+// NOPP: ttng.warp_group_dot {{.*}} -> tensor<64x128xf32, #mma1>
+// NOPP-NEXT: ttg.memdesc_index
+// NOPP-NEXT: ttng.arrive_barrier %{{.*}}, 128
+// NOPP-NOT: ttng.named_barrier
+// NOPP: tt.return
 
 // CHECK-LABEL: tt.func public @_attn_fwd
 // CHECK: %[[KR:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
@@ -54,25 +77,38 @@
 // CHECK: scf.for {{.*}} -> (tensor<64x128xf32, #mma1>, tensor<64xf32, {{.*}}>, tensor<64xf32, {{.*}}>, i32, i32, i32)
 // CHECK: ttng.wait_barrier
 // CHECK: ttg.memdesc_trans
-// CHECK: ttng.warp_group_dot %[[QS0]], {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK: ttng.named_barrier_wait %c4_i32{{.*}}, %c256_i32{{.*}} : i32, i32
+// CHECK-NEXT: %[[S:.+]] = ttng.warp_group_dot %[[QS0]], {{.*}}isAsync = true{{.*}} -> tensor<64x64xf32, #mma>
+// CHECK: ttng.named_barrier_arrive %c5_i32{{.*}}, %c256_i32{{.*}} : i32, i32
+// CHECK-NEXT: ttng.warp_group_dot_wait %[[S]], %[[QS0]], %{{.*}} {pendings = 0 : i32}
 // CHECK-NEXT: ttg.memdesc_index
 // CHECK-NEXT: ttng.arrive_barrier %{{.*}}, 128
 // CHECK: "tt.reduce"
 // CHECK: ttng.wait_barrier
-// CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x128xf32, #mma1>
+// CHECK: ttng.named_barrier_wait %c4_i32
+// CHECK-NEXT: ttng.warp_group_dot {{.*}}isAsync = true{{.*}} -> tensor<64x128xf32, #mma1>
+// CHECK: ttng.named_barrier_arrive %c5_i32
+// CHECK-NEXT: ttng.warp_group_dot_wait
 // CHECK-NEXT: ttg.memdesc_index
 // CHECK-NEXT: ttng.arrive_barrier %{{.*}}, 128
 // CHECK: } {tt.num_stages = 0 : i32}
+// CHECK: ttng.named_barrier_wait %c4_i32
 // CHECK: tt.store %{{.*}} : tensor<64x!tt.ptr<f32>
 // CHECK: tt.descriptor_store {{.*}} : !tt.tensordesc<tensor<64x128xf16, #shared>>, tensor<64x128xf16
 // CHECK: ttg.warp_return
 // CHECK: partition1(
+// CHECK: ttng.named_barrier_arrive %c4_i32{{.*}}, %c256_i32{{.*}} : i32, i32
 // CHECK: tt.make_range {end = 128 : i32, start = 64 : i32} : tensor<64xi32
 // CHECK: %[[ROW:.+]] = arith.addi %{{.*}}, %c64_i32{{.*}} : i32
 // CHECK-NEXT: tt.descriptor_load %{{.*}}[%[[ROW]], %{{.*}}]
-// CHECK: ttng.warp_group_dot
-// CHECK: ttng.warp_group_dot
+// CHECK: ttng.named_barrier_wait %c5_i32
+// CHECK-NEXT: ttng.warp_group_dot
+// CHECK: ttng.named_barrier_arrive %c4_i32
+// CHECK: ttng.named_barrier_wait %c5_i32
+// CHECK-NEXT: ttng.warp_group_dot
+// CHECK: ttng.named_barrier_arrive %c4_i32
 // CHECK: } {tt.num_stages = 0 : i32}
+// CHECK-NOT: ttng.named_barrier
 // CHECK: %[[OROW:.+]] = arith.addi %{{.*}}, %c64_i32{{.*}} : i32
 // CHECK-NEXT: tt.descriptor_store %{{.*}}[%[[OROW]], %{{.*}}]
 // CHECK: ttg.warp_return
@@ -419,6 +455,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // slot uses runs through both, on both sides: the second loop starts where
 // the first ended. The rows' range (a slice along dim 1) starts at row 64
 // in the second consumer; the columns' range (along dim 0) does not move.
+// The turns run through both loops too: consumer 0 takes its extra turn
+// after the second loop only.
 // OFF: remark: nvgpu-warp-specialization left the loop unchanged: the attention rewrite is off
 // OFF: remark: nvgpu-warp-specialization left the loop unchanged: the attention rewrite is off
 // CHECK-LABEL: tt.func public @causal_attn_fwd
@@ -428,8 +466,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: scf.for {{.*}} iter_args({{.*}}, %{{.*}} = %[[P1]]#2) -> (i32, i32, i32)
 // CHECK: ttg.warp_yield
 // CHECK: partition0(
+// CHECK-NOT: ttng.named_barrier_arrive %c4_i32
 // CHECK: %[[C1:.+]]:6 = scf.for
+// CHECK-COUNT-2: ttng.named_barrier_wait %c4_i32
+// CHECK: } {tt.num_stages = 0 : i32}
+// CHECK-NOT: ttng.named_barrier
 // CHECK: scf.for {{.*}}, %{{.*}} = %[[C1]]#5) -> (tensor<64x128xf32, #mma1>
+// CHECK-COUNT-2: ttng.named_barrier_wait %c4_i32
+// CHECK: } {tt.num_stages = 0 : i32}
+// CHECK-NEXT: arith.constant 4 : i32
+// CHECK-NEXT: arith.constant 256 : i32
+// CHECK-NEXT: ttng.named_barrier_wait %c4_i32
 // CHECK: partition1(
 // CHECK: tt.make_range {end = 128 : i32, start = 64 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #mma}>>
 // CHECK: tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #mma}>>

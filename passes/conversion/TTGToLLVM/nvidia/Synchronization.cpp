@@ -14,6 +14,17 @@ void nvidia::emitCTABarrier(OpBuilder &builder, Location loc) {
 
 bool nvidia::isCTABarrier(Operation *op) { return isa<NVVM::Barrier0Op>(op); }
 
+void nvidia::emitNamedBarrier(OpBuilder &builder, Location loc, Value barrier,
+                              Value numThreads, bool arrive) {
+  // Intrinsic calls rather than nvvm.barrier / nvvm.barrier.arrive: they
+  // print back as they parse (see intrinsic-barriers of
+  // convert-warp-specialize-to-llvm).
+  StringRef intrinsic = arrive ? "llvm.nvvm.barrier.cta.arrive.aligned.count"
+                               : "llvm.nvvm.barrier.cta.sync.aligned.count";
+  LLVM::CallIntrinsicOp::create(builder, loc, builder.getStringAttr(intrinsic),
+                                ValueRange{barrier, numThreads});
+}
+
 Value nvidia::emitShuffle32(OpBuilder &builder, Location loc, Value value,
                             Value operand, ShuffleMode mode,
                             int threadsPerWarp) {

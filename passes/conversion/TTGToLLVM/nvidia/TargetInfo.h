@@ -83,6 +83,12 @@ void emitCTABarrier(OpBuilder &builder, Location loc);
 /// Whether `op` is what emitCTABarrier emits.
 bool isCTABarrier(Operation *op);
 
+/// Waits on (bar.sync) or, with `arrive`, arrives at (bar.arrive) hardware
+/// barrier `barrier` for `numThreads` threads; every thread of a warp
+/// takes the same barrier.
+void emitNamedBarrier(OpBuilder &builder, Location loc, Value barrier,
+                      Value numThreads, bool arrive);
+
 /// Which lane a shuffle reads: `lane ^ operand`, lane `operand`, or
 /// `lane - operand` / `lane + operand` (a lane whose source would be below
 /// lane 0 or past the last lane reads its own value).

@@ -39,12 +39,11 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-/// Hardware barriers: 0 for the default group, 1 for the whole CTA (the
-/// switch loop), then one per partition.
+/// Hardware barriers (ttg::kNumHardwareBarriers): 0 for the default group,
+/// 1 for the whole CTA (the switch loop), then one per partition from
+/// ttg::kFirstPartitionBarrier.
 constexpr unsigned kDefaultGroupBarrier = 0;
 constexpr unsigned kSwitchLoopBarrier = 1;
-constexpr unsigned kFirstPartitionBarrier = 2;
-constexpr unsigned kNumBarriers = 16;
 /// setmaxnreg's range of registers per thread.
 constexpr int kMinRegisters = 24;
 constexpr int kMaxRegisters = 256;
@@ -165,12 +164,12 @@ LogicalResult rewriteGroupBarriers(LLVM::LLVMFuncOp func,
   }
   for (ttg::WarpSpecializeOp op : ops) {
     for (auto [i, partition] : llvm::enumerate(op.getPartitionRegions())) {
-      unsigned id = kFirstPartitionBarrier + i;
-      if (id >= kNumBarriers)
+      unsigned id = ttg::kFirstPartitionBarrier + i;
+      if (id >= ttg::kNumHardwareBarriers)
         return op.emitOpError("has ")
                << op.getPartitionNumWarps().size()
                << " partitions; the hardware's barriers allow at most "
-               << kNumBarriers - kFirstPartitionBarrier;
+               << ttg::kNumHardwareBarriers - ttg::kFirstPartitionBarrier;
       int threads = op.getPartitionNumWarps()[i] * threadsPerWarp;
       partition->walk([&](NVVM::Barrier0Op barrier) {
         OpBuilder builder(barrier);
