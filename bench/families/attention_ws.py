@@ -9,8 +9,9 @@ pipelines until it has run on a GPU, so this family builds its TTGIR here:
 tile's TTGIR pipeline (pipelines/ttgir.pipeline) with the rewrite's option
 `attention` on, through mlir-opt and libtile.so; tile-compile takes it from
 the LLVM stage on, once with the consumers taking turns at the tensor
-cores (ping-pong, the rewrite's default; kernel attn_ws_d128) and once
-without (attn_ws_d128_nopp). Run it with `bench.py --family attention_ws`:
+cores (ping-pong, the rewrite's default; kernel attn_ws_d128), once
+without (attn_ws_d128_nopp) and once with each consumer's softmax beside
+its previous P x V wgmma as well (overlap; attn_ws_d128_overlap). Run it with `bench.py --family attention_ws`:
 its checks say whether the rewrite computes attention, its timing how each
 compares."""
 
@@ -25,10 +26,12 @@ STEM = "attn_ws_f16_d128"
 HEAD, BLOCK_M, WARPS, STAGES = 128, 128, 4, 3
 
 
-def ttgir_with_attention_rewrite(ping_pong=True, build_dir=None):
+def ttgir_with_attention_rewrite(ping_pong=True, overlap=False,
+                                 build_dir=None):
     """STEM.ttir through tile's TTGIR pipeline for sm_90 with the attention
     rewrite on; its consumers take turns at the tensor cores unless
-    `ping_pong` is false."""
+    `ping_pong` is false, and with `overlap` each runs a block's softmax
+    beside the previous block's P x V wgmma."""
     build = build_dir or os.environ.get("TILE_BUILD_DIR",
                                         os.path.join(ROOT, "build"))
     plugin = os.path.join(build, "lib", "libtile.so")
@@ -39,7 +42,8 @@ def ttgir_with_attention_rewrite(ping_pong=True, build_dir=None):
         text = text.replace("$" + name, value)
     ws = f"nvgpu-warp-specialization{{num-stages={STAGES}}}"
     assert ws in text, "the TTGIR pipeline no longer names " + ws
-    options = f"num-stages={STAGES} attention=true ping-pong={str(ping_pong).lower()}"
+    options = (f"num-stages={STAGES} attention=true "
+               f"ping-pong={str(ping_pong).lower()} overlap={str(overlap).lower()}")
     text = text.replace(ws, f"nvgpu-warp-specialization{{{options}}}")
     mlir_opt = os.environ.get("TILE_MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
     result = subprocess.run(
@@ -58,19 +62,22 @@ class AttentionWs(Attention):
     name = "attention_ws"
     opt_in = True
     # attn_ws_d128: the consumers ping-pong (the rewrite's default);
-    # attn_ws_d128_nopp: they do not (ping-pong=false), to measure it.
-    kernels = ("attn_ws_d128", "attn_ws_d128_nopp")
+    # attn_ws_d128_nopp: they do not (ping-pong=false); attn_ws_d128_overlap:
+    # they ping-pong and overlap their softmax with their own P x V wgmma.
+    kernels = ("attn_ws_d128", "attn_ws_d128_nopp", "attn_ws_d128_overlap")
     targets = ("sm_90",)
     shape_help = "BxHxN (N a multiple of 128), e.g. 4x32x4096"
     arg_types = {kernel: ("ptr",) * 4 + ("f32", "i32") for kernel in kernels}
-    ours = {"attn_ws_d128": (STEM + "_ws", True),
-            "attn_ws_d128_nopp": (STEM + "_ws_nopp", False)}
+    ours = {"attn_ws_d128": (STEM + "_ws", True, False),
+            "attn_ws_d128_nopp": (STEM + "_ws_nopp", False, False),
+            "attn_ws_d128_overlap": (STEM + "_ws_overlap", True, True)}
 
     def variants(self, target):
         return [Variant(kernel, name,
-                        functools.partial(ttgir_with_attention_rewrite, ping_pong),
+                        functools.partial(ttgir_with_attention_rewrite,
+                                          ping_pong, overlap),
                         WARPS, STAGES, suffix=".ttgir")
-                for kernel, (name, ping_pong) in self.ours.items()]
+                for kernel, (name, ping_pong, overlap) in self.ours.items()]
 
     def triton(self, kernel, target):
         return STEM

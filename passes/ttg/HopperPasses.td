@@ -137,7 +137,11 @@ def NVGPUWarpSpecializationPass
     tensor cores: each issues a wgmma that reads a ring only in its turn
     (`ttng.named_barrier_wait` on its barrier) and hands the turn on right
     after issuing it (`ttng.named_barrier_arrive` on the next consumer's),
-    so one consumer's softmax runs while the other's wgmmas do.
+    so one consumer's softmax runs while the other's wgmmas do. With
+    `overlap` (off by default: not yet measured) each consumer also issues
+    a block's P x V wgmma together with the next block's Q x K^T and waits
+    for it only where the accumulator is rescaled, so its own softmax runs
+    beside it (FlashAttention-3's intra-warpgroup overlap).
 
     The new loops get `tt.num_stages = 0` so the pipeliner leaves them
     alone; the consumers ask for 232 registers (`requestedRegisters`).
@@ -156,6 +160,9 @@ def NVGPUWarpSpecializationPass
            "Also rewrite attention kernels (not yet run on a GPU)">,
     Option<"pingPong", "ping-pong", "bool", /*default=*/"true",
            "Attention consumers take turns issuing their wgmmas">,
+    Option<"overlap", "overlap", "bool", /*default=*/"false",
+           "Attention consumers issue a block's P x V wgmma with the next "
+           "block's Q x K^T (not yet measured on a GPU)">,
     Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
            /*default=*/"false",
            "Accepted for Triton's pipelines; tile has no intermediate steps "

@@ -47,7 +47,8 @@ struct NVGPUWarpSpecializationPass
           "the attention rewrite is off (its option `attention` turns it on)";
       if (attention && succeeded(checkLoop(loops.front(), attentionWhy)) &&
           succeeded(specializeAttentionKernel(func, getSlots(loops.front()),
-                                              pingPong, attentionWhy))) {
+                                              pingPong, overlap,
+                                              attentionWhy))) {
         numSpecializedLoops += loops.size();
         continue;
       }

@@ -70,10 +70,22 @@ void specializeLoopNest(LoopNest &nest, int slots);
 /// default warps load the K and V blocks of every marked loop into rings of
 /// `slots` slots; each consumer partition (one per 64 rows) runs the whole
 /// kernel on its rows of the Q block; with `pingPong` the consumers take
-/// turns issuing the wgmmas that read the rings. Otherwise failure, with
+/// turns issuing the wgmmas that read the rings, with `overlap` each
+/// consumer's loop runs a block's softmax beside the previous block's
+/// P x V wgmma (overlapConsumerLoop). Otherwise failure, with
 /// the reason in `why` and `func` unchanged.
 LogicalResult specializeAttentionKernel(tt::FuncOp func, int slots,
-                                        bool pingPong, std::string &why);
+                                        bool pingPong, bool overlap,
+                                        std::string &why);
+
+/// Rotates `loop`, a consumer loop of the attention rewrite whose two ring
+/// wgmmas are asynchronous (WarpSpecializationOverlap.cpp): each block's
+/// P x V wgmma is issued with the next block's Q x K^T and waited for where
+/// the accumulator is next read, so the softmax runs beside it. Returns the
+/// values that replace the loop's results (`b` is left after them), or
+/// failure with the reason in `why` and the loop unchanged.
+FailureOr<SmallVector<Value>> overlapConsumerLoop(OpBuilder &b, scf::ForOp loop,
+                                                  std::string &why);
 
 // Shared by both rewrites (WarpSpecializationSupport.cpp).
 

@@ -600,7 +600,7 @@ void cloneForRows(OpBuilder &b, AttentionKernel &kernel, Operation &op,
 /// loops taken from the rings.
 void buildAttentionConsumer(OpBuilder &b, AttentionKernel &kernel,
                             const AttentionRings &rings, int c,
-                            const ConsumerTurns &turns) {
+                            const ConsumerTurns &turns, bool overlap) {
   IRMapping mapping;
   Location loc = kernel.loops.front().getLoc();
   Value count = constI32(b, loc, 0);
@@ -645,13 +645,14 @@ void buildAttentionConsumer(OpBuilder &b, AttentionKernel &kernel,
         cloneForRows(b, kernel, inner, mapping, c);
         if (!ring)
           continue;
-        if (turns.enabled()) {
+        if (turns.enabled() || overlap) {
           // Issued, the turn goes on; the wgmma is then waited for (its
           // operands listed so that their registers outlive it).
           auto issued =
               mapping.lookup(dot.getD()).getDefiningOp<ttng::WarpGroupDotOp>();
           issued.setIsAsync(true);
-          turns.handOn(b, loc);
+          if (turns.enabled())
+            turns.handOn(b, loc);
           SmallVector<Value> waited = {issued.getD(), issued.getA(),
                                        issued.getB()};
           auto done = ttng::WarpGroupDotWaitOp::create(
@@ -669,9 +670,25 @@ void buildAttentionConsumer(OpBuilder &b, AttentionKernel &kernel,
         yields.push_back(mapping.lookupOrDefault(v));
       return yields;
     };
-    count = buildRingLoop(b, loop, mapping, rings.slots, all, count, body)
-                .getResults()
-                .back();
+    scf::ForOp copy =
+        buildRingLoop(b, loop, mapping, rings.slots, all, count, body);
+    SmallVector<Value> results(copy.getResults());
+    if (overlap) {
+      // A block's V slot goes back an iteration later; the rings have at
+      // least two slots (checkLoop), so the producer still fills the next.
+      std::string why;
+      FailureOr<SmallVector<Value>> rotated = overlapConsumerLoop(b, copy, why);
+      if (succeeded(rotated)) {
+        results = *rotated;
+        for (unsigned i : all)
+          mapping.map(loop.getResult(i), results[i]);
+      } else {
+        loop.emitRemark("nvgpu-warp-specialization: the consumer loop does "
+                        "not overlap its softmax with its wgmmas: ")
+            << why;
+      }
+    }
+    count = results.back();
     if (turns.enabled() && c == 0 && loop == kernel.loops.back())
       turns.waitForTurn(b, loc);
   }
@@ -679,7 +696,8 @@ void buildAttentionConsumer(OpBuilder &b, AttentionKernel &kernel,
 } // namespace
 
 LogicalResult ws::specializeAttentionKernel(tt::FuncOp func, int slots,
-                                            bool pingPong, std::string &why) {
+                                            bool pingPong, bool overlap,
+                                            std::string &why) {
   FailureOr<AttentionKernel> kernel = analyzeKernel(func, why);
   if (failed(kernel))
     return failure();
@@ -718,7 +736,7 @@ LogicalResult ws::specializeAttentionKernel(tt::FuncOp func, int slots,
       turns.threads =
           2 * kConsumerWarps * ttg::getThreadsPerWarp(func.getOperation());
     }
-    buildAttentionConsumer(b, *kernel, rings, int(c), turns);
+    buildAttentionConsumer(b, *kernel, rings, int(c), turns, overlap);
     ttg::WarpReturnOp::create(b, loc);
   }
 

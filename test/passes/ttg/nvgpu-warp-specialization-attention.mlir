@@ -5,6 +5,9 @@
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
 // RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 attention=true ping-pong=false})' \
 // RUN:   | FileCheck %s --check-prefix=NOPP
+// RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 attention=true overlap=true})' \
+// RUN:   | FileCheck %s --check-prefix=OVL
 
 // The attention rewrite is off unless asked for (it has not run on a GPU
 // yet); the loops stay, with a remark.
@@ -30,6 +33,48 @@
 // slot given back. Consumer 1 gives consumer 0 its first turn before the
 // loop; consumer 0 takes one more after it, for as many waits as arrivals.
 // Without ping-pong the wgmmas are synchronous and no named barrier is used.
+
+// With overlap, each consumer's loop is rotated (under an scf.if on it
+// running at all): the first block's scores and softmax come first; each
+// iteration then issues block j's scores and block j-1's P x V update in
+// one turn, waits for the scores only (pendings = 1: the update still runs),
+// gives the K slot back, runs the softmax, and waits for the update where
+// the accumulator is rescaled, giving its V slot back; the loop carries the
+// update's P operand, V slot and rescaled accumulator. The last block's
+// update follows the loop in its own turn. An empty loop yields its
+// initial values.
+// OVL-LABEL: tt.func public @_attn_fwd
+// OVL: partition0(
+// OVL: scf.if
+// OVL: ttng.named_barrier_wait %c4_i32
+// OVL-NEXT: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #mma>
+// OVL: ttng.named_barrier_arrive %c5_i32
+// OVL-NEXT: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
+// OVL: math.exp2
+// OVL-NOT: ttng.warp_group_dot {{.*}}tensor<64x128xf32
+// OVL: %[[R:.+]]:9 = scf.for {{.*}} -> ({{.*}}, tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>, i32, tensor<64x128xf32, #mma1>)
+// OVL: ttng.named_barrier_wait %c4_i32
+// OVL-NEXT: %[[S:.+]] = ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #mma>
+// OVL-NOT: ttng.named_barrier
+// OVL: %[[U:.+]] = ttng.warp_group_dot %arg{{[0-9]+}}, %{{.*}}, %arg{{[0-9]+}} {{.*}} -> tensor<64x128xf32, #mma1>
+// OVL-NEXT: ttng.named_barrier_arrive %c5_i32
+// OVL-NEXT: ttng.warp_group_dot_wait %[[S]], {{.*}} {pendings = 1 : i32}
+// OVL: ttng.arrive_barrier
+// OVL: math.exp2
+// OVL: ttng.warp_group_dot_wait %[[U]], {{.*}} {pendings = 0 : i32}
+// OVL-NEXT: ttng.arrive_barrier
+// OVL-NEXT: arith.mulf
+// OVL: scf.yield
+// OVL: ttng.named_barrier_wait %c4_i32
+// OVL-NEXT: ttng.warp_group_dot %[[R]]#6, %{{.*}}, %[[R]]#8
+// OVL-NEXT: ttng.named_barrier_arrive %c5_i32
+// OVL: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
+// OVL-NEXT: ttng.arrive_barrier
+// OVL: } else {
+// OVL-NEXT: scf.yield %cst
+// OVL: ttng.named_barrier_wait %c4_i32
+// OVL: tt.descriptor_store
+// OVL: partition1(
 
 // NOPP-LABEL: tt.func public @_attn_fwd
 // NOPP-NOT: ttng.named_barrier
