@@ -504,6 +504,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // after the second loop only.
 // OFF: remark: nvgpu-warp-specialization left the loop unchanged: the attention rewrite is off
 // OFF: remark: nvgpu-warp-specialization left the loop unchanged: the attention rewrite is off
+// With overlap both loops are rotated, each under its own scf.if, the
+// second taking the first's results.
+// OVL-LABEL: tt.func public @causal_attn_fwd
+// OVL: partition0(
+// OVL: %[[FIRST:.+]]:6 = scf.if
+// OVL: scf.for
+// OVL: ttng.warp_group_dot_wait {{.*}} {pendings = 1 : i32}
+// OVL: } else {
+// OVL: scf.if
+// OVL: %[[FIRST]]#5
+// OVL: scf.for
+// OVL: ttng.warp_group_dot_wait {{.*}} {pendings = 1 : i32}
+// OVL: } else {
+// OVL: partition1(
 // CHECK-LABEL: tt.func public @causal_attn_fwd
 // CHECK: ttg.warp_specialize
 // CHECK-NEXT: default {
