@@ -682,7 +682,7 @@ void buildAttentionConsumer(OpBuilder &b, AttentionKernel &kernel,
         results = *rotated;
         for (unsigned i : all)
           mapping.map(loop.getResult(i), results[i]);
-      } else {
+      } else if (c == 0) {
         loop.emitRemark("nvgpu-warp-specialization: the consumer loop does "
                         "not overlap its softmax with its wgmmas: ")
             << why;

@@ -105,14 +105,28 @@ FailureOr<ConsumerLoop> analyzeConsumerLoop(scf::ForOp loop, std::string &why) {
        op = op->getNextNode())
     if (isa<ttng::NamedBarrierArriveOp>(op))
       parts.scoresHandOn = op;
+  // With ping-pong both wgmmas have their turn; the rotated loop merges
+  // them into one, which keeps the consumers' counts of turns equal.
+  if (isa<ttng::NamedBarrierWaitOp>(first) != bool(parts.scoresHandOn)) {
+    why = "only one of the wgmmas takes turns";
+    return failure();
+  }
 
-  // What the late ops read from the body: copied or carried.
+  // What the late ops read from the body: copied or carried (the
+  // accumulator operand travels in the accumulator's iter arg).
   DenseSet<Operation *> late(parts.late.begin(), parts.late.end());
   SetVector<Value> carried;
   SetVector<Operation *> recomputed;
   std::function<void(Value)> visit = [&](Value value) {
+    if (value == parts.update.getC())
+      return;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() == body)
+        carried.insert(value);
+      return;
+    }
     Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != body || late.contains(def))
+    if (def->getBlock() != body || late.contains(def))
       return;
     if (isa<arith::ConstantOp, ttg::MemDescIndexOp>(def)) {
       for (Value operand : def->getOperands())
@@ -131,18 +145,23 @@ FailureOr<ConsumerLoop> analyzeConsumerLoop(scf::ForOp loop, std::string &why) {
   llvm::sort(parts.recomputed,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
 
-  // Nothing outside the late ops reads them but the yield; the
-  // accumulator's iter arg is read before them only (where it is rescaled).
+  // Nothing outside the late ops reads them but the yield, as the
+  // accumulator; the accumulator's iter arg is read between the scores'
+  // wait and the update only (where it is rescaled), which is where the
+  // rotated loop waits for the previous update.
   for (Operation *op : parts.late)
-    for (Operation *user : op->getUsers())
-      if (!late.contains(user) && user != yield) {
+    for (OpOperand &use : op->getUses())
+      if (!late.contains(use.getOwner()) &&
+          (use.getOwner() != yield || use.getOperandNumber() != parts.acc)) {
         why = "a value of the update is read before the next iteration";
         return failure();
       }
   for (Operation *user : loop.getRegionIterArg(parts.acc).getUsers()) {
     Operation *top = body->findAncestorOpInBlock(*user);
-    if (late.contains(top) || first->isBeforeInBlock(top)) {
-      why = "the accumulator is read after the update";
+    if (late.contains(top) || first->isBeforeInBlock(top) ||
+        !parts.scoresWait->isBeforeInBlock(top)) {
+      why = "the accumulator is read before the scores are waited for or "
+            "after the update";
       return failure();
     }
   }
@@ -190,8 +209,8 @@ SmallVector<Value> getNextIterArgs(ConsumerLoop &parts, scf::YieldOp yield,
                                    IRMapping &mapping) {
   SmallVector<Value> next;
   for (auto [i, value] : llvm::enumerate(yield.getOperands()))
-    next.push_back(i == parts.acc ? mapping.lookup(parts.update.getC())
-                                  : mapping.lookupOrDefault(value));
+    next.push_back(
+        mapping.lookupOrDefault(i == parts.acc ? parts.update.getC() : value));
   for (Value value : parts.carried)
     next.push_back(mapping.lookup(value));
   return next;
@@ -255,9 +274,9 @@ ws::overlapConsumerLoop(OpBuilder &b, scf::ForOp loop, std::string &why) {
           if (i != parts.acc)
             mapping.map(loop.getRegionIterArg(i), args[i]);
         // The previous iteration's update reads what it carried and the
-        // accumulator it was to update.
+        // accumulator operand it was given.
         IRMapping previous;
-        previous.map(accArg, args[parts.acc]);
+        previous.map(parts.update.getC(), args[parts.acc]);
         for (auto [k, value] : llvm::enumerate(parts.carried))
           previous.map(value, args[numResults + k]);
         bool waited = false;
@@ -286,7 +305,7 @@ ws::overlapConsumerLoop(OpBuilder &b, scf::ForOp loop, std::string &why) {
 
   // Epilogue: the last block's update.
   IRMapping last;
-  last.map(accArg, rotated.getResult(parts.acc));
+  last.map(parts.update.getC(), rotated.getResult(parts.acc));
   for (auto [k, value] : llvm::enumerate(parts.carried))
     last.map(value, rotated.getResult(numResults + k));
   issueUpdate(b, parts, last, /*withTurn=*/true);

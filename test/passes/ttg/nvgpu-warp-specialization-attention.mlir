@@ -40,7 +40,8 @@
 // one turn, waits for the scores only (pendings = 1: the update still runs),
 // gives the K slot back, runs the softmax, and waits for the update where
 // the accumulator is rescaled, giving its V slot back; the loop carries the
-// update's P operand, V slot and rescaled accumulator. The last block's
+// update's P operand and V slot, and the rescaled accumulator (in the
+// accumulator's iter arg) for it. The last block's
 // update follows the loop in its own turn. An empty loop yields its
 // initial values.
 // OVL-LABEL: tt.func public @_attn_fwd
@@ -52,7 +53,7 @@
 // OVL-NEXT: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
 // OVL: math.exp2
 // OVL-NOT: ttng.warp_group_dot {{.*}}tensor<64x128xf32
-// OVL: %[[R:.+]]:9 = scf.for {{.*}} -> ({{.*}}, tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>, i32, tensor<64x128xf32, #mma1>)
+// OVL: %[[R:.+]]:8 = scf.for {{.*}} -> (tensor<64x128xf32, #mma1>, {{.*}}, tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>, i32)
 // OVL: ttng.named_barrier_wait %c4_i32
 // OVL-NEXT: %[[S:.+]] = ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #mma>
 // OVL-NOT: ttng.named_barrier
@@ -66,7 +67,7 @@
 // OVL-NEXT: arith.mulf
 // OVL: scf.yield
 // OVL: ttng.named_barrier_wait %c4_i32
-// OVL-NEXT: ttng.warp_group_dot %[[R]]#6, %{{.*}}, %[[R]]#8
+// OVL-NEXT: ttng.warp_group_dot %[[R]]#6, %{{.*}}, %[[R]]#0
 // OVL-NEXT: ttng.named_barrier_arrive %c5_i32
 // OVL: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
 // OVL-NEXT: ttng.arrive_barrier
