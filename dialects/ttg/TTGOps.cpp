@@ -292,12 +292,15 @@ static LogicalResult verifyNamedBarrier(Operation *op, Value bar,
     return op->emitOpError("barrier ")
            << value.getSExtValue() << " is not one of the "
            << ttg::kNumHardwareBarriers << " hardware barriers";
+  // A CTA has at most 1024 threads.
+  constexpr int64_t kMaxThreads = 1024;
   int threadsPerWarp = ttg::getThreadsPerWarp(op);
   if (matchPattern(numThreads, m_ConstantInt(&value)) &&
-      (value.getSExtValue() <= 0 || value.getSExtValue() % threadsPerWarp))
+      (value.getSExtValue() <= 0 || value.getSExtValue() % threadsPerWarp ||
+       value.getSExtValue() > kMaxThreads))
     return op->emitOpError("thread count ")
            << value.getSExtValue() << " is not a positive multiple of "
-           << threadsPerWarp << " (whole warps)";
+           << threadsPerWarp << " (whole warps) up to " << kMaxThreads;
   return success();
 }
 

@@ -1191,7 +1191,7 @@ tt.func @named_barrier_negative(%n: i32) {
 module attributes {"ttg.threads-per-warp" = 32 : i32} {
 tt.func @named_barrier_partial_warp(%bar: i32) {
   %c = arith.constant 48 : i32
-  // expected-error @+1 {{'ttng.named_barrier_arrive' op thread count 48 is not a positive multiple of 32 (whole warps)}}
+  // expected-error @+1 {{'ttng.named_barrier_arrive' op thread count 48 is not a positive multiple of 32 (whole warps) up to 1024}}
   ttng.named_barrier_arrive %bar, %c : i32, i32
   tt.return
 }
@@ -1201,8 +1201,18 @@ tt.func @named_barrier_partial_warp(%bar: i32) {
 
 tt.func @named_barrier_no_threads(%bar: i32) {
   %c = arith.constant 0 : i32
-  // expected-error @+1 {{'ttng.named_barrier_wait' op thread count 0 is not a positive multiple of 32 (whole warps)}}
+  // expected-error @+1 {{'ttng.named_barrier_wait' op thread count 0 is not a positive multiple of 32 (whole warps) up to 1024}}
   ttng.named_barrier_wait %bar, %c : i32, i32
+  tt.return
+}
+
+// -----
+
+// A CTA has at most 1024 threads.
+tt.func @named_barrier_too_many_threads(%bar: i32) {
+  %c = arith.constant 2048 : i32
+  // expected-error @+1 {{'ttng.named_barrier_arrive' op thread count 2048 is not a positive multiple of 32 (whole warps) up to 1024}}
+  ttng.named_barrier_arrive %bar, %c : i32, i32
   tt.return
 }
 
