@@ -29,7 +29,6 @@ namespace {
 /// A consumer loop's two ring wgmmas and the ops that move with the
 /// update.
 struct ConsumerLoop {
-  scf::ForOp loop;
   ttng::WarpGroupDotOp scores, update;
   ttng::WarpGroupDotWaitOp scoresWait, updateWait;
   /// The hand-on after the scores (ping-pong), which the rotated loop
@@ -58,7 +57,6 @@ ttng::WarpGroupDotWaitOp getSoleWait(ttng::WarpGroupDotOp dot) {
 /// with asynchronous wgmmas; failure with the reason in `why`.
 FailureOr<ConsumerLoop> analyzeConsumerLoop(scf::ForOp loop, std::string &why) {
   ConsumerLoop parts;
-  parts.loop = loop;
   Block *body = loop.getBody();
   SmallVector<ttng::WarpGroupDotOp> dots(body->getOps<ttng::WarpGroupDotOp>());
   if (dots.size() != 2) {
@@ -168,13 +166,20 @@ FailureOr<ConsumerLoop> analyzeConsumerLoop(scf::ForOp loop, std::string &why) {
   return parts;
 }
 
+/// Copies the recomputed ops the late ones of `mapping`'s iteration read,
+/// once per iteration.
+void recompute(OpBuilder &b, ConsumerLoop &parts, IRMapping &mapping) {
+  for (Operation *op : parts.recomputed)
+    if (!mapping.contains(op->getResult(0)))
+      b.clone(*op, mapping);
+}
+
 /// Issues one iteration's update at `b` (in a turn of its own with
 /// `withTurn`), then hands the turn on; what it carried and the accumulator
 /// it updates are mapped in `mapping`.
 void issueUpdate(OpBuilder &b, ConsumerLoop &parts, IRMapping &mapping,
                  bool withTurn) {
-  for (Operation *op : parts.recomputed)
-    b.clone(*op, mapping);
+  recompute(b, parts, mapping);
   for (Operation *op : parts.late) {
     if (op == parts.updateWait)
       return;
@@ -187,8 +192,7 @@ void issueUpdate(OpBuilder &b, ConsumerLoop &parts, IRMapping &mapping,
 /// returns the updated accumulator.
 Value waitForUpdate(OpBuilder &b, ConsumerLoop &parts, IRMapping &mapping) {
   bool after = false;
-  for (Operation *op : parts.recomputed)
-    b.clone(*op, mapping);
+  recompute(b, parts, mapping);
   for (Operation *op : parts.late) {
     after |= op == parts.updateWait;
     if (after)

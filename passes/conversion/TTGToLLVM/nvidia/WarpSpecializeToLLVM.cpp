@@ -108,11 +108,9 @@ void emitGroupBarrier(OpBuilder &builder, Location loc, unsigned barrier,
     return;
   }
   if (asIntrinsic) {
-    LLVM::CallIntrinsicOp::create(
-        builder, loc,
-        builder.getStringAttr("llvm.nvvm.barrier.cta.sync.aligned.count"),
-        ValueRange{i32Constant(builder, loc, barrier),
-                   i32Constant(builder, loc, numThreads)});
+    Value id = i32Constant(builder, loc, barrier);
+    Value count = i32Constant(builder, loc, numThreads);
+    nvidia::emitNamedBarrier(builder, loc, id, count, /*arrive=*/false);
     return;
   }
   NVVM::BarrierOp::create(builder, loc, TypeRange(),
