@@ -50,7 +50,8 @@ def attn_ws(Q, K, V, O, sm_scale, N_CTX,
 '''
 
 #: name -> (head dim, BLOCK_M, BLOCK_N, warps, stages)
-CONFIGS = {"attn_ws_f16_d128": (128, 128, 64, 4, 3)}
+CONFIGS = {"attn_ws_f16_d128": (128, 128, 64, 4, 3),
+           "attn_ws_f16_d64": (64, 128, 64, 4, 3)}
 
 
 def main():

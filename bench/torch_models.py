@@ -290,11 +290,31 @@ def median_step_ms(step: Step, steps: int) -> float:
     return statistics.median(s.elapsed_time(e) for s, e in events)
 
 
+def kernel_launches(prof: Any) -> dict[str, list]:
+    """Grid, block, registers and shared bytes of each kernel the profile
+    saw, by name: which of Inductor's autotuned configs each compiler's run
+    took (the profiler's trace carries them; its key averages do not)."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as trace:
+        prof.export_chrome_trace(trace.name)
+        events = json.load(open(trace.name)).get("traceEvents", [])
+    seen: dict[str, list] = collections.defaultdict(list)
+    for event in events:
+        args = event.get("args") or {}
+        if event.get("cat") != "kernel" or "grid" not in args:
+            continue
+        launch = [args.get("grid"), args.get("block"),
+                  args.get("registers per thread"), args.get("shared memory")]
+        if launch not in seen[event["name"]]:
+            seen[event["name"]].append(launch)
+    return dict(seen)
+
+
 def slow_kernels(step_a: Step, step_b: Step, result: dict) -> None:
     """CUDA time per step (us) by kernel name, Triton's against tile's."""
     from torch.profiler import ProfilerActivity, profile
     theirs: dict[str, float] = collections.defaultdict(float)
     ours: dict[str, float] = collections.defaultdict(float)
+    launches: dict[int, dict[str, list]] = {}
     for step, times in ((step_a, theirs), (step_b, ours)):
         step()
         torch.cuda.synchronize()
@@ -302,6 +322,7 @@ def slow_kernels(step_a: Step, step_b: Step, result: dict) -> None:
             for _ in range(PROFILE_STEPS):
                 step()
             torch.cuda.synchronize()
+        launches[id(times)] = kernel_launches(prof)
         for event in prof.key_averages():
             kind = str(getattr(event, "device_type", "CUDA"))
             us = (getattr(event, "self_device_time_total", None)
@@ -310,9 +331,13 @@ def slow_kernels(step_a: Step, step_b: Step, result: dict) -> None:
                 times[event.key] += us / PROFILE_STEPS
     result["profile_us"] = {"triton": round(sum(theirs.values()), 1),
                             "tile": round(sum(ours.values()), 1)}
+    result["kernel_time_ratio"] = round(sum(theirs.values())
+                                        / max(sum(ours.values()), 1e-9), 4)
     slow = [{"name": name, "triton_us": round(theirs[name], 2),
              "tile_us": round(ours[name], 2),
-             "ratio": round(theirs[name] / ours[name], 4)}
+             "ratio": round(theirs[name] / ours[name], 4),
+             "triton_launch": launches[id(theirs)].get(name),
+             "tile_launch": launches[id(ours)].get(name)}
             for name in set(ours) & set(theirs)
             if theirs[name] / ours[name] < SLOW_RATIO]
     slow.sort(key=lambda k: k["tile_us"] - k["triton_us"], reverse=True)

@@ -46,4 +46,29 @@ def strip_paths(text):
     """A dump with the temporary folder and the installation's paths cut to
     the file names the kernel's source and Triton's library use."""
     text = re.sub(r'"[^"]*/(triton_kernels\.py)"', r'"\1"', text)
-    return re.sub(r'"[^"]*/site-packages/([^"]*)"', r'"\1"', text)
+    text = re.sub(r'(directory: )"/[^"]*"', r'\1"."', text)
+    text = re.sub(r'"[^"]*/site-packages/([^"]*)"', r'"\1"', text)
+    return blank_dwarf_folders(text)
+
+
+def blank_dwarf_folders(ptx):
+    """A PTX dump whose DWARF sections, which spell strings as `.b8` bytes,
+    name the folder of the compile unit as "./////..." instead (as many
+    bytes, so that no offset in the sections moves)."""
+    lines = ptx.split("\n")
+    start = next((i for i, line in enumerate(lines)
+                  if line.strip().startswith(".section") and ".debug" in line),
+                 None)
+    if start is None:
+        return ptx
+    places = [(i, int(m.group(1))) for i in range(start, len(lines))
+              for m in [re.match(r"\s*\.b8\s+(\d+)\b", lines[i])] if m]
+    data = bytes(b & 0xFF for _, b in places)
+    # An absolute path among the sections' NUL-terminated strings.
+    for folder in re.finditer(rb"(?<=\x00)/[ -~]+(?=\x00)", data):
+        for k in range(folder.start(), folder.end()):
+            byte = ord(".") if k == folder.start() else ord("/")
+            line = places[k][0]
+            lines[line] = re.sub(r"(\.b8\s+)\d+", rf"\g<1>{byte}",
+                                 lines[line])
+    return "\n".join(lines)

@@ -1,7 +1,7 @@
 """The attention_ws family: a flash-attention forward whose key loop is
 `tl.range(..., warp_specialize=True)` (bench/dump_attention_ws_triton.py:
-head dim 128, 128x64 tiles, 4 warps, 3 stages, descriptors made on the
-device), against Triton 3.6's PTX of the same TTIR, which Triton's Hopper
+head dim 128 and 64, 128x64 tiles, 4 warps, 3 stages, descriptors made on
+the device), against Triton 3.6's PTX of the same TTIR, which Triton's Hopper
 nvgpu-warp-specialization splits into a TMA producer and two consumers.
 
 tile's attention rewrite of nvgpu-warp-specialization is off in the
@@ -9,9 +9,11 @@ pipelines until it has run on a GPU, so this family builds its TTGIR here:
 tile's TTGIR pipeline (pipelines/ttgir.pipeline) with the rewrite's option
 `attention` on, through mlir-opt and libtile.so; tile-compile takes it from
 the LLVM stage on, once with the consumers taking turns at the tensor
-cores (ping-pong, the rewrite's default; kernel attn_ws_d128), once
-without (attn_ws_d128_nopp) and once with each consumer's softmax beside
-its previous P x V wgmma as well (overlap; attn_ws_d128_overlap). Run it with `bench.py --family attention_ws`:
+cores (ping-pong, the rewrite's default; kernels attn_ws_d128 and
+attn_ws_d64), once without (attn_ws_d128_nopp) and once with each
+consumer's softmax beside its previous P x V wgmma as well (overlap;
+attn_ws_d128_overlap and attn_ws_d64_overlap). Run it with
+`bench.py --family attention_ws`:
 its checks say whether the rewrite computes attention, its timing how each
 compares."""
 
@@ -22,16 +24,16 @@ import subprocess
 from . import ROOT, Variant, read
 from .wgmma import Attention, AttentionProblem
 
-STEM = "attn_ws_f16_d128"
-HEAD, BLOCK_M, WARPS, STAGES = 128, 128, 4, 3
+STEM = "attn_ws_f16_d{head}"
+BLOCK_M, WARPS, STAGES = 128, 4, 3
 
 
-def ttgir_with_attention_rewrite(ping_pong=True, overlap=False,
+def ttgir_with_attention_rewrite(head=128, ping_pong=True, overlap=False,
                                  build_dir=None):
-    """STEM.ttir through tile's TTGIR pipeline for sm_90 with the attention
-    rewrite on; its consumers take turns at the tensor cores unless
-    `ping_pong` is false, and with `overlap` each runs a block's softmax
-    beside the previous block's P x V wgmma."""
+    """STEM.ttir (head dim `head`) through tile's TTGIR pipeline for sm_90
+    with the attention rewrite on; its consumers take turns at the tensor
+    cores unless `ping_pong` is false, and with `overlap` each runs a block's
+    softmax beside the previous block's P x V wgmma."""
     build = build_dir or os.environ.get("TILE_BUILD_DIR",
                                         os.path.join(ROOT, "build"))
     plugin = os.path.join(build, "lib", "libtile.so")
@@ -48,7 +50,7 @@ def ttgir_with_attention_rewrite(ping_pong=True, overlap=False,
     mlir_opt = os.environ.get("TILE_MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
     result = subprocess.run(
         [mlir_opt, f"--load-dialect-plugin={plugin}", "-p", text,
-         os.path.join(ROOT, "bench", "data", STEM + ".ttir")],
+         os.path.join(ROOT, "bench", "data", STEM.format(head=head) + ".ttir")],
         capture_output=True, text=True, check=False)
     if result.returncode != 0 or "ttg.warp_specialize" not in result.stdout:
         raise RuntimeError("the attention rewrite did not apply:\n"
@@ -61,27 +63,35 @@ class AttentionWs(Attention):
     Triton's own warp-specialized compile of the same kernel."""
     name = "attention_ws"
     opt_in = True
-    # attn_ws_d128: the consumers ping-pong (the rewrite's default);
-    # attn_ws_d128_nopp: they do not (ping-pong=false); attn_ws_d128_overlap:
+    # attn_ws_dD: the consumers ping-pong (the rewrite's default);
+    # attn_ws_d128_nopp: they do not (ping-pong=false); attn_ws_dD_overlap:
     # they ping-pong and overlap their softmax with their own P x V wgmma.
-    kernels = ("attn_ws_d128", "attn_ws_d128_nopp", "attn_ws_d128_overlap")
+    #: kernel -> (our kernel's name, head dim, ping-pong, overlap)
+    ours = {"attn_ws_d128": ("attn_ws_f16_d128_ws", 128, True, False),
+            "attn_ws_d128_nopp": ("attn_ws_f16_d128_ws_nopp", 128, False,
+                                  False),
+            "attn_ws_d128_overlap": ("attn_ws_f16_d128_ws_overlap", 128, True,
+                                     True),
+            "attn_ws_d64": ("attn_ws_f16_d64_ws", 64, True, False),
+            "attn_ws_d64_overlap": ("attn_ws_f16_d64_ws_overlap", 64, True,
+                                    True)}
+    kernels = tuple(ours)
     targets = ("sm_90",)
     shape_help = "BxHxN (N a multiple of 128), e.g. 4x32x4096"
     arg_types = {kernel: ("ptr",) * 4 + ("f32", "i32") for kernel in kernels}
-    ours = {"attn_ws_d128": (STEM + "_ws", True, False),
-            "attn_ws_d128_nopp": (STEM + "_ws_nopp", False, False),
-            "attn_ws_d128_overlap": (STEM + "_ws_overlap", True, True)}
 
     def variants(self, target):
         return [Variant(kernel, name,
-                        functools.partial(ttgir_with_attention_rewrite,
+                        functools.partial(ttgir_with_attention_rewrite, head,
                                           ping_pong, overlap),
                         WARPS, STAGES, suffix=".ttgir")
-                for kernel, (name, ping_pong, overlap) in self.ours.items()]
+                for kernel, (name, head, ping_pong, overlap)
+                in self.ours.items()]
 
     def triton(self, kernel, target):
-        return STEM
+        return STEM.format(head=self.ours[kernel][1])
 
     def problem(self, torch, kernel, shape):
-        return AttentionProblem(torch, *shape, d=HEAD, causal=False,
+        return AttentionProblem(torch, *shape, d=self.ours[kernel][1],
+                                causal=False,
                                 candidates=(self.ours[kernel][0],))
