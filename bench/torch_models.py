@@ -14,6 +14,10 @@ B with tile enabled (TILE_TRITON_LOG=OUTDIR/<name>.jsonl). Each phase empties
 Inductor's in-memory caches, uses a new TRITON_CACHE_DIR and compiles an entry
 function of its own (Dynamo cannot reuse A's graph). Writes OUTDIR/models.json
 after each workload (time_ratio = triton_ms / tile_ms: > 1 is tile faster).
+A step of these models launches its kernels faster than the GPU runs them
+only barely, so time_ratio also measures the CPU; graph_time_ratio times
+the same steps replayed from CUDA graphs (the GPU's time alone), and the
+profile's kernel_time_ratio sums each compiler's kernel times.
 """
 
 from __future__ import annotations
@@ -290,6 +294,28 @@ def median_step_ms(step: Step, steps: int) -> float:
     return statistics.median(s.elapsed_time(e) for s, e in events)
 
 
+def captured(step: Step) -> Callable[[], None] | None:
+    """`step` captured in a CUDA graph (after warm-up on a side stream), as
+    its replay; None where the step cannot be captured. A replay launches
+    the same kernels with no Python or launcher in between, so its time is
+    the GPU's, where a step of these small models is mostly the CPU's."""
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    try:
+        with torch.cuda.stream(stream):
+            for _ in range(WARMUP):
+                step()
+        torch.cuda.current_stream().wait_stream(stream)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            step()
+        torch.cuda.synchronize()
+    except Exception:  # e.g. a CPU sync inside the step
+        torch.cuda.synchronize()
+        return None
+    return graph.replay
+
+
 def kernel_launches(prof: Any) -> dict[str, list]:
     """Grid, block, registers and shared bytes of each kernel the profile
     saw, by name: which of Inductor's autotuned configs each compiler's run
@@ -307,6 +333,29 @@ def kernel_launches(prof: Any) -> dict[str, list]:
         if launch not in seen[event["name"]]:
             seen[event["name"]].append(launch)
     return dict(seen)
+
+
+def time_graphs(step_a: Step, step_b: Step, steps: int, reps: int,
+                name: str, result: dict) -> None:
+    """Step times of both compilers' steps replayed from CUDA graphs,
+    interleaved as the launched steps are (graph_time_ratio)."""
+    replays = captured(step_a), captured(step_b)
+    if None in replays:
+        result["notes"].append("a step could not be captured in a CUDA "
+                               "graph: no graph_time_ratio")
+        return
+    ms_a, ms_b = [], []
+    for rep in range(reps):
+        order = [(ms_a, replays[0]), (ms_b, replays[1])]
+        for ms, replay in order[::-1] if rep % 2 else order:
+            ms.append(median_step_ms(replay, steps))
+        print(f"[{name}] graphs rep {rep}: triton {ms_a[-1]:.4f} ms, tile "
+              f"{ms_b[-1]:.4f} ms", flush=True)
+    ratios = [a / b for a, b in zip(ms_a, ms_b)]
+    result["graph_step_ms"] = {"triton": round(statistics.median(ms_a), 4),
+                               "tile": round(statistics.median(ms_b), 4)}
+    result["graph_time_ratios"] = [round(r, 4) for r in ratios]
+    result["graph_time_ratio"] = round(statistics.median(ratios), 4)
 
 
 def slow_kernels(step_a: Step, step_b: Step, result: dict) -> None:
@@ -407,6 +456,7 @@ def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
                          "tile": round(statistics.median(ms_b), 4)}
     result["time_ratios"] = [round(r, 4) for r in ratios]
     result["time_ratio"] = round(statistics.median(ratios), 4)
+    time_graphs(step_a, step_b, steps, reps, name, result)
     try:
         slow_kernels(step_a, step_b, result)
     except Exception as e:
@@ -484,9 +534,10 @@ def main() -> int:
         tmp = out_json.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(results, indent=1, default=str))
         os.replace(tmp, out_json)
-    line = "{:<23} {:>10} {:>9} {:>9} {:>5} {:>15} {:>6}  {}"
+    line = "{:<23} {:>10} {:>9} {:>9} {:>5} {:>15} {:>6} {:>6} {:>6}  {}"
     print(line.format("workload", "cubins T/t", "tile ok/x", "max err",
-                      "match", "ms triton/tile", "ratio", "error"))
+                      "match", "ms triton/tile", "ratio", "graphs",
+                      "kernel", "error"))
     for name, r in results.items():
         stats, err, ms = r["tile_stats"] or {}, r["max_rel_err"], r["step_ms"]
         print(line.format(
@@ -494,6 +545,7 @@ def main() -> int:
             f"{stats.get('compiled')}/{stats.get('failed')}",
             "-" if err is None else f"{err:.2e}", str(r["outputs_match"]),
             f"{ms['triton']}/{ms['tile']}", str(r["time_ratio"]),
+            str(r.get("graph_time_ratio")), str(r.get("kernel_time_ratio")),
             (r["error"] or "").split("\n")[0][:60]))
     print(f"wrote {out_json}", flush=True)
     return 1 if all(r["error"] for r in results.values()) else 0
