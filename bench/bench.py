@@ -46,7 +46,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from families import FAMILIES, TARGETS  # noqa: E402
 from tilebench import (ROOT, BenchError, Driver, KernelImage, Timer, gbps,  # noqa: E402
-                       ratio_verdict, scratch_args, tile_compile)
+                       ratio_verdict, scratch_args, tile_compile, wait_or_exit)
 
 ARG_BYTES = {"ptr": 8, "i32": 4, "i64": 8, "f32": 4, "desc": 128}
 
@@ -279,6 +279,7 @@ class Run:
         problem.reset()
         try:
             launch()
+            wait_or_exit(self.torch, f"{image.label}: the check's launch")
             self.torch.cuda.synchronize()
         except Exception as e:  # a launch or asynchronous error
             self.stopped = f"{image.label}: {e}"

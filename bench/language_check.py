@@ -21,7 +21,6 @@ import glob
 import importlib.util
 import os
 import sys
-import time
 import traceback
 from dataclasses import dataclass, field
 
@@ -81,30 +80,8 @@ class Context:
         marshalled += trailing
         stream = self.torch.cuda.current_stream().cuda_stream
         self.kernel.launcher(grid, marshalled, stream)()
-        wait_or_exit(self.torch, f"{self.kernel.kernel.label}: a launch")
+        tilebench.wait_or_exit(self.torch, f"{self.kernel.kernel.label}: a launch")
         del scratch  # the launch is complete
-
-
-#: Seconds a launch may take before the check calls the kernel hung.
-LAUNCH_TIMEOUT_S = 60
-
-
-def wait_or_exit(torch, what):
-    """Waits for the work queued on the current stream; a kernel that never
-    finishes (a missing barrier_expect, a wrong mbarrier phase, a deadlock)
-    ends the run after LAUNCH_TIMEOUT_S with a message and exit code 124
-    instead of hanging it (os._exit: CUDA's teardown would wait too)."""
-    done = torch.cuda.Event()
-    done.record()
-    start = time.monotonic()
-    while not done.query():
-        if time.monotonic() - start > LAUNCH_TIMEOUT_S:
-            print(f"error: {what} did not finish within {LAUNCH_TIMEOUT_S} s: "
-                  "the kernel hangs (a missing barrier_expect, a wrong "
-                  "mbarrier phase, a deadlock?)", file=sys.stderr, flush=True)
-            sys.stdout.flush()
-            os._exit(124)
-        time.sleep(0.0002)
 
 
 def mismatch(name, got, want, atol=0.0, rtol=0.0):

@@ -18,6 +18,7 @@ import re
 import statistics
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -466,3 +467,25 @@ def ratio_verdict(ratios, iters):
 def gbps(nbytes, ms):
     """Bytes per millisecond as GB/s (10^9 bytes per second)."""
     return nbytes / (ms * 1e-3) / 1e9 if ms else 0.0
+
+
+#: Seconds a launch may take before the check calls the kernel hung.
+LAUNCH_TIMEOUT_S = 60
+
+
+def wait_or_exit(torch, what):
+    """Waits for the work queued on the current stream; a kernel that never
+    finishes (a missing barrier_expect, a wrong mbarrier phase, a deadlock)
+    ends the run after LAUNCH_TIMEOUT_S with a message and exit code 124
+    instead of hanging it (os._exit: CUDA's teardown would wait too)."""
+    done = torch.cuda.Event()
+    done.record()
+    start = time.monotonic()
+    while not done.query():
+        if time.monotonic() - start > LAUNCH_TIMEOUT_S:
+            print(f"error: {what} did not finish within {LAUNCH_TIMEOUT_S} s: "
+                  "the kernel hangs (a missing barrier_expect, a wrong "
+                  "mbarrier phase, a deadlock?)", file=sys.stderr, flush=True)
+            sys.stdout.flush()
+            os._exit(124)
+        time.sleep(0.0002)
