@@ -197,6 +197,9 @@ def main() -> int:
             "outputs_match": result.get("outputs_match"),
             "time_ratio": result.get("time_ratio"),
             "time_ratios": result.get("time_ratios"),
+            "graph_time_ratio": result.get("graph_time_ratio"),
+            "graph_time_ratios": result.get("graph_time_ratios"),
+            "kernel_time_ratio": result.get("kernel_time_ratio"),
             "profile_us": result.get("profile_us"),
         }
     total = collections.Counter()
