@@ -135,37 +135,54 @@ Value fromMemoryInt(OpBuilder &builder, Location loc, Value value,
   return LLVM::BitcastOp::create(builder, loc, elementType, value);
 }
 
-/// Packs contiguous elements into the words of `plan`.
+/// Whether registers of `type` may be bitcast to and from a vector of them:
+/// i1 (an i8 in memory) and pointers (i64) go through memory integers.
+static bool isBitcastable(Type type) {
+  return !isa<LLVM::LLVMPointerType>(type) && !type.isInteger(1);
+}
+
+static Value i32Constant(OpBuilder &builder, Location loc, unsigned value) {
+  return LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                  builder.getI32IntegerAttr(value));
+}
+
+/// Packs contiguous elements into the words of `plan`. Several narrow
+/// elements share a word through a vector of the word's own elements, as in
+/// Triton's lowering, so that LLVM converts them together (fptrunc <2 x
+/// float> to <2 x bfloat>) next to their use.
 SmallVector<Value> packWords(OpBuilder &builder, Location loc,
                              ArrayRef<Value> elements, const WordPlan &plan) {
-  SmallVector<Value> ints = llvm::map_to_vector(
-      elements, [&](Value e) { return toMemoryInt(builder, loc, e); });
   Type wordType = builder.getIntegerType(plan.wordBits);
   if (plan.byteAccess)
-    return {LLVM::ZExtOp::create(builder, loc, wordType, ints[0])};
-  unsigned perWord = ints.size() / plan.numWords;
+    return {LLVM::ZExtOp::create(builder, loc, wordType,
+                                 toMemoryInt(builder, loc, elements[0]))};
+  unsigned perWord = elements.size() / plan.numWords;
   if (perWord == 1)
-    return ints;
-  // Several narrow elements per word: through a vector bitcast.
-  auto vecType = VectorType::get({int64_t(ints.size())}, ints[0].getType());
-  Value vec = LLVM::UndefOp::create(builder, loc, vecType);
-  for (auto [i, v] : llvm::enumerate(ints))
-    vec = LLVM::InsertElementOp::create(
-        builder, loc, vec, v,
-        LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
-                                 builder.getI32IntegerAttr(i)));
-  auto wordsType = VectorType::get({int64_t(plan.numWords)}, wordType);
-  Value words = LLVM::BitcastOp::create(builder, loc, wordsType, vec);
+    return llvm::map_to_vector(
+        elements, [&](Value e) { return toMemoryInt(builder, loc, e); });
+  Type laneType = isBitcastable(elements[0].getType())
+                      ? elements[0].getType()
+                      : getMemoryIntType(builder, elements[0].getType());
+  auto wordVecType = VectorType::get({int64_t(perWord)}, laneType);
   SmallVector<Value> result;
-  for (unsigned w = 0; w < plan.numWords; ++w)
-    result.push_back(LLVM::ExtractElementOp::create(
-        builder, loc, words,
-        LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
-                                 builder.getI32IntegerAttr(w))));
+  for (unsigned w = 0; w < plan.numWords; ++w) {
+    Value vec = LLVM::UndefOp::create(builder, loc, wordVecType);
+    for (unsigned i = 0; i < perWord; ++i) {
+      Value lane = elements[w * perWord + i];
+      if (lane.getType() != laneType)
+        lane = toMemoryInt(builder, loc, lane);
+      vec = LLVM::InsertElementOp::create(builder, loc, vec, lane,
+                                          i32Constant(builder, loc, i));
+    }
+    result.push_back(LLVM::BitcastOp::create(builder, loc, wordType, vec));
+  }
   return result;
 }
 
-/// Unpacks the words of `plan` into `numElements` elements.
+/// Unpacks the words of `plan` into `numElements` elements, each word
+/// through a vector of its own elements (see packWords): one vector over all
+/// the words unpacked them right after the load, and ptxas scheduled the
+/// loads of Inductor's persistent reductions slower than Triton's.
 SmallVector<Value> unpackWords(OpBuilder &builder, Location loc,
                                ArrayRef<Value> words, const WordPlan &plan,
                                Type elementType, unsigned numElements) {
@@ -178,25 +195,20 @@ SmallVector<Value> unpackWords(OpBuilder &builder, Location loc,
     return llvm::map_to_vector(words, [&](Value w) {
       return fromMemoryInt(builder, loc, w, elementType);
     });
-  auto wordsType =
-      VectorType::get({int64_t(plan.numWords)}, words[0].getType());
-  Value vec = LLVM::UndefOp::create(builder, loc, wordsType);
-  for (auto [i, w] : llvm::enumerate(words))
-    vec = LLVM::InsertElementOp::create(
-        builder, loc, vec, w,
-        LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
-                                 builder.getI32IntegerAttr(i)));
-  auto elementsType = VectorType::get({int64_t(numElements)}, intType);
-  Value elements = LLVM::BitcastOp::create(builder, loc, elementsType, vec);
+  unsigned perWord = numElements / plan.numWords;
+  Type laneType = isBitcastable(elementType) ? elementType : intType;
+  auto wordVecType = VectorType::get({int64_t(perWord)}, laneType);
   SmallVector<Value> result;
-  for (unsigned i = 0; i < numElements; ++i)
-    result.push_back(fromMemoryInt(
-        builder, loc,
-        LLVM::ExtractElementOp::create(
-            builder, loc, elements,
-            LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
-                                     builder.getI32IntegerAttr(i))),
-        elementType));
+  for (Value word : words) {
+    Value vec = LLVM::BitcastOp::create(builder, loc, wordVecType, word);
+    for (unsigned i = 0; i < perWord; ++i) {
+      Value lane = LLVM::ExtractElementOp::create(builder, loc, vec,
+                                                  i32Constant(builder, loc, i));
+      result.push_back(laneType == elementType
+                           ? lane
+                           : fromMemoryInt(builder, loc, lane, elementType));
+    }
+  }
   return result;
 }
 
