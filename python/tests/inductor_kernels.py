@@ -73,6 +73,31 @@ def layer_norm_backward(grad_ptr, weight_ptr, x_ptr, mean_ptr, rstd_ptr,
     tl.store(out_ptr + (rindex + 768 * xindex), grad_x.to(tl.bfloat16), mask)
 
 
+@triton.jit
+def residual_rms_norm(acc_ptr, in1_ptr, in2_ptr, in3_ptr, in4_ptr, weight_ptr,
+                      out_ptr, xnumel, rnumel):
+    # A decoder layer's residual sum and RMSNorm: one 1024-wide row per
+    # program, a warp, eight bf16 per load.
+    RBLOCK: tl.constexpr = 1024
+    xindex = tl.program_id(0)
+    rindex = tl.arange(0, RBLOCK)[None, :]
+    xmask = tl.full([1, RBLOCK], xindex < 2048, tl.int1)
+    offsets = rindex + 1024 * xindex
+    x0 = tl.load(acc_ptr + offsets, xmask, other=0.0).to(tl.float32)
+    x1 = tl.load(in1_ptr + offsets, xmask, other=0.0).to(tl.float32)
+    x2 = tl.load(in2_ptr + offsets, xmask, other=0.0).to(tl.float32)
+    x3 = tl.load(in3_ptr + offsets, xmask, other=0.0).to(tl.float32)
+    x4 = tl.load(in4_ptr + offsets, xmask, other=0.0).to(tl.float32)
+    weight = tl.load(weight_ptr + rindex, eviction_policy="evict_last")
+    total = x0 + x1 + x2 + x3 + x4
+    squares = tl.where(xmask, total * total, 0.0)
+    scale = tl.extra.cuda.libdevice.rsqrt(
+        tl.sum(squares, 1)[:, None] / 1024.0 + 1e-6)
+    tl.store(acc_ptr + offsets, total.to(tl.bfloat16), xmask)
+    tl.store(out_ptr + offsets,
+             (total * scale * weight.to(tl.float32)).to(tl.bfloat16), xmask)
+
+
 _BATCH_NORM_ADD_RELU_SIGNATURE = {
     **{name: "*fp32" for name in (
         "x_ptr", "x_mean", "x_scale", "x_weight", "x_bias", "y_ptr", "y_mean",
@@ -89,6 +114,11 @@ _LAYER_NORM_BACKWARD_SIGNATURE = {
     "mean_ptr": "*fp32", "rstd_ptr": "*fp32", "out_ptr": "*bf16",
     "xnumel": "i32", "rnumel": "i32", "XBLOCK": "constexpr"}
 
+_RESIDUAL_RMS_NORM_SIGNATURE = {
+    **{name: "*bf16" for name in ("acc_ptr", "in1_ptr", "in2_ptr", "in3_ptr",
+                                  "in4_ptr", "weight_ptr", "out_ptr")},
+    "xnumel": "i32", "rnumel": "i32"}
+
 INDUCTOR_CASES = [
     Case("batch_norm_add_relu", batch_norm_add_relu,
          _BATCH_NORM_ADD_RELU_SIGNATURE, {"YBLOCK": 16, "XBLOCK": 256},
@@ -99,4 +129,6 @@ INDUCTOR_CASES = [
          {"XBLOCK": 1, "RBLOCK": 64}, {"num_warps": 2}),
     Case("row_sum_xblock8", row_sum, _ROW_SUM_SIGNATURE,
          {"XBLOCK": 8, "RBLOCK": 64}, {"num_warps": 4}),
+    Case("residual_rms_norm", residual_rms_norm, _RESIDUAL_RMS_NORM_SIGNATURE,
+         {}, {"num_warps": 1}),
 ]

@@ -5,9 +5,12 @@ or pointer contiguity ties between dims, tile decides as Triton 3.6 does."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 
 import pytest
+import triton
 
 import tile.triton
 from compile_helpers import compile_case
@@ -34,3 +37,35 @@ def test_inductor_kernel_layouts_match_triton(case, capability):
             theirs.count("ttg.convert_layout"))
     # The same conversions; tile's scratch may take them in more rounds.
     assert ours.metadata.shared <= reference.metadata.shared
+
+
+def _registers(cubin: bytes, tmp_path) -> int:
+    tool = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia",
+                        "bin", "cuobjdump")
+    if not os.access(tool, os.X_OK):
+        pytest.skip("no cuobjdump in the Triton wheel")
+    path = tmp_path / "kernel.cubin"
+    path.write_bytes(cubin)
+    usage = subprocess.run([tool, "-res-usage", str(path)], check=True,
+                           capture_output=True, text=True).stdout
+    return int(re.search(r"REG:(\d+)", usage).group(1))
+
+
+@pytest.mark.parametrize("case", [c for c in INDUCTOR_CASES
+                                  if c.name == "residual_rms_norm"],
+                         ids=lambda case: case.name)
+def test_inductor_kernel_registers_match_triton(case, tmp_path):
+    """The same registers as Triton's compile: LLVM is optimized as Triton
+    optimizes it (the SLP vectorizer on, no target machine), so a word's two
+    bf16 halves are converted as a pair where they are used and ptxas
+    schedules the loads as in Triton's kernel (tile's took 70 registers
+    against Triton's 86 and ran 12 % slower on the H200)."""
+    reference = compile_case(case, 90)
+    tile.triton.enable()
+    try:
+        ours = compile_case(case, 90)
+    finally:
+        tile.triton.disable()
+    assert ours.asm["ptx"] != reference.asm["ptx"]
+    assert (_registers(ours.asm["cubin"], tmp_path) ==
+            _registers(reference.asm["cubin"], tmp_path))
