@@ -26,8 +26,10 @@ namespace mlir::tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-bool mlir::tile::isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
-                                   ModuleAxisInfoAnalysis *axisInfo) {
+/// Whether cp.async could copy `load`'s block: a load of `loop`'s body
+/// whose runs are at least 4 bytes and whose masked lanes read zero.
+static bool isAsyncCopyable(tt::LoadOp load, scf::ForOp loop,
+                            ModuleAxisInfoAnalysis *axisInfo) {
   if (load->getParentOp() != loop || !isa<RankedTensorType>(load.getType()) ||
       load.getIsVolatile() || load->use_empty())
     return false;
@@ -47,6 +49,14 @@ bool mlir::tile::isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
     if (width * element.getIntOrFloatBitWidth() < 32)
       return false;
   }
+  return true;
+}
+
+bool mlir::tile::isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
+                                   ModuleAxisInfoAnalysis *axisInfo) {
+  if (!isAsyncCopyable(load, loop, axisInfo))
+    return false;
+  Type element = cast<RankedTensorType>(load.getType()).getElementType();
   // cp.async copies runs of at least 4 bytes that are contiguous both in
   // the thread's registers and in the buffer (Triton's getCopyVecBytes):
   // a buffer whose contiguous dim is not the registers' (a transpose on
@@ -145,6 +155,53 @@ bool mlir::tile::isDotLike(Operation *op) {
   return isa<tt::DotOp, ttng::WarpGroupDotOp>(op);
 }
 
+/// How many loads deep the A and B operands of `loop`'s dots take their
+/// addresses from other loads of the same iteration (Triton's indirection
+/// level): 0 for a matmul, 1 where an index load gives the tile loads their
+/// addresses. Chains are followed through the body's ops only, not through
+/// loop-carried values, and only loads cp.async or TMA could make
+/// asynchronous count, as in Triton's loadOpsToIndirectionLevel.
+static int getIndirectionLevels(scf::ForOp loop,
+                                ModuleAxisInfoAnalysis &axisInfo) {
+  Block *body = loop.getBody();
+  DenseMap<Operation *, int> deepest;
+  int levels = 0;
+  std::function<void(Operation *, int)> visit = [&](Operation *op, int level) {
+    auto [it, first] = deepest.try_emplace(op, level);
+    if (!first && it->second >= level)
+      return;
+    it->second = level;
+    auto load = dyn_cast<tt::LoadOp>(op);
+    if (isa<tt::DescriptorLoadOp>(op) ||
+        (load && isAsyncCopyable(load, loop, &axisInfo))) {
+      levels = std::max(levels, level);
+      ++level;
+    }
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && def->getBlock() == body)
+          visit(def, level);
+    });
+  };
+  for (Operation &op : body->without_terminator())
+    if (isDotLike(&op))
+      for (Value operand : op.getOperands().take_front(2))
+        if (Operation *def = operand.getDefiningOp();
+            def && def->getBlock() == body)
+          visit(def, 0);
+  return levels;
+}
+
+/// The iterations a pipelined load runs ahead in a loop of `stages` stages
+/// whose loads chain `levels` deep: the chain splits the stages between its
+/// levels, as in Triton ((stages - 1) /
+/// (levels + 1)); a level at stages - 1 or deeper gets no stage of its own
+/// and does not count.
+static int getLoadLatency(int stages, int levels) {
+  return (stages - 1) / (std::min(levels, stages - 2) + 1);
+}
+
 namespace {
 struct TTGAssignLatenciesPass
     : public tile::impl::TTGAssignLatenciesPassBase<TTGAssignLatenciesPass> {
@@ -161,18 +218,20 @@ struct TTGAssignLatenciesPass
       if (!hasDot)
         return;
       Builder builder(loop.getContext());
+      int levels = getIndirectionLevels(loop, axisInfo);
       for (auto load : loop.getBody()->getOps<tt::LoadOp>())
         if (isPipelinableLoad(load, loop, &axisInfo)) {
-          load->setAttr(kLatencyAttrName,
-                        builder.getI32IntegerAttr(stages - 1));
+          load->setAttr(kLatencyAttrName, builder.getI32IntegerAttr(
+                                              getLoadLatency(stages, levels)));
           ++numMarkedLoads;
         }
       // TMA copies need no per-thread contiguity: only a buffer they can
       // fill.
       for (auto load : loop.getBody()->getOps<tt::DescriptorLoadOp>())
         if (getPipelinableDescriptorLoadSink(load, loop)) {
-          load->setAttr(kLatencyAttrName,
-                        builder.getI32IntegerAttr(numStages - 1));
+          load->setAttr(
+              kLatencyAttrName,
+              builder.getI32IntegerAttr(getLoadLatency(numStages, levels)));
           ++numMarkedLoads;
         }
     });

@@ -25,6 +25,11 @@ SHARED_ABOVE_TRITON = {
         "K-minor and transposed for the dot, goes through a 16 KiB buffer "
         "read with a transposed view, where Triton converts it to a linear "
         "layout through a 2 KiB scratch buffer in several rounds"),
+    ("indirect_matmul_5_stages", 80): (
+        132096, 100352,
+        "on sm_80 Triton keeps B, read transposed by the dot, a synchronous "
+        "register load and pipelines A only; tile pipelines both through "
+        "two-slot rings (both fit the 166,912 bytes of an sm_80 block)"),
 }
 
 
