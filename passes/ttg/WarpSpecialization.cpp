@@ -44,11 +44,14 @@ struct NVGPUWarpSpecializationPass
       // An attention kernel is rewritten as a whole, all its marked loops
       // at once; a matmul loop nest by itself.
       std::string attentionWhy =
-          "the attention rewrite is off (its option `attention` turns it on)";
+          "the attention rewrite is off (its option `attention`)";
+      ws::AttentionOptions options;
+      options.slots = getSlots(loops.front());
+      options.pingPong = pingPong;
+      options.overlap = overlap;
+      options.minHeadDim = minHeadDim;
       if (attention && succeeded(checkLoop(loops.front(), attentionWhy)) &&
-          succeeded(specializeAttentionKernel(func, getSlots(loops.front()),
-                                              pingPong, overlap,
-                                              attentionWhy))) {
+          succeeded(specializeAttentionKernel(func, options, attentionWhy))) {
         numSpecializedLoops += loops.size();
         continue;
       }

@@ -22,6 +22,9 @@ constexpr llvm::StringLiteral kWarpSpecializeAttr = "tt.warp_specialize";
 /// Rows of the accumulator one consumer warp group (four warps) owns.
 constexpr int64_t kRowsPerConsumer = 64;
 constexpr int kConsumerWarps = 4;
+/// The smallest head dim (Q block columns) the attention rewrite takes by
+/// default (the option `min-head-dim`).
+constexpr int64_t kMinHeadDim = 128;
 /// Registers per thread asked for each consumer partition, as Triton does;
 /// the producer keeps what is left (tritongpu-allocate-warp-groups).
 constexpr int32_t kConsumerRegisters = 232;
@@ -72,10 +75,17 @@ void specializeLoopNest(LoopNest &nest, int slots);
 /// kernel on its rows of the Q block; with `pingPong` the consumers take
 /// turns issuing the wgmmas that read the rings, with `overlap` each
 /// consumer's loop runs a block's softmax beside the previous block's
-/// P x V wgmma (overlapConsumerLoop). Otherwise failure, with
-/// the reason in `why` and `func` unchanged.
-LogicalResult specializeAttentionKernel(tt::FuncOp func, int slots,
-                                        bool pingPong, bool overlap,
+/// P x V wgmma (overlapConsumerLoop). A head dim below `minHeadDim`, or any
+/// other shape it does not take, is a failure, with the reason in `why` and
+/// `func` unchanged.
+struct AttentionOptions {
+  int slots = 3;
+  bool pingPong = true;
+  bool overlap = true;
+  int64_t minHeadDim = kMinHeadDim;
+};
+LogicalResult specializeAttentionKernel(tt::FuncOp func,
+                                        const AttentionOptions &options,
                                         std::string &why);
 
 /// Rotates `loop`, a consumer loop of the attention rewrite whose two ring

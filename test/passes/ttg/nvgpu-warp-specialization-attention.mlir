@@ -1,17 +1,16 @@
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 attention=true})' | FileCheck %s
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 overlap=false})' | FileCheck %s
 // RUN: %mlir-tile %s -split-input-file \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 attention=false})' 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 attention=true ping-pong=false})' \
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 ping-pong=false overlap=false})' \
 // RUN:   | FileCheck %s --check-prefix=NOPP
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 attention=true overlap=true})' \
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' \
 // RUN:   | FileCheck %s --check-prefix=OVL
 
-// The attention rewrite is off unless asked for (it has not run on a GPU
-// yet); the loops stay, with a remark.
-// OFF: remark: nvgpu-warp-specialization left the loop unchanged: the attention rewrite is off (its option `attention` turns it on)
+// With the attention rewrite off the loops stay, with a remark.
+// OFF: remark: nvgpu-warp-specialization left the loop unchanged: the attention rewrite is off (its option `attention`)
 // OFF-NOT: ttg.warp_specialize
 
 // nvgpu-warp-specialization on the forward of Triton's fused-attention
