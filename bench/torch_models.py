@@ -335,6 +335,26 @@ def kernel_launches(prof: Any) -> dict[str, list]:
     return dict(seen)
 
 
+def time_interleaved(step_a: Callable, step_b: Callable, steps: int,
+                     reps: int, label: str, prefix: str, result: dict) -> None:
+    """Median step times of Triton's (a) and tile's (b) steps, alternating
+    which goes first each repetition; result[PREFIX + "step_ms"],
+    PREFIX + "time_ratios" (Triton's time over tile's, one a repetition)
+    and their median PREFIX + "time_ratio"."""
+    ms_a, ms_b = [], []
+    for rep in range(reps):
+        order = [(ms_a, step_a), (ms_b, step_b)]
+        for ms, step in order[::-1] if rep % 2 else order:
+            ms.append(median_step_ms(step, steps))
+        print(f"[{label} rep {rep}: triton {ms_a[-1]:.4f} ms, tile "
+              f"{ms_b[-1]:.4f} ms", flush=True)
+    ratios = [a / b for a, b in zip(ms_a, ms_b)]
+    result[prefix + "step_ms"] = {"triton": round(statistics.median(ms_a), 4),
+                                  "tile": round(statistics.median(ms_b), 4)}
+    result[prefix + "time_ratios"] = [round(r, 4) for r in ratios]
+    result[prefix + "time_ratio"] = round(statistics.median(ratios), 4)
+
+
 def time_graphs(step_a: Step, step_b: Step, steps: int, reps: int,
                 name: str, result: dict) -> None:
     """Step times of both compilers' steps replayed from CUDA graphs,
@@ -344,18 +364,8 @@ def time_graphs(step_a: Step, step_b: Step, steps: int, reps: int,
         result["notes"].append("a step could not be captured in a CUDA "
                                "graph: no graph_time_ratio")
         return
-    ms_a, ms_b = [], []
-    for rep in range(reps):
-        order = [(ms_a, replays[0]), (ms_b, replays[1])]
-        for ms, replay in order[::-1] if rep % 2 else order:
-            ms.append(median_step_ms(replay, steps))
-        print(f"[{name}] graphs rep {rep}: triton {ms_a[-1]:.4f} ms, tile "
-              f"{ms_b[-1]:.4f} ms", flush=True)
-    ratios = [a / b for a, b in zip(ms_a, ms_b)]
-    result["graph_step_ms"] = {"triton": round(statistics.median(ms_a), 4),
-                               "tile": round(statistics.median(ms_b), 4)}
-    result["graph_time_ratios"] = [round(r, 4) for r in ratios]
-    result["graph_time_ratio"] = round(statistics.median(ratios), 4)
+    time_interleaved(*replays, steps, reps, f"{name}] graphs", "graph_",
+                     result)
 
 
 def slow_kernels(step_a: Step, step_b: Step, result: dict) -> None:
@@ -444,18 +454,7 @@ def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
           f"match {result['outputs_match']}", flush=True)
     if result["error"]:
         return
-    ms_a, ms_b = [], []
-    for rep in range(reps):
-        order = [(ms_a, step_a), (ms_b, step_b)]
-        for ms, step in order[::-1] if rep % 2 else order:
-            ms.append(median_step_ms(step, steps))
-        print(f"[{name}] rep {rep}: triton {ms_a[-1]:.3f} ms, tile "
-              f"{ms_b[-1]:.3f} ms", flush=True)
-    ratios = [a / b for a, b in zip(ms_a, ms_b)]
-    result["step_ms"] = {"triton": round(statistics.median(ms_a), 4),
-                         "tile": round(statistics.median(ms_b), 4)}
-    result["time_ratios"] = [round(r, 4) for r in ratios]
-    result["time_ratio"] = round(statistics.median(ratios), 4)
+    time_interleaved(step_a, step_b, steps, reps, f"{name}]", "", result)
     time_graphs(step_a, step_b, steps, reps, name, result)
     try:
         slow_kernels(step_a, step_b, result)
