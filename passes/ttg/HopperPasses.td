@@ -133,7 +133,9 @@ def NVGPUWarpSpecializationPass
     a TMA producer of K and V rings and one consumer per 64 rows of the Q
     block that runs the whole kernel on its rows, for head dims from
     `min-head-dim` (128: at 64 the consumers' registers leave one block per
-    SM, and the loop keeps Triton's schedule with a remark). With
+    SM, and the loop keeps Triton's schedule with a remark); a kernel of
+    two marked loops (causal attention) only with `causal`, since it has
+    not run on a GPU yet. With
     `ping-pong` (the default) two or more consumers take turns at the
     tensor cores: each issues a wgmma that reads a ring only in its turn
     (`ttng.named_barrier_wait` on its barrier) and hands the turn on right
@@ -167,6 +169,9 @@ def NVGPUWarpSpecializationPass
     Option<"overlap", "overlap", "bool", /*default=*/"true",
            "Attention consumers issue a block's P x V wgmma with the next "
            "block's Q x K^T">,
+    Option<"causal", "causal", "bool", /*default=*/"false",
+           "Also rewrite attention kernels of two marked loops (causal; "
+           "not yet run on a GPU)">,
     Option<"minHeadDim", "min-head-dim", "int64_t", /*default=*/"128",
            "The smallest head dim the attention rewrite takes">,
     Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",

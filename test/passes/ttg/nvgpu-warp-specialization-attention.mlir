@@ -1,13 +1,22 @@
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 overlap=false})' | FileCheck %s
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 causal=true overlap=false})' | FileCheck %s
 // RUN: %mlir-tile %s -split-input-file \
 // RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 attention=false})' 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 ping-pong=false overlap=false})' \
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 causal=true ping-pong=false overlap=false})' \
 // RUN:   | FileCheck %s --check-prefix=NOPP
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' \
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 causal=true})' \
 // RUN:   | FileCheck %s --check-prefix=OVL
+// RUN: %mlir-tile %s -split-input-file \
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' 2>&1 | FileCheck %s --check-prefix=DEFAULT
+
+// By default the causal kernel (two marked loops, not yet run on a GPU)
+// keeps its loops, with a remark; the one-loop kernel is taken.
+// DEFAULT: remark: nvgpu-warp-specialization left the loop unchanged: the kernel has 2 marked loops (a causal kernel), which the attention rewrite takes with its option `causal`
+// DEFAULT-LABEL: tt.func public @causal_attn_fwd
+// DEFAULT-NOT: ttg.warp_specialize
+// DEFAULT: tt.return
 
 // With the attention rewrite off the loops stay, with a remark.
 // OFF: remark: nvgpu-warp-specialization left the loop unchanged: the attention rewrite is off (its option `attention`)
