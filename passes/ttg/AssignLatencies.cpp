@@ -229,9 +229,8 @@ struct TTGAssignLatenciesPass
       // fill.
       for (auto load : loop.getBody()->getOps<tt::DescriptorLoadOp>())
         if (getPipelinableDescriptorLoadSink(load, loop)) {
-          load->setAttr(
-              kLatencyAttrName,
-              builder.getI32IntegerAttr(getLoadLatency(numStages, levels)));
+          load->setAttr(kLatencyAttrName, builder.getI32IntegerAttr(
+                                              getLoadLatency(stages, levels)));
           ++numMarkedLoads;
         }
     });
