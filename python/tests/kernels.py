@@ -4,6 +4,8 @@ with, and the options (num_warps, num_stages, ...) of one config."""
 
 from __future__ import annotations
 
+import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -377,6 +379,24 @@ def tma_matmul_loop_stages(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
     tl.store(c_ptr + rows * N + cols, acc.to(tl.float16))
 
 
+def _bench_attention_ws():
+    """The attention_ws bench family's kernel (its key loop marked for warp
+    specialization, descriptors made on the device), from the one source
+    bench/dump_attention_ws_triton.py dumps Triton's compile of."""
+    bench = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                         "..", "bench")
+    sys.path.insert(0, bench)
+    try:
+        from dump_attention_ws_triton import KERNEL
+        from triton_dump import load_kernels
+    finally:
+        sys.path.remove(bench)
+    return load_kernels(KERNEL).attn_ws
+
+
+attention_ws = _bench_attention_ws()
+
+
 @dataclass
 class Case:
     """One kernel specialization to compile."""
@@ -429,6 +449,11 @@ _PERSISTENT_MATMUL_SIGNATURE = {
     "N": "i32", "K": "i32", "stride_am": "i32", "stride_bk": "i32",
     "stride_cm": "i32", "NUM_SMS": "constexpr", "BLOCK_M": "constexpr",
     "BLOCK_N": "constexpr", "BLOCK_K": "constexpr"}
+
+_ATTENTION_WS_SIGNATURE = {
+    "Q": "*fp16", "K": "*fp16", "V": "*fp16", "O": "*fp16", "sm_scale": "fp32",
+    "N_CTX": "i32", "HEAD": "constexpr", "BLOCK_M": "constexpr",
+    "BLOCK_N": "constexpr"}
 
 CASES = [
     Case("masked_axpy", masked_axpy,
@@ -551,6 +576,16 @@ CASES = [
          {"BM": 128, "BN": 128, "BK": 64, "LOOP_STAGES": 2},
          {"num_warps": 4, "num_stages": 4}, capabilities=(90,),
          aligned=tuple(range(6))),
+    # tile's attention rewrite (a producer and two consumers, 12 warps) at
+    # head dim 128; at 64 the loop keeps Triton's schedule (4 warps).
+    Case("attention_ws_d128", attention_ws, _ATTENTION_WS_SIGNATURE,
+         {"HEAD": 128, "BLOCK_M": 128, "BLOCK_N": 64},
+         {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
+         aligned=(0, 1, 2, 3, 5)),
+    Case("attention_ws_d64", attention_ws, _ATTENTION_WS_SIGNATURE,
+         {"HEAD": 64, "BLOCK_M": 128, "BLOCK_N": 64},
+         {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
+         aligned=(0, 1, 2, 3, 5)),
     Case("warp_specialized_matmul", warp_specialized_matmul,
          {"a_desc": _descriptor("fp16", (128, 64)),
           "b_desc": _descriptor("fp16", (128, 64)),
