@@ -195,9 +195,8 @@ static int getIndirectionLevels(scf::ForOp loop,
 
 /// The iterations a pipelined load runs ahead in a loop of `stages` stages
 /// whose loads chain `levels` deep: the chain splits the stages between its
-/// levels, as in Triton ((stages - 1) /
-/// (levels + 1)); a level at stages - 1 or deeper gets no stage of its own
-/// and does not count.
+/// levels, (stages - 1) / (levels + 1) as in Triton; a level at stages - 1
+/// or deeper gets no stage of its own and does not count.
 static int getLoadLatency(int stages, int levels) {
   return (stages - 1) / (std::min(levels, stages - 2) + 1);
 }

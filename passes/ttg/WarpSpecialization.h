@@ -66,6 +66,14 @@ FailureOr<LoopNest> matchLoopNest(scf::ForOp marked, std::string &why);
 /// `nest.numConsumers` wgmma consumers over rings of `slots` slots.
 void specializeLoopNest(LoopNest &nest, int slots);
 
+/// The attention rewrite's choices (the pass options of the same names).
+struct AttentionOptions {
+  int slots = 3;
+  bool pingPong = true;
+  bool overlap = true;
+  int64_t minHeadDim = kMinHeadDim;
+};
+
 /// Rewrites `func`, when it is a kernel of attention shape (its marked
 /// loops each read their K and V blocks through TMA loads into wgmmas
 /// against row tiles of a Q block loaded before them;
@@ -78,12 +86,6 @@ void specializeLoopNest(LoopNest &nest, int slots);
 /// P x V wgmma (overlapConsumerLoop). A head dim below `minHeadDim`, or any
 /// other shape it does not take, is a failure, with the reason in `why` and
 /// `func` unchanged.
-struct AttentionOptions {
-  int slots = 3;
-  bool pingPong = true;
-  bool overlap = true;
-  int64_t minHeadDim = kMinHeadDim;
-};
 LogicalResult specializeAttentionKernel(tt::FuncOp func,
                                         const AttentionOptions &options,
                                         std::string &why);

@@ -131,13 +131,14 @@ LogicalResult linkLibdevice(llvm::Module &module, llvm::StringRef path,
   return success();
 }
 
-/// opt -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=ARCH. As with opt -O3 (and
-/// Triton's optimize_module), the SLP vectorizer runs: a PassBuilder's own
-/// defaults leave it off, and without it the two halves of a loaded word
-/// are converted one by one right after the load, where Triton converts them
-/// as a pair at their use (ptxas then scheduled Inductor's persistent
-/// reductions 12 % slower).
-void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
+/// -O3 as Triton's optimize_module runs it: with the SLP vectorizer, loop
+/// unrolling and vectorization on (a PassBuilder's own defaults leave SLP
+/// off) and no target machine (the NVPTX cost model declines to pair
+/// conversions). Otherwise the two halves of a loaded word are converted one
+/// by one right after the load, where Triton converts them as a pair at
+/// their use, and ptxas scheduled Inductor's persistent reductions 12 %
+/// slower.
+void optimize(llvm::Module &module) {
   llvm::LoopAnalysisManager loops;
   llvm::FunctionAnalysisManager functions;
   llvm::CGSCCAnalysisManager sccs;
@@ -290,7 +291,7 @@ LogicalResult NVPTXBackend::lowerToLLVMIR(ModuleOp module) {
     if (failed(linkLibdevice(*llvmModule, options.libdevicePath, error)))
       return fail(error);
   }
-  optimize(*llvmModule, *machine);
+  optimize(*llvmModule);
   if (failed(errors->report(module)))
     return failure();
   ptxVersion = options.ptxVersion;

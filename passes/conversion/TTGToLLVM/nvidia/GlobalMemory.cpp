@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/conversion/TTGToLLVM/Utility.h"
 #include "passes/conversion/TTGToLLVM/nvidia/InlinePTX.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
 
@@ -139,11 +140,6 @@ Value fromMemoryInt(OpBuilder &builder, Location loc, Value value,
 /// i1 (an i8 in memory) and pointers (i64) go through memory integers.
 static bool isBitcastable(Type type) {
   return !isa<LLVM::LLVMPointerType>(type) && !type.isInteger(1);
-}
-
-static Value i32Constant(OpBuilder &builder, Location loc, unsigned value) {
-  return LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
-                                  builder.getI32IntegerAttr(value));
 }
 
 /// Packs contiguous elements into the words of `plan`. Several narrow
