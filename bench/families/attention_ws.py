@@ -1,8 +1,8 @@
 """The attention_ws family: a flash-attention forward whose key loop is
 `tl.range(..., warp_specialize=True)` (bench/dump_attention_ws_triton.py:
 head dim 128 and 64, 128x64 tiles, 4 warps, 3 stages, descriptors made on
-the device), against Triton 3.6's PTX of the same TTIR, which Triton's Hopper
-nvgpu-warp-specialization splits into a TMA producer and two consumers.
+the device), against Triton 3.6's PTX of the tutorial forward for the same
+problem (see AttentionWs.triton).
 
 This family builds its TTGIR here, with the options of tile's attention
 rewrite (nvgpu-warp-specialization) set explicitly: tile's TTGIR pipeline
@@ -12,9 +12,12 @@ the tensor cores only (ping-pong; kernels attn_ws_d128 and attn_ws_d64),
 once with neither (attn_ws_d128_nopp) and once with each consumer's
 softmax beside its previous P x V wgmma as well (overlap, the pipeline's
 default; attn_ws_d128_overlap and attn_ws_d64_overlap; the pipeline
-itself leaves head dim 64 alone). Run it with `bench.py --family
-attention_ws`: its checks say whether the rewrite computes attention, its
-timing how each compares with Triton's kernel of the same problem."""
+itself leaves head dim 64 alone). The causal kernel (the key loop split at
+the diagonal into two marked loops, CAUSAL_STEM) is rewritten with the
+option `causal` (attn_ws_d128_causal, attn_ws_d64_causal). Run it with
+`bench.py --family attention_ws`: its checks say whether the rewrite
+computes attention, its timing how each compares with Triton's kernel of
+the same problem."""
 
 import functools
 import os
@@ -24,15 +27,19 @@ from . import ROOT, Variant, read
 from .wgmma import Attention, AttentionProblem
 
 STEM = "attn_ws_f16_d{head}"
+#: The causal kernel: its key loop split at the diagonal into two marked
+#: loops, the second masked.
+CAUSAL_STEM = "attn_ws_causal_f16_d{head}"
 BLOCK_M, WARPS, STAGES = 128, 4, 3
 
 
 def ttgir_with_attention_rewrite(head=128, ping_pong=True, overlap=False,
-                                 build_dir=None):
-    """STEM.ttir (head dim `head`) through tile's TTGIR pipeline for sm_90
-    with the attention rewrite on; its consumers take turns at the tensor
-    cores unless `ping_pong` is false, and with `overlap` each runs a block's
-    softmax beside the previous block's P x V wgmma."""
+                                 causal=False, slots=STAGES, build_dir=None):
+    """STEM.ttir (CAUSAL_STEM.ttir with `causal`; head dim `head`) through
+    tile's TTGIR pipeline for sm_90 with the attention rewrite on; its
+    consumers take turns at the tensor cores unless `ping_pong` is false, and
+    with `overlap` each runs a block's softmax beside the previous block's
+    P x V wgmma; the K and V rings have `slots` slots."""
     build = build_dir or os.environ.get("TILE_BUILD_DIR",
                                         os.path.join(ROOT, "build"))
     plugin = os.path.join(build, "lib", "libtile.so")
@@ -43,14 +50,17 @@ def ttgir_with_attention_rewrite(head=128, ping_pong=True, overlap=False,
         text = text.replace("$" + name, value)
     ws = f"nvgpu-warp-specialization{{num-stages={STAGES}}}"
     assert ws in text, "the TTGIR pipeline no longer names " + ws
-    options = (f"num-stages={STAGES} attention=true "
+    options = (f"num-stages={slots} attention=true "
                f"ping-pong={str(ping_pong).lower()} "
-               f"overlap={str(overlap).lower()} min-head-dim=64")
+               f"overlap={str(overlap).lower()} "
+               f"causal={str(causal).lower()} min-head-dim=64")
     text = text.replace(ws, f"nvgpu-warp-specialization{{{options}}}")
     mlir_opt = os.environ.get("TILE_MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
     result = subprocess.run(
         [mlir_opt, f"--load-dialect-plugin={plugin}", "-p", text,
-         os.path.join(ROOT, "bench", "data", STEM.format(head=head) + ".ttir")],
+         os.path.join(ROOT, "bench", "data",
+                      (CAUSAL_STEM if causal else STEM).format(head=head)
+                      + ".ttir")],
         capture_output=True, text=True, check=False)
     if result.returncode != 0 or "ttg.warp_specialize" not in result.stdout:
         raise RuntimeError("the attention rewrite did not apply:\n"
@@ -60,21 +70,31 @@ def ttgir_with_attention_rewrite(head=128, ping_pong=True, overlap=False,
 
 class AttentionWs(Attention):
     """Warp-specialized attention, ours (tile's attention rewrite) against
-    Triton's own warp-specialized compile of the same kernel."""
+    Triton's compile of the same problem."""
     name = "attention_ws"
     opt_in = True
     # attn_ws_dD: the consumers ping-pong (the rewrite's default);
     # attn_ws_d128_nopp: they do not (ping-pong=false); attn_ws_dD_overlap:
-    # they ping-pong and overlap their softmax with their own P x V wgmma.
-    #: kernel -> (our kernel's name, head dim, ping-pong, overlap)
-    ours = {"attn_ws_d128": ("attn_ws_f16_d128_ws", 128, True, False),
+    # they ping-pong and overlap their softmax with their own P x V wgmma;
+    # attn_ws_dD_causal: the causal kernel (two marked loops, causal=true),
+    # with ping-pong and overlap; attn_ws_d128_overlap_s4: ping-pong and
+    # overlap with rings of 4 slots (FA3's depth) instead of the loop's 3.
+    #: kernel -> (our kernel's name, head dim, ping-pong, overlap, causal[,
+    #: slots])
+    ours = {"attn_ws_d128": ("attn_ws_f16_d128_ws", 128, True, False, False),
             "attn_ws_d128_nopp": ("attn_ws_f16_d128_ws_nopp", 128, False,
-                                  False),
+                                  False, False),
             "attn_ws_d128_overlap": ("attn_ws_f16_d128_ws_overlap", 128, True,
-                                     True),
-            "attn_ws_d64": ("attn_ws_f16_d64_ws", 64, True, False),
+                                     True, False),
+            "attn_ws_d64": ("attn_ws_f16_d64_ws", 64, True, False, False),
             "attn_ws_d64_overlap": ("attn_ws_f16_d64_ws_overlap", 64, True,
-                                    True)}
+                                    True, False),
+            "attn_ws_d128_causal": ("attn_ws_causal_f16_d128_ws", 128, True,
+                                    True, True),
+            "attn_ws_d64_causal": ("attn_ws_causal_f16_d64_ws", 64, True,
+                                   True, True),
+            "attn_ws_d128_overlap_s4": ("attn_ws_f16_d128_ws_overlap_s4", 128,
+                                        True, True, False, 4)}
     kernels = tuple(ours)
     targets = ("sm_90",)
     shape_help = "BxHxN (N a multiple of 128), e.g. 4x32x4096"
@@ -82,23 +102,26 @@ class AttentionWs(Attention):
 
     def variants(self, target):
         return [Variant(kernel, name,
-                        functools.partial(ttgir_with_attention_rewrite, head,
-                                          ping_pong, overlap),
+                        functools.partial(ttgir_with_attention_rewrite,
+                                          *config),
                         WARPS, STAGES, suffix=".ttgir")
-                for kernel, (name, head, ping_pong, overlap)
-                in self.ours.items()]
+                for kernel, (name, *config) in self.ours.items()]
 
     def triton(self, kernel, target):
         # Triton 3.6's own warp-specialized compile of STEM (bench/data)
         # computes NaN once a program runs more than two key blocks (H200,
-        # N >= 256), so the baseline is Triton's compile of the tutorial
-        # forward for the same problem (attn_fwd_f16_dD: no warp
-        # specialization, 128x64 tiles, the same arguments and grid).
+        # N >= 256), and fails to compile CAUSAL_STEM, so the baseline is
+        # Triton's compile of the tutorial forward for the same problem
+        # (attn_fwd_f16_dD and attn_causal_f16_dD: no warp specialization,
+        # 128x64 tiles, the same arguments and grid).
+        _, head, _, _, causal = self.ours[kernel][:5]
+        if causal:
+            return f"attn_causal_f16_d{head}"
         if os.environ.get("TILE_BENCH_TRITON_WS"):
-            return STEM.format(head=self.ours[kernel][1])
-        return f"attn_fwd_f16_d{self.ours[kernel][1]}"
+            return STEM.format(head=head)
+        return f"attn_fwd_f16_d{head}"
 
     def problem(self, torch, kernel, shape):
-        return AttentionProblem(torch, *shape, d=self.ours[kernel][1],
-                                causal=False,
-                                candidates=(self.ours[kernel][0],))
+        name, head, _, _, causal = self.ours[kernel][:5]
+        return AttentionProblem(torch, *shape, d=head, causal=causal,
+                                candidates=(name,))

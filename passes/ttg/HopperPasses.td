@@ -133,9 +133,9 @@ def NVGPUWarpSpecializationPass
     a TMA producer of K and V rings and one consumer per 64 rows of the Q
     block that runs the whole kernel on its rows, for head dims from
     `min-head-dim` (128: at 64 the consumers' registers leave one block per
-    SM, and the loop keeps Triton's schedule with a remark); a kernel of
-    two marked loops (causal attention) only with `causal`, since it has
-    not run on a GPU yet. With
+    SM, and the loop keeps Triton's schedule with a remark), and a kernel of
+    two marked loops (causal attention: the blocks left of the diagonal,
+    then the masked diagonal ones) unless `causal` is off. With
     `ping-pong` (the default) two or more consumers take turns at the
     tensor cores: each issues a wgmma that reads a ring only in its turn
     (`ttng.named_barrier_wait` on its barrier) and hands the turn on right
@@ -147,7 +147,8 @@ def NVGPUWarpSpecializationPass
     beside it (FlashAttention-3's intra-warpgroup overlap). On the H200
     (bench family attention_ws, head dim 128, 4x32x4096 and 1x16x16384)
     the rewrite with both runs 1.13x and 1.18x Triton's kernel without
-    warp specialization, with ping-pong alone 0.99x and 1.02x.
+    warp specialization, with ping-pong alone 0.99x and 1.02x; the causal
+    kernel runs 1.06x and 1.13x (H100).
 
     The new loops get `tt.num_stages = 0` so the pipeliner leaves them
     alone; the consumers ask for 232 registers (`requestedRegisters`).
@@ -169,9 +170,8 @@ def NVGPUWarpSpecializationPass
     Option<"overlap", "overlap", "bool", /*default=*/"true",
            "Attention consumers issue a block's P x V wgmma with the next "
            "block's Q x K^T">,
-    Option<"causal", "causal", "bool", /*default=*/"false",
-           "Also rewrite attention kernels of two marked loops (causal; "
-           "not yet run on a GPU)">,
+    Option<"causal", "causal", "bool", /*default=*/"true",
+           "Also rewrite attention kernels of two marked loops (causal)">,
     Option<"minHeadDim", "min-head-dim", "int64_t", /*default=*/"128",
            "The smallest head dim the attention rewrite takes">,
     Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",

@@ -45,12 +45,12 @@ struct NVGPUWarpSpecializationPass
       // at once; a matmul loop nest by itself.
       std::string attentionWhy =
           "the attention rewrite is off (its option `attention`)";
-      // Two marked loops (the causal kernel's blocks left of the diagonal
-      // and on it) have not run on a GPU yet: taken only when asked for.
+      // Two marked loops are the causal kernel's blocks left of the
+      // diagonal and on it; its option `causal` turns that case off.
       if (attention && loops.size() > 1 && !causal)
         attentionWhy = "the kernel has " + std::to_string(loops.size()) +
                        " marked loops (a causal kernel), which the attention "
-                       "rewrite takes with its option `causal`";
+                       "rewrite takes only with its option `causal`";
       ws::AttentionOptions options;
       options.slots = getSlots(loops.front());
       options.pingPong = pingPong;

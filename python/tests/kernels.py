@@ -380,9 +380,10 @@ def tma_matmul_loop_stages(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
 
 
 def _bench_attention_ws():
-    """The attention_ws bench family's kernel (its key loop marked for warp
-    specialization, descriptors made on the device), from the one source
-    bench/dump_attention_ws_triton.py dumps Triton's compile of."""
+    """The attention_ws bench family's kernels (key loops marked for warp
+    specialization, descriptors made on the device; attn_ws and the causal
+    attn_ws_causal), from the one source bench/dump_attention_ws_triton.py
+    dumps Triton's compile of."""
     bench = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                          "..", "bench")
     sys.path.insert(0, bench)
@@ -391,10 +392,11 @@ def _bench_attention_ws():
         from triton_dump import load_kernels
     finally:
         sys.path.remove(bench)
-    return load_kernels(KERNEL).attn_ws
+    return load_kernels(KERNEL)
 
 
-attention_ws = _bench_attention_ws()
+attention_ws = _bench_attention_ws().attn_ws
+attention_ws_causal = _bench_attention_ws().attn_ws_causal
 
 
 @dataclass

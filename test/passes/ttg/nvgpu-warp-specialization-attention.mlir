@@ -8,15 +8,18 @@
 // RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
 // RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 causal=true})' \
 // RUN:   | FileCheck %s --check-prefix=OVL
+// RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' | FileCheck %s --check-prefix=OVL
 // RUN: %mlir-tile %s -split-input-file \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 causal=false})' 2>&1 | FileCheck %s --check-prefix=NOCAUSAL
 
-// By default the causal kernel (two marked loops, not yet run on a GPU)
-// keeps its loops, with a remark; the one-loop kernel is taken.
-// DEFAULT: remark: nvgpu-warp-specialization left the loop unchanged: the kernel has 2 marked loops (a causal kernel), which the attention rewrite takes with its option `causal`
-// DEFAULT-LABEL: tt.func public @causal_attn_fwd
-// DEFAULT-NOT: ttg.warp_specialize
-// DEFAULT: tt.return
+// By default the causal kernel (two marked loops) is taken, as with
+// causal=true (the OVL lines). With causal=false it keeps its loops, with a
+// remark, and the one-loop kernel is still taken.
+// NOCAUSAL: remark: nvgpu-warp-specialization left the loop unchanged: the kernel has 2 marked loops (a causal kernel), which the attention rewrite takes only with its option `causal`
+// NOCAUSAL-LABEL: tt.func public @causal_attn_fwd
+// NOCAUSAL-NOT: ttg.warp_specialize
+// NOCAUSAL: tt.return
 
 // With the attention rewrite off the loops stay, with a remark.
 // OFF: remark: nvgpu-warp-specialization left the loop unchanged: the attention rewrite is off (its option `attention`)
