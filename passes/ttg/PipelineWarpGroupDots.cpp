@@ -119,7 +119,7 @@ ttng::WarpGroupDotWaitOp findFullWait(Block *body) {
 /// rewritten meanwhile, and the carried value is read either only by the
 /// dot (as its accumulator) or only after a full wait that comes first.
 std::optional<CarriedWait> getCarriedWait(ttng::WarpGroupDotOp dot,
-                                          scf::ForOp loop) {
+                                          scf::ForOp loop, bool onlyDot) {
   if (!isStableAcrossIterations(dot.getA(), loop) ||
       !isStableAcrossIterations(dot.getB(), loop))
     return std::nullopt;
@@ -131,7 +131,10 @@ std::optional<CarriedWait> getCarriedWait(ttng::WarpGroupDotOp dot,
   if (use.getOwner() != loop.getBody()->getTerminator())
     return std::nullopt;
   BlockArgument carried = loop.getRegionIterArg(use.getOperandNumber());
-  if (carried.hasOneUse() && *carried.getUsers().begin() == dot &&
+  // One group left pending counts on the dot being the only group issued
+  // per iteration; among several, an earlier full wait can still cover it
+  // (the dK and dQ updates of an attention backward, as in Triton).
+  if (onlyDot && carried.hasOneUse() && *carried.getUsers().begin() == dot &&
       dot.getC() == carried && !dot.getUseC())
     return CarriedWait::AfterDot;
   ttng::WarpGroupDotWaitOp wait = findFullWait(loop.getBody());
@@ -225,14 +228,12 @@ unsigned mlir::tile::makeWarpGroupDotsAsync(scf::ForOp loop) {
       loop.getBody()->getOps<ttng::WarpGroupDotOp>());
   if (dots.empty())
     return 0;
-  // A dot that waits with one group pending counts on being the only group
-  // issued per iteration.
   bool single = dots.size() == 1;
   SmallVector<std::pair<ttng::WarpGroupDotOp, unsigned>> carried;
   for (ttng::WarpGroupDotOp dot : dots) {
     dot.setIsAsync(true);
-    std::optional<CarriedWait> how = getCarriedWait(dot, loop);
-    if (!how || (*how == CarriedWait::AfterDot && !single)) {
+    std::optional<CarriedWait> how = getCarriedWait(dot, loop, single);
+    if (!how) {
       waitAfter(dot, /*pendings=*/0);
       continue;
     }
