@@ -89,9 +89,10 @@ bool pipelineTMAStores(scf::ForOp loop);
 /// order. One whose result is needed in its own iteration is waited for
 /// fully right after it. One that can stay in flight (getCarriedWait) is
 /// waited for by the next iteration: right after itself with one group left
-/// pending when it accumulates into itself (the loop's matmul), or at the
-/// full wait of an earlier dot (attention's P·V, covered by the next Q·K's
-/// wait) with the carried value threaded through that wait. After the loop,
+/// pending when it is the loop's only dot and accumulates into itself (the
+/// loop's matmul), or at the full wait of an earlier dot (attention's P·V,
+/// covered by the next Q·K's wait; an attention backward's dK update) with
+/// the carried value threaded through that wait. After the loop,
 /// one wait for all. Returns how many dots stay in flight across
 /// iterations.
 unsigned makeWarpGroupDotsAsync(scf::ForOp loop);
