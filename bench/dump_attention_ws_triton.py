@@ -105,11 +105,21 @@ def attn_ws_causal(Q, K, V, O, sm_scale, N_CTX,
                  (acc / total[:, None]).to(tl.float16))
 '''
 
-#: name -> (head dim, BLOCK_M, BLOCK_N, warps, stages, causal)
-CONFIGS = {"attn_ws_f16_d128": (128, 128, 64, 4, 3, False),
-           "attn_ws_f16_d64": (64, 128, 64, 4, 3, False),
-           "attn_ws_causal_f16_d128": (128, 128, 64, 4, 3, True),
-           "attn_ws_causal_f16_d64": (64, 128, 64, 4, 3, True)}
+#: name -> (head dim, BLOCK_M, BLOCK_N, warps, stages, causal, marked):
+#: with `marked` false the same kernels with warp_specialize=False, which
+#: Triton compiles without warp specialization (the bench's baselines).
+CONFIGS = {"attn_ws_f16_d128": (128, 128, 64, 4, 3, False, True),
+           "attn_ws_f16_d64": (64, 128, 64, 4, 3, False, True),
+           "attn_ws_causal_f16_d128": (128, 128, 64, 4, 3, True, True),
+           "attn_ws_causal_f16_d64": (64, 128, 64, 4, 3, True, True),
+           "attn_nows_f16_d128": (128, 128, 64, 4, 3, False, False),
+           "attn_nows_f16_d64": (64, 128, 64, 4, 3, False, False),
+           "attn_nows_causal_f16_d128": (128, 128, 64, 4, 3, True, False),
+           "attn_nows_causal_f16_d64": (64, 128, 64, 4, 3, True, False),
+           "attn_nows_s2_f16_d128": (128, 128, 64, 4, 2, False, False),
+           "attn_nows_s2_f16_d64": (64, 128, 64, 4, 2, False, False),
+           "attn_nows_s2_causal_f16_d128": (128, 128, 64, 4, 2, True, False),
+           "attn_nows_s2_causal_f16_d64": (64, 128, 64, 4, 2, True, False)}
 
 
 def cached_ttir():
@@ -134,8 +144,11 @@ def main():
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
-    mod = load_kernels(KERNEL)
-    for name, (d, bm, bn, warps, stages, causal) in CONFIGS.items():
+    marked = load_kernels(KERNEL)
+    unmarked = load_kernels(KERNEL.replace("warp_specialize=True",
+                                           "warp_specialize=False"))
+    for name, (d, bm, bn, warps, stages, causal, ws) in CONFIGS.items():
+        mod = marked if ws else unmarked
         if args.only and name not in args.only:
             continue
         fresh_cache()
@@ -147,7 +160,8 @@ def main():
         source = ASTSource(mod.attn_ws_causal if causal else mod.attn_ws,
                            signature, constants, aligned)
         info = {"num_warps": warps, "num_stages": stages, "head_dim": d,
-                "tile": [bm, bn], "causal": causal, "tensordesc_meta": []}
+                "tile": [bm, bn], "causal": causal,
+                "warp_specialize": ws, "tensordesc_meta": []}
         try:
             kernel = triton.compile(source, target=GPUTarget("cuda", 90, 32),
                                     options={"num_warps": warps,
@@ -174,8 +188,9 @@ def main():
                          "global_scratch_size": meta.global_scratch_size,
                          "global_scratch_align": meta.global_scratch_align,
                          "params": params_of(ttir),
-                         "note": "Triton 3.6's own compile for sm_90a "
-                                 "(bench/dump_attention_ws_triton.py)"})
+                         "note": "Triton 3.6's own compile for sm_90a"
+                                 + ("" if ws else ", warp_specialize=False")
+                                 + " (bench/dump_attention_ws_triton.py)"})
             print(name, "warps", meta.num_warps, "shared", meta.shared)
         for suffix, text in outputs:
             with open(os.path.join(args.out, name + suffix), "w") as f:
