@@ -379,6 +379,31 @@ def tma_matmul_loop_stages(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
     tl.store(c_ptr + rows * N + cols, acc.to(tl.float16))
 
 
+@triton.jit
+def attention_dkdv(Q, K, V, DO, LSE, DK, DV, N_CTX, HEAD: tl.constexpr,
+                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # An attention backward's dK/dV loop (one program per block of keys,
+    # the loop over blocks of queries), as flex attention's backward and
+    # Triton's tutorial have it: four dots per iteration, two of them
+    # updates of an accumulator the loop carries for them alone.
+    keys = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
+    dims = tl.arange(0, HEAD)
+    k = tl.load(K + keys[:, None] * HEAD + dims[None, :])
+    v = tl.load(V + keys[:, None] * HEAD + dims[None, :])
+    dk = tl.zeros([BLOCK_N, HEAD], dtype=tl.float32)
+    dv = tl.zeros([BLOCK_N, HEAD], dtype=tl.float32)
+    for start in tl.range(0, N_CTX, BLOCK_M):
+        rows = start + tl.arange(0, BLOCK_M)
+        q_t = tl.load(Q + rows[None, :] * HEAD + dims[:, None])
+        do = tl.load(DO + rows[:, None] * HEAD + dims[None, :])
+        p_t = tl.math.exp2(tl.dot(k, q_t) - tl.load(LSE + rows)[None, :])
+        dv += tl.dot(p_t.to(tl.float16), do)
+        dp_t = tl.dot(v, tl.trans(do))
+        dk += tl.dot((p_t * dp_t).to(tl.float16), tl.trans(q_t))
+    tl.store(DK + keys[:, None] * HEAD + dims[None, :], dk.to(tl.float16))
+    tl.store(DV + keys[:, None] * HEAD + dims[None, :], dv.to(tl.float16))
+
+
 def _bench_attention_ws():
     """The attention_ws bench family's kernels (key loops marked for warp
     specialization, descriptors made on the device; attn_ws and the causal
@@ -580,6 +605,12 @@ CASES = [
          aligned=tuple(range(6))),
     # tile's attention rewrite (a producer and two consumers, 12 warps) at
     # head dim 128; at 64 the loop keeps Triton's schedule (4 warps).
+    Case("attention_dkdv", attention_dkdv,
+         {"Q": "*fp16", "K": "*fp16", "V": "*fp16", "DO": "*fp16",
+          "LSE": "*fp32", "DK": "*fp16", "DV": "*fp16", "N_CTX": "i32",
+          "HEAD": "constexpr", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},
+         {"HEAD": 64, "BLOCK_M": 64, "BLOCK_N": 128},
+         {"num_warps": 8, "num_stages": 3}),
     Case("attention_ws_d128", attention_ws, _ATTENTION_WS_SIGNATURE,
          {"HEAD": 128, "BLOCK_M": 128, "BLOCK_N": 64},
          {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
