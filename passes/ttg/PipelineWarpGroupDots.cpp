@@ -117,7 +117,8 @@ ttng::WarpGroupDotWaitOp findFullWait(Block *body) {
 /// iteration waits for it (Triton's "properly async" dot), and how: its
 /// result only goes back to a loop-carried value, its operands are not
 /// rewritten meanwhile, and the carried value is read either only by the
-/// dot (as its accumulator) or only after a full wait that comes first.
+/// dot (as its accumulator; when `onlyDot`, it is the loop's only dot) or
+/// only after a full wait that comes first.
 std::optional<CarriedWait> getCarriedWait(ttng::WarpGroupDotOp dot,
                                           scf::ForOp loop, bool onlyDot) {
   if (!isStableAcrossIterations(dot.getA(), loop) ||
@@ -133,7 +134,7 @@ std::optional<CarriedWait> getCarriedWait(ttng::WarpGroupDotOp dot,
   BlockArgument carried = loop.getRegionIterArg(use.getOperandNumber());
   // One group left pending counts on the dot being the only group issued
   // per iteration; among several, an earlier full wait can still cover it
-  // (the dK and dQ updates of an attention backward, as in Triton).
+  // (the dV and dK updates of an attention backward's loop, as in Triton).
   if (onlyDot && carried.hasOneUse() && *carried.getUsers().begin() == dot &&
       dot.getC() == carried && !dot.getUseC())
     return CarriedWait::AfterDot;
