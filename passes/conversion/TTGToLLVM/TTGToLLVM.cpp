@@ -227,22 +227,31 @@ LogicalResult checkRelabel(Operation *op) {
   return op->emitOpError("cannot be lowered: ") << error;
 }
 
+/// The most partitions of a ttg.warp_specialize in each function of
+/// `module` that has one.
+DenseMap<Operation *, unsigned> getPartitionsByFunction(ModuleOp module) {
+  DenseMap<Operation *, unsigned> partitions;
+  module.walk([&](ttg::WarpSpecializeOp ws) {
+    unsigned &most = partitions[ws->getParentOfType<tt::FuncOp>()];
+    most = std::max<unsigned>(most, ws.getPartitionNumWarps().size());
+  });
+  return partitions;
+}
+
 /// Emits an error on `op` when it is a named-barrier op on a barrier that
 /// the lowering takes for the CTA or for the warp groups of the kernel's
-/// ttg.warp_specialize ops (ttg::getFirstFreeBarrier).
-LogicalResult checkNamedBarrier(Operation *op) {
+/// ttg.warp_specialize ops (ttg::getFirstFreeBarrier); `partitions` is
+/// getPartitionsByFunction's.
+LogicalResult
+checkNamedBarrier(Operation *op,
+                  const DenseMap<Operation *, unsigned> &partitions) {
   if (!isa<ttng::NamedBarrierArriveOp, ttng::NamedBarrierWaitOp>(op))
     return success();
   APInt bar;
   if (!matchPattern(op->getOperand(0), m_ConstantInt(&bar)))
     return success();
-  unsigned partitions = 0;
-  if (auto func = op->getParentOfType<tt::FuncOp>())
-    func.walk([&](ttg::WarpSpecializeOp ws) {
-      partitions =
-          std::max<unsigned>(partitions, ws.getPartitionNumWarps().size());
-    });
-  unsigned firstFree = ttg::getFirstFreeBarrier(partitions);
+  unsigned firstFree = ttg::getFirstFreeBarrier(
+      partitions.lookup(op->getParentOfType<tt::FuncOp>()));
   if (bar.getZExtValue() >= firstFree)
     return success();
   return op->emitOpError("uses barrier ")
@@ -362,6 +371,8 @@ struct ConvertTritonGPUToLLVMPass
     int computeCapability = this->computeCapability > 0
                                 ? int(this->computeCapability)
                                 : ttg::getComputeCapability(module).value_or(0);
+    DenseMap<Operation *, unsigned> partitions =
+        getPartitionsByFunction(module);
     WalkResult unsupported = module.walk<WalkOrder::PreOrder>([&](Operation
                                                                       *op) {
       if (isa_and_present<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>(
@@ -377,7 +388,7 @@ struct ConvertTritonGPUToLLVMPass
       }
       if (failed(checkParseOnlyEncodings(op)) || failed(checkReduce(op)) ||
           failed(checkScan(op)) || failed(checkRelabel(op)) ||
-          failed(checkNamedBarrier(op)))
+          failed(checkNamedBarrier(op, partitions)))
         return WalkResult::interrupt();
       if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op);
           fence && fence.getBCluster()) {
