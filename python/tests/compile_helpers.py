@@ -7,6 +7,8 @@ import re
 import triton
 from triton.backends.compiler import GPUTarget
 
+import tile.triton
+
 #: The most shared memory one block may use (opt-in), by capability.
 SHARED_MEMORY_LIMIT = {80: 166912, 86: 101376, 89: 101376, 90: 232448}
 
@@ -14,6 +16,15 @@ SHARED_MEMORY_LIMIT = {80: 166912, 86: 101376, 89: 101376, 90: 232448}
 def compile_case(case, capability: int):
     return triton.compile(case.source(), target=GPUTarget("cuda", capability, 32),
                           options=dict(case.options))
+
+
+def compile_case_with_tile(case, capability: int):
+    """compile_case with tile as Triton's compiler for this one compile."""
+    tile.triton.enable()
+    try:
+        return compile_case(case, capability)
+    finally:
+        tile.triton.disable()
 
 
 def entry_parameters(ptx: str) -> list[str]:

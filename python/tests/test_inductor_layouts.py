@@ -12,8 +12,7 @@ import subprocess
 import pytest
 import triton
 
-import tile.triton
-from compile_helpers import compile_case
+from compile_helpers import compile_case, compile_case_with_tile
 from inductor_kernels import INDUCTOR_CASES
 
 
@@ -25,11 +24,7 @@ def _layouts(ttgir: str) -> list[str]:
 @pytest.mark.parametrize("case", INDUCTOR_CASES, ids=lambda case: case.name)
 def test_inductor_kernel_layouts_match_triton(case, capability):
     reference = compile_case(case, capability)
-    tile.triton.enable()
-    try:
-        ours = compile_case(case, capability)
-    finally:
-        tile.triton.disable()
+    ours = compile_case_with_tile(case, capability)
     theirs, mine = reference.asm["ttgir"], ours.asm["ttgir"]
     assert mine != theirs  # tile's TTGIR, not Triton's from its cache
     assert _layouts(mine) == _layouts(theirs)
@@ -61,11 +56,7 @@ def test_inductor_kernel_registers_match_triton(case, tmp_path):
     schedules the loads as in Triton's kernel (tile's took 70 registers
     against Triton's 86 and ran 12 % slower on the H200)."""
     reference = compile_case(case, 90)
-    tile.triton.enable()
-    try:
-        ours = compile_case(case, 90)
-    finally:
-        tile.triton.disable()
+    ours = compile_case_with_tile(case, 90)
     assert ours.asm["ptx"] != reference.asm["ptx"]
     assert (_registers(ours.asm["cubin"], tmp_path) ==
             _registers(reference.asm["cubin"], tmp_path))

@@ -12,7 +12,8 @@ import re
 import pytest
 
 import tile.triton
-from compile_helpers import SHARED_MEMORY_LIMIT, compile_case, entry_parameters
+from compile_helpers import (SHARED_MEMORY_LIMIT, compile_case,
+                             compile_case_with_tile, entry_parameters)
 from kernels import (CASES, Case, attention_ws_causal, exp2_rows,
                      running_sum_no_licm)
 
@@ -133,11 +134,7 @@ def test_log_records_tiles_and_tritons_shared_memory(tmp_path, monkeypatch,
     log = tmp_path / "kernels.jsonl"
     monkeypatch.setenv("TILE_TRITON_LOG", str(log))
     monkeypatch.setenv("TILE_TRITON_COMPARE", "1")
-    tile.triton.enable()
-    try:
-        ours = compile_case(case, 80)
-    finally:
-        tile.triton.disable()
+    ours = compile_case_with_tile(case, 80)
     entries = [json.loads(line) for line in log.read_text().splitlines()]
     assert len(entries) == 1, entries
     entry = entries[0]
@@ -208,11 +205,7 @@ def test_attention_backward_keeps_updates_in_flight(fresh_triton_cache):
     ran 0.97x Triton's while tile waited after each)."""
     case = next(c for c in CASES if c.name == "attention_dkdv")
     reference = compile_case(case, 90).asm["ptx"]
-    tile.triton.enable()
-    try:
-        ours = compile_case(case, 90).asm["ptx"]
-    finally:
-        tile.triton.disable()
+    ours = compile_case_with_tile(case, 90).asm["ptx"]
     waits = re.compile(r"wgmma\.wait_group\.sync\.aligned")
     assert len(waits.findall(ours)) == len(waits.findall(reference)) == 3
     assert ours.count("wgmma.commit_group") == 4
@@ -232,11 +225,7 @@ def test_causal_attention_rewrite(fresh_triton_cache):
                 {"num_warps": 4, "num_stages": 3}, aligned=(0, 1, 2, 3, 5))
     with pytest.raises(Exception, match="PassManager::run failed"):
         compile_case(case, 90)
-    tile.triton.enable()
-    try:
-        kernel = compile_case(case, 90)
-    finally:
-        tile.triton.disable()
+    kernel = compile_case_with_tile(case, 90)
     assert kernel.metadata.num_warps == 12
     ttgir, ptx = kernel.asm["ttgir"], kernel.asm["ptx"]
     assert ttgir.count("ttg.warp_specialize") == 1
