@@ -36,8 +36,17 @@ constexpr StringLiteral kOffsetAttr = kGlobalScratchOffsetAttrName;
 /// functions being laid out, to refuse recursion.
 LogicalResult allocateFunction(tt::FuncOp func, ModuleOp module,
                                llvm::SetVector<Operation *> &active) {
-  if (func->hasAttr(kSizeAttr))
+  // A function laid out already (an earlier run, a dump of Triton's) keeps
+  // its layout; its callers read both attributes.
+  if (func->hasAttr(kSizeAttr) || func->hasAttr(kAlignmentAttr)) {
+    for (StringLiteral name : {kSizeAttr, kAlignmentAttr})
+      if (!func->getAttrOfType<IntegerAttr>(name))
+        return func.emitOpError("has a global scratch layout without an "
+                                "integer '")
+               << name << "'; a laid-out function needs both '" << kSizeAttr
+               << "' and '" << kAlignmentAttr << "'";
     return success();
+  }
   if (!active.insert(func))
     return func.emitOpError("is called recursively; its global scratch "
                             "cannot be laid out");

@@ -51,3 +51,28 @@ tt.func private @again() {
   tt.return
 }
 }
+
+// -----
+
+// A function laid out already must carry both the size and the alignment,
+// as integers: a callee with its size but a misspelled alignment (found by
+// tile-fuzz) made the caller's layout read a missing attribute and crash.
+module attributes {"ttg.num-warps" = 4 : i32} {
+// expected-error @below {{'tt.func' op has a global scratch layout without an integer 'ttg.global_scratch_memory_alignment'; a laid-out function needs both 'ttg.global_scratch_memory_size' and 'ttg.global_scratch_memory_alignment'}}
+tt.func private @helper() attributes {ttg.global_scratch_mamory_alignment = 128 : i32, ttg.global_scratch_memory_size = 128 : i32} {
+  tt.return
+}
+tt.func public @kernel() {
+  tt.call @helper() : () -> ()
+  tt.return
+}
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32} {
+// expected-error @below {{'tt.func' op has a global scratch layout without an integer 'ttg.global_scratch_memory_size'; a laid-out function needs both 'ttg.global_scratch_memory_size' and 'ttg.global_scratch_memory_alignment'}}
+tt.func public @kernel() attributes {ttg.global_scratch_memory_alignment = 16 : i32, ttg.global_scratch_memory_size = "large"} {
+  tt.return
+}
+}
