@@ -180,3 +180,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Beside a ring of 96 KiB live through the loop two blocks fit per SM with
+// the conversion's smallest way (4 KiB, 8 rounds) and still with 16 KiB (2
+// rounds); the bytes it would grow by sit on top of the ring, where
+// Triton's conversion takes fewer (tutorial 09's 4-warp persistent matmul
+// took 8 KiB more than Triton's compile that way), so it takes its smallest.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 102400 : i32
+// CHECK: scf.for
+// CHECK: ttg.convert_layout %{{.+}} {allocation.offset = 98304 : i32, allocation.scratch_bytes = 4096 : i64}
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#rows = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @conversion_beside_a_ring_of_two_blocks(%acc: tensor<128x128xf16, #mma>, %p: tensor<128x128x!tt.ptr<f16>, #rows>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<6x128x64xf16, #shared, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %c = ttg.convert_layout %acc : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #rows>
+      tt.store %p, %c : tensor<128x128x!tt.ptr<f16>, #rows>
+    }
+    ttg.local_dealloc %ring : !ttg.memdesc<6x128x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
