@@ -48,53 +48,6 @@ bool isTensorCoreLayout(Attribute encoding) {
   return isa_and_present<ttg::NvidiaMmaEncodingAttr>(encoding);
 }
 
-/// Whether what is computed from `root` (an mma-layout anchor) comes back
-/// to a tensor-core layout: a conversion into an mma or dot-operand layout,
-/// through loop-carried values too, or for wgmma a shared-memory store of
-/// an operand. Otherwise the mma layout is not spread: a reduction or an
-/// epilogue in it would gain nothing (Triton's guard).
-bool returnsToTensorCores(Value root, ttg::NvidiaMmaEncodingAttr mma) {
-  SmallVector<Value> worklist{root};
-  DenseSet<Value> seen{root};
-  auto push = [&](Value value) {
-    if (seen.insert(value).second)
-      worklist.push_back(value);
-  };
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(user)) {
-        Attribute target = convert.getType().getEncoding();
-        if (auto targetMma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(target))
-          return targetMma.getVersionMajor() > 1 || targetMma == mma;
-        if (isa<ttg::DotOperandEncodingAttr>(target))
-          return mma.getVersionMajor() > 1;
-      }
-      if (mma.getVersionMajor() == 3 &&
-          isa<ttg::LocalAllocOp, ttg::LocalStoreOp>(user))
-        return true;
-      if (auto yield = dyn_cast<scf::YieldOp>(user)) {
-        Operation *parent = yield->getParentOp();
-        if (isa<scf::ForOp, scf::IfOp>(parent))
-          push(parent->getResult(use.getOperandNumber()));
-        if (auto loop = dyn_cast<scf::ForOp>(parent))
-          push(loop.getRegionIterArg(use.getOperandNumber()));
-        continue;
-      }
-      if (auto loop = dyn_cast<scf::ForOp>(user))
-        if (OpResult result = loop.getTiedLoopResult(&use)) {
-          push(result);
-          push(loop.getTiedLoopRegionIterArg(&use));
-          continue;
-        }
-      for (Value result : user->getResults())
-        push(result);
-    }
-  }
-  return false;
-}
-
 /// The layout inference of `encoding`'s dialect.
 const tt::LayoutInferenceInterface *inferenceOf(Attribute encoding) {
   return encoding ? tt::getLayoutInterface(encoding) : nullptr;
@@ -230,12 +183,15 @@ private:
   }
 
   void seedAnchor(Value value) {
+    // A dot's accumulator layout spreads as any other anchor's, into an
+    // epilogue too (as in Triton 3.6, which dropped its guard that kept it
+    // in the dot unless it came back to tensor cores): a bias added to a
+    // bf16 matmul is then converted to #mma and the bf16 sum back, instead
+    // of the f32 accumulator converted once (Inductor's addmm template
+    // took 254 registers instead of Triton's 227 and ran 0.96x).
     auto type = dyn_cast<RankedTensorType>(value.getType());
     if (!type || !type.getEncoding())
       return;
-    if (auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(type.getEncoding()))
-      if (!returnsToTensorCores(value, mma))
-        return;
     addCandidate(value, type.getEncoding());
   }
 
