@@ -154,4 +154,5 @@ from . import add, rows, matmul, wgmma, tma, attention_ws  # noqa: E402
 FAMILIES = [add.Add(), rows.Rows(), matmul.Matmul(), wgmma.MatmulWgmma(),
             wgmma.MatmulHopper(), wgmma.Attention(),
             wgmma.AttentionFromTTIR(), tma.TmaMatmulFromTTGIR(),
-            tma.TmaMatmul(), tma.TmaWsMatmul(), attention_ws.AttentionWs()]
+            tma.TmaMatmul(), tma.TmaWsMatmul(), tma.GemmWs(),
+            attention_ws.AttentionWs()]

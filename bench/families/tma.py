@@ -23,10 +23,12 @@ around the K loop) in NUM_SMS programs.
              programs, and both sides need global scratch for their tensor
              maps (the launcher allocates the metadata's
              global_scratch_size per program; docs/DeviceDescriptors.md).
-             Until tile has nvgpu-warp-specialization, tile compiles the
-             TTIR as a plain persistent kernel (the loop's
-             tt.warp_specialize is ignored), so this checks the device-side
-             descriptors and times a 4-warp kernel against Triton's 12.
+             tile's nvgpu-warp-specialization splits it as Triton's does
+             (12 warps).
+  gemm_ws    the plain and persistent 128x256 kernels above with their loop
+             marked tt.warp_specialize and 4 warps: tile's producer and two
+             consumer warp groups, against Triton's 8-warp compile of the
+             unmarked TTIR.
 
 Checked against torch's f32 matmul of the same inputs (relative error 1e-2,
 3e-2 for fp8); TMA clamps out-of-bounds reads to zero and drops
@@ -179,3 +181,56 @@ class TmaWsMatmul(TmaMatmulFromTTGIR):
     def problem(self, torch, kernel, shape):
         return TmaWsMatmulProblem(torch, kernel, (kernel + self.suffix,),
                                   *shape)
+
+
+#: tile's warp specialization of Triton's plain 128x256 TMA matmuls, from
+#: the same TTIR with the loop marked `tt.warp_specialize` and 4 warps:
+#: a TMA producer and two consumer warp groups of 64 rows each (12 warps).
+#: kernel -> (Triton's kernel it is timed against, the loop it marks).
+GEMM_WS = {
+    "matmul_tma_ws_f16_128x256": ("matmul_tma_f16_w8_s3", "k"),
+    "matmul_tma_persistent_ws_f16_128x256":
+        ("matmul_tma_persistent_f16_w8_s3", "tile"),
+}
+
+
+def mark_warp_specialize(ttir, induction):
+    """`ttir` with the scf.for over `%induction` marked tt.warp_specialize
+    (and no longer tt.flatten: a flattened nest is not specialized)."""
+    lines = ttir.split("\n")
+    head = next(i for i, line in enumerate(lines)
+                if f"scf.for %{induction} = " in line)
+    indent = lines[head][:len(lines[head]) - len(lines[head].lstrip())]
+    end = next(i for i in range(head + 1, len(lines))
+               if lines[i].startswith(indent + "}"))
+    close, _, loc = lines[end].partition(" loc(")
+    lines[end] = indent + "} {tt.warp_specialize} loc(" + loc
+    assert close.strip() in ("}", "} {tt.flatten}"), close
+    return "\n".join(lines)
+
+
+class GemmWs(TmaMatmul):
+    """Issue 30's GEMM: tile's warp-specialized 128x256 TMA matmuls against
+    Triton's 8-warp compile of the same TTIR and against cuBLAS."""
+    name = "gemm_ws"
+    kernels = tuple(GEMM_WS)
+    arg_types = {k: DESC * 3 + ("i32",) * 3 for k in kernels}
+
+    def variants(self, target):
+        out = []
+        for kernel, (source, induction) in GEMM_WS.items():
+            text = (lambda s=source, i=induction: mark_warp_specialize(
+                read(f"bench/data/{s}.ttir"), i))
+            out.append(Variant(kernel, kernel + self.suffix, text, 4,
+                               num_stages=TMA[source][5]))
+        return out
+
+    def triton(self, kernel, target):
+        return GEMM_WS[kernel][0]
+
+    def timed_shapes(self, kernel):
+        return [(8192, 8192, 8192), (4096, 4096, 4096)]
+
+    def problem(self, torch, kernel, shape):
+        return TmaMatmulProblem(torch, GEMM_WS[kernel][0],
+                                (kernel + self.suffix,), *shape)
