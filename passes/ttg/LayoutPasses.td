@@ -76,12 +76,12 @@ def TTGRemoveLayoutConversionsPass
     layout the encoding's dialect infers), conversions (which then
     disappear) and values that scf.for and scf.if carry. Where two layouts
     reach one value the tensor-core layout wins, else the first to arrive
-    (the last anchor spreads first, as in Triton); an mma anchor spreads only
-    when its values come back to a tensor-core
-    layout (a loop-carried accumulator, a chained dot). A conversion back
-    is inserted right before each user that needs the old layout. This
-    keeps attention's scores, row statistics and accumulator in the mma
-    layout, with one conversion of P into the dot operand layout.
+    (the last anchor spreads first, as in Triton); a dot's mma layout
+    spreads into its epilogue too, as in Triton 3.6. A conversion back is
+    inserted right before each user that needs the old layout. This keeps
+    attention's scores, row statistics and accumulator in the mma layout,
+    with one conversion of P into the dot operand layout, and converts a
+    matmul's bias into the mma layout and its narrowed result out of it.
 
     Then, until nothing changes, it rematerializes the cheap producers of a
     converted value (make_range, splat, constants, addptr, broadcast,
