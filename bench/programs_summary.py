@@ -31,9 +31,6 @@ from pathlib import Path
 #: Tests whose failing cases check Triton's own text: the case's result is
 #: right, the spelling differs. Test name -> what it checks.
 TEXT_CHECKS = {
-    "test_dot_mulbroadcasted": "TTGIR async_wait with token operands "
-                               "(tile's waits take none); pipelined as Triton, "
-                               "num = 2",
     "test_dot": "the instruction family of 1x2 and 2x4 dots: Triton pads them "
                 "to mma.sync, tile computes them with FMA (outputs match)",
     "test_float_annotation": "TTIR argument names (%val); tile prints %argN",
@@ -77,6 +74,11 @@ FIXED_SINCE = {
                                        "program is warp-specialized as in "
                                        "Triton (test_warp_specialization.py "
                                        "rerun: 114 of 114 pass with tile)",
+    "test_dot_mulbroadcasted": "the pipelined loop's async_wait names the "
+                               "commit groups it waits for, their tokens "
+                               "carried by the loop, as in Triton's TTGIR "
+                               "(compile-checked: Python test "
+                               "test_copy_waits_name_their_groups_like_triton)",
     "test_disable_licm": "the loop annotation reaches the LLVM branch "
                          "(tile-attach-loop-annotations)",
     "test_enable_reflect_ftz": "exp2 without flush-to-zero",

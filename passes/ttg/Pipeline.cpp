@@ -224,13 +224,14 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
   // The waits, once per iteration, before the first use of any copied value.
   Operation *firstUse = findFirstUse(loop, sinks);
   OpBuilder builder(context);
+  ttg::AsyncWaitOp copiesWait;
   if (firstUse && !loads.empty()) {
     builder.setInsertionPoint(firstUse);
     // Copies of the D - 1 later iterations may still be in flight.
-    auto wait = ttg::AsyncWaitOp::create(
+    copiesWait = ttg::AsyncWaitOp::create(
         builder, loop.getLoc(), ValueRange{},
         builder.getI32IntegerAttr((latency - 1) * groupsPerIteration));
-    setSchedule(wait, latency, kLastStageCluster);
+    setSchedule(copiesWait, latency, kLastStageCluster);
   }
 
   for (tt::LoadOp load : loads) {
@@ -249,8 +250,14 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
         builder, load.getLoc(), load.getPtr(), slot, load.getMask(),
         load.getOther(), load.getCache(), load.getEvict(),
         /*isVolatile=*/false, /*contiguity=*/1);
-    ttg::AsyncCommitGroupOp::create(builder, load.getLoc(),
-                                    ValueRange{copy.getToken()});
+    auto commit = ttg::AsyncCommitGroupOp::create(builder, load.getLoc(),
+                                                  ValueRange{copy.getToken()});
+    // The wait names the groups it waits for, as Triton's does: the
+    // expansion carries each token from its copy's stage to the wait's.
+    // (A load after the first use cannot be named: its group is committed
+    // after the wait in the loop body.)
+    if (copiesWait && commit->isBeforeInBlock(copiesWait))
+      copiesWait.getAsyncTokenMutable().append(commit.getResult());
     scheduleEarly(loop, previous, load);
 
     // Last stage: read the slot the copy of this iteration filled.

@@ -231,6 +231,25 @@ def test_bias_epilogue_converts_like_triton(fresh_triton_cache, capability):
     assert all(dtype == "bf16" for dtype, _, _ in ours)
 
 
+@pytest.mark.parametrize("capability", CAPABILITIES)
+def test_copy_waits_name_their_groups_like_triton(fresh_triton_cache,
+                                                  capability):
+    """The pipelined loop's wait for its asynchronous copies names the
+    commit groups it waits for (their tokens carried by the loop), as
+    Triton's TTGIR does; tools and tests that read TTGIR look for them
+    (test_core's test_dot_mulbroadcasted failed on tile for this alone)."""
+    case = next(c for c in CASES if c.name == "addmm_bf16")
+    wait = re.compile(r"ttg\.async_wait ((?:%\w+,? )*)\{num = (\d+)")
+
+    def waits(kernel):
+        return [(len(tokens.split(",")) if tokens else 0, int(num))
+                for tokens, num in wait.findall(kernel.asm["ttgir"])]
+
+    ours = waits(compile_case_with_tile(case, capability))
+    assert ours == waits(compile_case(case, capability))
+    assert ours[0][0] == 2
+
+
 def test_causal_attention_rewrite(fresh_triton_cache):
     """The causal kernel (the key loop split at the diagonal into two marked
     loops) takes the attention rewrite by default: both loops run in the

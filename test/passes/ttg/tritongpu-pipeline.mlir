@@ -33,11 +33,13 @@
 // PIPE: %[[RING:.+]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x32xf16, #{{.+}}, #smem, mutable>
 // PIPE: %[[S0:.+]] = ttg.memdesc_index %[[RING]][%{{.+}}] : !ttg.memdesc<2x128x32xf16, {{.+}}> -> !ttg.memdesc<128x32xf16, #{{.+}}, #smem, mutable>
 // PIPE: ttg.async_copy_global_to_local %arg0, %[[S0]] mask %{{.+}}
-// PIPE-NEXT: ttg.async_commit_group
+// PIPE-NEXT: %[[G0:.+]] = ttg.async_commit_group
 // PIPE: ttg.async_copy_global_to_local %{{.+}}, %{{.+}} mask
-// PIPE-NEXT: ttg.async_commit_group
-// PIPE: scf.for
-// PIPE: ttg.async_wait {num = 1 : i32}
+// PIPE-NEXT: %[[G1:.+]] = ttg.async_commit_group
+// The wait names the group it waits for, carried by the loop from the
+// iteration that committed it (two iterations back), as in Triton.
+// PIPE: scf.for {{.+}} iter_args({{.+}}, %[[T0:[a-z0-9_]+]] = %[[G0]], %{{[a-z0-9_]+}} = %[[G1]]) -> ({{.+}}, !ttg.async.token, !ttg.async.token)
+// PIPE: ttg.async_wait %[[T0]] {num = 1 : i32}
 // PIPE: ttg.memdesc_index %[[RING]]
 // PIPE-NEXT: ttg.local_load
 // PIPE: tt.dot
@@ -120,7 +122,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // PIPE-DAG: %[[RA:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
 // PIPE-DAG: %[[RB:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
 // PIPE: scf.for
-// PIPE: ttg.async_wait {num = 2 : i32}
+// PIPE: ttg.async_wait %{{.+}} {num = 2 : i32}
 // PIPE: %[[VA:.+]] = ttg.memdesc_index %[[RA]]
 // PIPE: %[[VB:.+]] = ttg.memdesc_index %[[RB]]
 // PIPE: %[[D:.+]] = ttng.warp_group_dot %[[VA]], %[[VB]], %{{.+}} {isAsync = true}
@@ -174,7 +176,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // PIPE: ttg.local_alloc : () -> !ttg.memdesc<3x32x128xf32
 // PIPE: scf.for
 // PIPE-NOT: ttg.local_alloc
-// PIPE: ttg.async_wait {num = 2 : i32}
+// PIPE: ttg.async_wait %{{.+}} {num = 2 : i32}
 // PIPE: %[[D:.+]] = ttng.warp_group_dot {{.+}}isAsync = true
 // PIPE-NEXT: ttng.warp_group_dot_wait %[[D]], {{.+}} {pendings = 1 : i32}
 // PIPE: ttg.async_copy_global_to_local {{.+}} -> <128x32xf32
@@ -227,8 +229,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // PIPE-LABEL: tt.func public @wgmma_attention_loop
 // PIPE-DAG: %[[RK:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
 // PIPE-DAG: %[[RV:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
-// PIPE: %[[R:.+]]:6 = scf.for {{.+}} iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %[[ACC:[a-z0-9_]+]] = %{{[a-z0-9_]+}},
-// PIPE: ttg.async_wait {num = 2 : i32}
+// PIPE: %[[R:.+]]:8 = scf.for {{.+}} iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %[[ACC:[a-z0-9_]+]] = %{{[a-z0-9_]+}},
+// PIPE: ttg.async_wait %{{.+}} {num = 2 : i32}
 // PIPE: %[[K:.+]] = ttg.memdesc_index %[[RK]]
 // PIPE: %[[V:.+]] = ttg.memdesc_index %[[RV]]
 // PIPE: %[[S:.+]] = ttng.warp_group_dot %arg0, %[[K]], %{{.+}} {inputPrecision = 0 : i32, isAsync = true}
@@ -305,7 +307,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // PIPE: %[[RING1:.+]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x32xf16
 // PIPE: ttg.async_copy_global_to_local
 // PIPE: scf.for
-// PIPE: ttg.async_wait {num = 1 : i32}
+// PIPE: ttg.async_wait %{{.+}} {num = 1 : i32}
 // PIPE: ttg.memdesc_index %[[RING1]]
 // PIPE: ttg.async_copy_global_to_local
 // PIPE: scf.yield
@@ -313,7 +315,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // PIPE: %[[RING2:.+]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x32xf16
 // PIPE: ttg.async_copy_global_to_local
 // PIPE: scf.for
-// PIPE: ttg.async_wait {num = 1 : i32}
+// PIPE: ttg.async_wait %{{.+}} {num = 1 : i32}
 // PIPE: ttg.memdesc_index %[[RING2]]
 // PIPE: ttg.async_copy_global_to_local
 // PIPE: scf.yield
@@ -370,7 +372,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // PIPE: ttg.async_copy_global_to_local
 // PIPE: scf.for
 // PIPE: scf.if
-// PIPE: ttg.async_wait {num = 1 : i32}
+// PIPE: ttg.async_wait %{{.+}} {num = 1 : i32}
 // PIPE: tt.dot
 // PIPE: ttg.async_copy_global_to_local
 // PIPE: scf.if
