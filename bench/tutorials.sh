@@ -34,10 +34,11 @@ run() {  # run NAME COMMAND...: one tutorial, its kernels in OUTDIR/NAME.jsonl
 # (third_party/nvidia/backend/lib); a checkout of python/ alone lacks it, so
 # that path gets the installed wheel's copy.
 libdevice=$tutorials/../../third_party/nvidia/backend/lib/libdevice.10.bc
-if [ ! -e "$libdevice" ]; then
+wheel_libdevice=$(python3 -c 'import os, triton; print(os.path.join(os.path.dirname(
+  triton.__file__), "backends", "nvidia", "lib", "libdevice.10.bc"))')
+if [ ! -e "$libdevice" ] && [ -n "$wheel_libdevice" ] && [ -e "$wheel_libdevice" ]; then
   mkdir -p "$(dirname "$libdevice")"
-  ln -s "$(python3 -c 'import os, triton; print(os.path.join(os.path.dirname(
-    triton.__file__), "backends", "nvidia", "lib", "libdevice.10.bc"))')" "$libdevice"
+  ln -sfn "$wheel_libdevice" "$libdevice"
 fi
 for t in 01-vector-add 02-fused-softmax 03-matrix-multiplication \
     04-low-memory-dropout 05-layer-norm 07-extern-functions 08-grouped-gemm \

@@ -517,11 +517,13 @@ allocateWithConversionScratch(ModuleOp module,
     int64_t blocks = getBlocksPerSM(module, *smallest);
     // Where a single block fits per SM anyway, more scratch buys no
     // occupancy; it only takes shared memory from L1 (and Triton's
-    // conversion would not take it). Beside buffers live through it (a
-    // pipelined loop's rings: the total exceeds the scratch's own bytes),
-    // the bytes it would grow by sit on top of the rings, where Triton's
-    // conversion takes fewer: tutorial 09's 4-warp persistent matmuls went
-    // 8 to 16 KiB above Triton's compile there while keeping two blocks.
+    // conversion would not take it). Where the total exceeds the scratch's
+    // own bytes, a buffer is live beside it (typically a pipelined loop's
+    // rings, or an mbarrier) and the bytes it would grow by sit on top of
+    // it, where Triton's conversion takes fewer: tutorial 09's 4-warp
+    // persistent matmuls went 8 to 16 KiB above Triton's compile there
+    // while keeping two blocks. Taking the smallest way is the conservative
+    // side of that proxy.
     bool besideLiveBuffers =
         *smallest > int64_t(llvm::alignTo(sizes.back(), kScratchAlignment));
     bool growsFreely = setsTotal && !besideLiveBuffers && blocks > 1;

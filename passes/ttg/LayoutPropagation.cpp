@@ -184,11 +184,9 @@ private:
 
   void seedAnchor(Value value) {
     // A dot's accumulator layout spreads as any other anchor's, into an
-    // epilogue too (as in Triton 3.6, which dropped its guard that kept it
-    // in the dot unless it came back to tensor cores): a bias added to a
-    // bf16 matmul is then converted to #mma and the bf16 sum back, instead
-    // of the f32 accumulator converted once (Inductor's addmm template
-    // took 254 registers instead of Triton's 227 and ran 0.96x).
+    // epilogue too, as in Triton 3.6: a bias added to a bf16 matmul is then
+    // converted to #mma and the bf16 sum back, narrow values, instead of
+    // the f32 accumulator converted to the store's layout.
     auto type = dyn_cast<RankedTensorType>(value.getType());
     if (!type || !type.getEncoding())
       return;

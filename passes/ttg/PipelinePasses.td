@@ -63,7 +63,9 @@ def TTGPipelinePass : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
     its `ttg.local_alloc` become a ring buffer of `num-stages - 1` slots
     allocated before the loop, a `ttg.async_copy_global_to_local` into slot
     `i mod (num-stages - 1)` (committed as its own group) in stage 0, and a
-    `ttg.async_wait` plus a view of the slot in the last stage. The loop is
+    `ttg.async_wait` plus a view of the slot in the last stage; the wait
+    names the groups committed before it in the body, as Triton's does, and
+    the expansion carries their tokens across iterations. The loop is
     then expanded by upstream MLIR's `scf` pipeliner: a prologue issues the
     first copies, the kernel runs each iteration's copy `num-stages - 1`
     iterations ahead, copies past the end are masked off, and the loop ends

@@ -503,6 +503,11 @@ _ATTENTION_WS_SIGNATURE = {
     "N_CTX": "i32", "HEAD": "constexpr", "BLOCK_M": "constexpr",
     "BLOCK_N": "constexpr"}
 
+#: persistent_matmul_k_major_b's signature: B's stride along N, not K.
+_PERSISTENT_MATMUL_K_MAJOR_B_SIGNATURE = {
+    ("stride_bn" if name == "stride_bk" else name): kind
+    for name, kind in _PERSISTENT_MATMUL_SIGNATURE.items()}
+
 CASES = [
     Case("masked_axpy", masked_axpy,
          {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32",
@@ -588,8 +593,7 @@ CASES = [
     # takes its smallest scratch (it took 64 KiB, 212,992 bytes in all,
     # where Triton's compile takes 163,840).
     Case("persistent_matmul_k_major_b", persistent_matmul_k_major_b,
-         {("stride_bn" if name == "stride_bk" else name): kind
-          for name, kind in _PERSISTENT_MATMUL_SIGNATURE.items()},
+         _PERSISTENT_MATMUL_K_MAJOR_B_SIGNATURE,
          {"NUM_SMS": 132, "BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64},
          {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
          aligned=(0, 1, 2, 3, 4, 5, 6, 7, 8)),
@@ -598,8 +602,7 @@ CASES = [
     # where Triton's compile takes 106,496 and two blocks fit either way).
     Case("persistent_matmul_k_major_b_two_blocks",
          persistent_matmul_k_major_b,
-         {("stride_bn" if name == "stride_bk" else name): kind
-          for name, kind in _PERSISTENT_MATMUL_SIGNATURE.items()},
+         _PERSISTENT_MATMUL_K_MAJOR_B_SIGNATURE,
          {"NUM_SMS": 132, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64},
          {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
          aligned=(0, 1, 2, 3, 4, 5, 6, 7, 8)),
