@@ -84,6 +84,10 @@ def parse_args(argv):
                    help="repetitions (the ratio rule needs 3)")
     p.add_argument("--check-only", action="store_true",
                    help="check every problem, time nothing")
+    p.add_argument("--ours-only", action="store_true",
+                   help="with --check-only: launch our kernels only, not Triton's "
+                        "(a compute-sanitizer report then names ours alone; both "
+                        "images often share a kernel name)")
     p.add_argument("--small", action="store_true",
                    help="cap every shape (e.g. for compute-sanitizer)")
     p.add_argument("--cubin", action="store_true",
@@ -109,6 +113,8 @@ def parse_args(argv):
     p.add_argument("--dry-run", action="store_true",
                    help="load and check the inputs, print the plan; no GPU")
     args = p.parse_args(argv)
+    if args.ours_only and not args.check_only:
+        p.error("--ours-only needs --check-only (timing compares both images)")
     if args.iters < 1 or args.warmup < 0 or args.reps < 1:
         p.error("--iters and --reps must be >= 1, --warmup >= 0")
     args.plan = []  # (family, target, kernel)
@@ -318,7 +324,9 @@ class Run:
         triton_fn = None
         if self.stopped:
             return row
-        if triton.hints_hold(problem.args):
+        if args.ours_only:
+            row["triton"] = {"skipped": "--ours-only"}
+        elif triton.hints_hold(problem.args):
             row["triton"], triton_fn = self.checked(triton, problem)
             self.failures += not row["triton"]["ok"]
             if self.stopped:
@@ -373,7 +381,8 @@ def row_line(row):
         if d is None:
             return "-"
         if "skipped" in d:
-            return "skipped (hints)"
+            return "skipped (hints)" if "hints" in d["skipped"] else \
+                f"skipped ({d['skipped']})"
         return ("OK" if d["ok"] else "FAIL") + (f" {d['max_err']:.2e}" if "max_err" in d else "") \
             + (f" ({d['note']})" if d.get("note") else "")
     line = (f"{row['family']:7} {row['kernel']:14} {row['target']:6} {row['shape']:>16}  "
