@@ -70,11 +70,8 @@ def compile_both(size: int, num_warps: int, num_stages: int) -> dict:
     options = {"num_warps": num_warps, "num_stages": num_stages}
     target = GPUTarget("cuda", 90, 32)
     kernels = {"triton": triton.compile(source, target=target, options=options)}
-    tile.triton.enable()
-    try:
+    with tile.triton.enabled():
         kernels["tile"] = triton.compile(source, target=target, options=options)
-    finally:
-        tile.triton.disable()
     return kernels
 
 

@@ -48,12 +48,9 @@ def compile_both(path: Path) -> tuple[dict, dict]:
                "num_stages": meta["num_stages"]}
     theirs = summarize(triton.compile(str(path), target=target,
                                       options=options))
-    tile.triton.enable()
-    try:
+    with tile.triton.enabled():
         ours = summarize(triton.compile(str(path), target=target,
                                         options=options))
-    finally:
-        tile.triton.disable()
     return theirs, ours
 
 

@@ -20,11 +20,8 @@ def compile_case(case, capability: int):
 
 def compile_case_with_tile(case, capability: int):
     """compile_case with tile as Triton's compiler for this one compile."""
-    tile.triton.enable()
-    try:
+    with tile.triton.enabled():
         return compile_case(case, capability)
-    finally:
-        tile.triton.disable()
 
 
 def entry_parameters(ptx: str) -> list[str]:

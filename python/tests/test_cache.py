@@ -53,6 +53,25 @@ def test_the_key_names_tiles_version_and_library(library):
     assert CUDABackend(GPUTarget("cuda", 90, 32)).hash() == plain
 
 
+def test_enabled_block_restores_the_compiler_before_it():
+    import pytest
+
+    with tile.triton.enabled():
+        assert tile.triton.is_enabled()
+    assert not tile.triton.is_enabled()
+    with pytest.raises(ValueError):
+        with tile.triton.enabled():
+            raise ValueError("inside the block")
+    assert not tile.triton.is_enabled()
+    tile.triton.enable()
+    try:
+        with tile.triton.enabled():
+            pass
+        assert tile.triton.is_enabled()
+    finally:
+        tile.triton.disable()
+
+
 def test_enable_refuses_to_stack_on_another_hook():
     from triton import knobs
     import pytest

@@ -33,11 +33,12 @@ cubin and Triton's launcher (or Inductor's static launcher) runs it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
 import warnings
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from tile._library import load_library
 from tile.triton._stages import (SUPPORTED_CAPABILITIES, KernelCompile,
@@ -47,7 +48,7 @@ from tile.triton._stages import (SUPPORTED_CAPABILITIES, KernelCompile,
 
 __all__ = ["SUPPORTED_CAPABILITIES", "TileCompilationError",
            "TileFallbackWarning", "TileOutOfResources", "cache_salt",
-           "disable", "enable",
+           "disable", "enable", "enabled",
            "is_enabled", "stats", "reset_stats"]
 
 _FALLBACK_ENV = "TILE_TRITON_FALLBACK"
@@ -181,6 +182,19 @@ def disable() -> None:
             knobs.runtime.add_stages_inspection_hook = None
         CUDABackend.hash = _hook.original_hash
         _hook = None
+
+
+@contextlib.contextmanager
+def enabled() -> Iterator[None]:
+    """tile compiles Triton's kernels inside the block; after it (an
+    exception included) compiling goes back to whoever did it before."""
+    was_enabled = is_enabled()
+    enable()
+    try:
+        yield
+    finally:
+        if not was_enabled:
+            disable()
 
 
 def is_enabled() -> bool:
