@@ -87,20 +87,17 @@ StringRef describeMmaAccumulators(Type operand) {
   return "i8 products into i32";
 }
 
-/// Whether the dot is at least one instruction in every dim: a 16-row M
-/// tile, N of 16 (Triton's minimum dot size) and one instruction's K (256
-/// bits of operand elements: 16 for f16, 32 for 8-bit types, 8 for tf32;
-/// for f64, whose fragments span 8 along K, a multiple of 8).
-bool coversOneInstruction(tt::DotOp dot) {
-  ArrayRef<int64_t> a = dot.getA().getType().getShape();
-  ArrayRef<int64_t> b = dot.getB().getType().getShape();
-  size_t rank = a.size();
-  int64_t m = a[rank - 2], k = a[rank - 1], n = b[rank - 1];
+/// Whether K holds at least one instruction's K: 256 bits of operand
+/// elements (16 for f16, 32 for 8-bit types, 8 for tf32; for f64, whose
+/// fragments span 8 along K, a multiple of 8). M and N may be smaller than
+/// the 16x8 tile, as in Triton 3.6: the layouts then hold the tile
+/// broadcast, and the lowering computes it once.
+bool coversInstructionK(tt::DotOp dot) {
+  int64_t k = dot.getA().getType().getShape().back();
   Type operand = getElementType(dot.getA());
   if (operand.isF64() && k % ttg::kMmaV2F64FragmentK != 0)
     return false;
-  return m >= ttg::kMmaV2TileM && n >= 2 * ttg::kMmaV2TileN &&
-         k >= ttg::getMmaV2K(operand);
+  return k >= ttg::getMmaV2K(operand);
 }
 
 /// The warpsPerCTA of the mma layout of another dot connected to `dot`
@@ -488,7 +485,7 @@ struct TTGAccelerateMatmulPass
         !ttg::isDistributedEncoding(encoding))
       return false;
     if (capability < 80 || !mmaTakesOperands(dot, capability) ||
-        !coversOneInstruction(dot))
+        !coversInstructionK(dot))
       return false;
     Type operandType = getElementType(dot.getA());
     Type accType = type.getElementType();

@@ -281,6 +281,17 @@ def batched_dot(x_ptr, y_ptr, out_ptr, B: tl.constexpr, M: tl.constexpr,
 
 
 @triton.jit
+def small_dot(x_ptr, y_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
+              K: tl.constexpr):
+    m = tl.arange(0, M)[:, None]
+    n = tl.arange(0, N)[None, :]
+    k = tl.arange(0, K)
+    x = tl.load(x_ptr + m * K + k[None, :])
+    y = tl.load(y_ptr + k[:, None] * N + n)
+    tl.store(out_ptr + m * N + n, tl.dot(x, y))
+
+
+@triton.jit
 def exp2_rows(x_ptr, BLOCK: tl.constexpr):
     offsets = tl.arange(0, BLOCK)
     tl.store(x_ptr + offsets, tl.math.exp2(tl.load(x_ptr + offsets)))
@@ -637,6 +648,17 @@ CASES = [
          {"BM": 128, "BN": 128, "BK": 64, "LOOP_STAGES": 2},
          {"num_warps": 4, "num_stages": 4}, capabilities=(90,),
          aligned=tuple(range(6))),
+    # Dots smaller than one 16x8 mma.sync tile (test_core's small dots) take
+    # the tensor cores, as in Triton 3.6; tile computed them with FMA.
+    *[Case(f"small_dot_{m}x{n}x{k}_{dtype}", small_dot,
+           {"x_ptr": f"*{dtype}", "y_ptr": f"*{dtype}",
+            "out_ptr": "*fp64" if dtype == "fp64" else "*fp32",
+            "M": "constexpr", "N": "constexpr", "K": "constexpr"},
+           {"M": m, "N": n, "K": k}, {"num_warps": warps})
+      for m, n, k, dtype, warps in [(2, 4, 32, "fp16", 1),
+                                    (1, 2, 32, "fp8e5", 1),
+                                    (8, 8, 32, "bf16", 4),
+                                    (4, 8, 16, "fp64", 1)]],
     # The bias is converted to the accumulator's layout as bf16 and the bf16
     # sum back, as in Triton (tile converted the f32 accumulator: 254
     # registers against Triton's 227, 0.96x in Inductor's addmm).

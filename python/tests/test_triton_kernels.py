@@ -232,6 +232,32 @@ def test_bias_epilogue_converts_like_triton(fresh_triton_cache, capability):
 
 
 @pytest.mark.parametrize("capability", CAPABILITIES)
+@pytest.mark.parametrize("name", [c.name for c in CASES
+                                  if c.name.startswith("small_dot_")])
+def test_small_dots_take_tensor_cores_like_triton(fresh_triton_cache,
+                                                  capability, name):
+    """A dot smaller than one 16x8 mma.sync tile (test_core's 1x2 and 2x4
+    dots) runs on mma.sync, as Triton 3.6's does: its layouts hold the tile
+    broadcast. tile gave such dots to the FMA path."""
+    case = next(c for c in CASES if c.name == name)
+    instruction = re.compile(r"mma\.sync\.aligned\.[\w.]+")
+
+    def instructions(kernel):
+        return instruction.findall(kernel.asm["ptx"])
+
+    ours = instructions(compile_case_with_tile(case, capability))
+    theirs = instructions(compile_case(case, capability))
+    assert ours, "no mma.sync in tile's PTX"
+    assert set(ours) == set(theirs)
+    if "fp64" not in name:
+        assert len(ours) == len(theirs)
+    else:
+        # m8n8k4 takes one 8-row half: Triton runs the second half of a
+        # 4-row result too, tile only the half that holds rows.
+        assert len(ours) <= len(theirs)
+
+
+@pytest.mark.parametrize("capability", CAPABILITIES)
 def test_copy_waits_name_their_groups_like_triton(fresh_triton_cache,
                                                   capability):
     """The pipelined loop's wait for its asynchronous copies names the

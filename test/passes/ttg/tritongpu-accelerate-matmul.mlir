@@ -327,17 +327,17 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 
 // -----
 
-// A tile smaller than Triton's minimum dot (M < 16) stays FMA; FMA multiplies
-// in the accumulator type, so f16 operands are widened to f32.
-// CHECK-NOT: nvidia_mma
+// A dot smaller than one mma.sync tile takes mma.sync, as in Triton 3.6: its
+// layouts hold the 16x8 tile broadcast. Warps as for any dot: one 16-row
+// tile against four 8-column ones puts all four warps along N.
+// CHECK: #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
 // CHECK-LABEL: tt.func @small_m(
-// CHECK: %[[A:.*]] = ttg.convert_layout %arg0 : tensor<8x16xf16, #blocked> -> tensor<8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
-// CHECK: %[[B:.*]] = ttg.convert_layout %arg1 : tensor<16x32xf16, #blocked> -> tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
-// CHECK: %[[AX:.*]] = tt.fp_to_fp %[[A]] : tensor<8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> -> tensor<8x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
-// CHECK: %[[BX:.*]] = tt.fp_to_fp %[[B]] : tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
-// CHECK: %[[D:.*]] = tt.dot %[[AX]], %[[BX]], %arg2 : tensor<8x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<8x32xf32, #blocked>
-// CHECK-NOT: convert_layout
-// CHECK: tt.return %[[D]]
+// CHECK: %[[A:.*]] = ttg.convert_layout %arg0 : tensor<8x16xf16, #blocked> -> tensor<8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK: %[[B:.*]] = ttg.convert_layout %arg1 : tensor<16x32xf16, #blocked> -> tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+// CHECK: %[[C:.*]] = ttg.convert_layout %arg2 : tensor<8x32xf32, #blocked> -> tensor<8x32xf32, #mma>
+// CHECK: %[[D:.*]] = tt.dot %[[A]], %[[B]], %[[C]] : {{.+}} -> tensor<8x32xf32, #mma>
+// CHECK: %[[R:.*]] = ttg.convert_layout %[[D]] : tensor<8x32xf32, #mma> -> tensor<8x32xf32, #blocked>
+// CHECK: tt.return %[[R]]
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
   tt.func @small_m(%a: tensor<8x16xf16, #blocked>, %b: tensor<16x32xf16, #blocked>, %c: tensor<8x32xf32, #blocked>) -> tensor<8x32xf32, #blocked> {
@@ -350,14 +350,14 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 
 // -----
 
-// N < 16 stays FMA too.
-// CHECK-NOT: nvidia_mma
+// N below one tile (8 columns, where Triton's minimum used to be 16) takes
+// mma.sync too; its two 16-row tiles against one 8-column one put all warps
+// along M.
+// CHECK: #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 // CHECK-LABEL: tt.func @small_n(
-// CHECK: %[[A:.*]] = ttg.convert_layout %arg0 : tensor<32x16xf16, #blocked> -> tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
-// CHECK: %[[B:.*]] = ttg.convert_layout %arg1 : tensor<16x8xf16, #blocked> -> tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
-// CHECK: %[[D:.*]] = tt.dot %[[A]], %[[B]], %arg2 : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x8xf16, #blocked>
-// CHECK-NOT: convert_layout
-// CHECK: tt.return %[[D]]
+// CHECK: %[[A:.*]] = ttg.convert_layout %arg0 : tensor<32x16xf16, #blocked> -> tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK: %[[B:.*]] = ttg.convert_layout %arg1 : tensor<16x8xf16, #blocked> -> tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+// CHECK: tt.dot %[[A]], %[[B]], %{{.+}} : {{.+}} -> tensor<32x8xf16, #mma>
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
   tt.func @small_n(%a: tensor<32x16xf16, #blocked>, %b: tensor<16x8xf16, #blocked>, %c: tensor<32x8xf16, #blocked>) -> tensor<32x8xf16, #blocked> {

@@ -9,7 +9,9 @@
 //    warps hold what PTX says they hold, so the lane and warp bases of all
 //    three layouts are checked against the fragment layout first.
 //    f64 is not packed and has instructions of its own shapes (m8n8k4 on
-//    cuda:80, m16n8kK from cuda:90) over the same 16x8 tiles.
+//    cuda:80, m16n8kK from cuda:90) over the same 16x8 tiles. A result
+//    smaller than the tile (a 2x4 dot) has layouts that hold the tile
+//    broadcast; its fragments are read wrapped into the tensor.
 //  * FMA (any other layouts): every thread must hold, for each of its result
 //    elements (m, n), the whole row m of A and column n of B.
 // A batched (rank-3) dot is the same with a batch b leading every
@@ -55,22 +57,49 @@ bool warpsAgree(const LinearLayout &a, const LinearLayout &b,
   return operandsFollow(a, b, c, layout::kWarp);
 }
 
-/// The register tables of A, B and the result for lane 0 of warp 0; fails
-/// when a result register repeats an element (a second copy would miss
-/// the instructions' results).
+/// For lane 0 of warp 0, the register holding each element of a dot
+/// operand or result; an instruction tile's element is looked up wrapped
+/// into the tensor (see wrap), so a dot smaller than the tile reads its
+/// broadcast copies.
+struct RegisterTable {
+  std::map<Coord, int> registers;
+  Coord extent;
+
+  explicit RegisterTable(const LinearLayout &layout)
+      : registers(registerTable(layout)), extent(extentOf(layout)) {}
+  /// Whether `at` lies inside the tensor rather than on a broadcast copy.
+  bool inside(Coord at) const { return wrap(at, extent) == at; }
+  /// The register holding `at`, or -1 where the thread holds none.
+  int lookup(Coord at) const {
+    auto it = registers.find(wrap(at, extent));
+    return it == registers.end() ? -1 : it->second;
+  }
+};
+
+/// The register tables of A, B and the result; fails when a result
+/// register repeats an element (a second copy would miss the instructions'
+/// results). A dot smaller than the tile does not: its layouts drop the
+/// registers a broadcast would repeat.
 struct RegisterTables {
-  std::map<Coord, int> a, b, d;
+  RegisterTable a, b, d;
 };
 FailureOr<RegisterTables> getMmaRegisterTables(const LinearLayout &a,
                                                const LinearLayout &b,
                                                const LinearLayout &d,
                                                std::string &why) {
-  RegisterTables tables{registerTable(a), registerTable(b), registerTable(d)};
-  if (tables.d.size() != size_t(d.getNumRegisters())) {
+  RegisterTables tables{RegisterTable(a), RegisterTable(b), RegisterTable(d)};
+  if (tables.d.registers.size() != size_t(d.getNumRegisters())) {
     why = "the result's registers hold an element twice";
     return failure();
   }
   return tables;
+}
+
+/// Whether a result register at `origin` is where a 16x8 instruction tile
+/// starts.
+bool startsTile(Coord origin) {
+  return origin.row % ttg::kMmaV2TileM == 0 &&
+         origin.col % ttg::kMmaV2TileN == 0;
 }
 
 FailureOr<DotPlan> planFma(const LinearLayout &a, const LinearLayout &b,
@@ -142,24 +171,17 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
   FailureOr<RegisterTables> tables = getMmaRegisterTables(a, b, d, why);
   if (failed(tables))
     return failure();
-  const std::map<Coord, int> &aTable = tables->a, &bTable = tables->b,
-                             &dTable = tables->d;
-  auto lookup = [](const std::map<Coord, int> &table, Coord at) {
-    auto it = table.find(at);
-    return it == table.end() ? -1 : it->second;
-  };
   // The registers of one 32-bit operand: `p` elements along K.
-  auto operand = [&](const std::map<Coord, int> &table, Coord at, bool kIsRow) {
+  auto operand = [&](const RegisterTable &table, Coord at, bool kIsRow) {
     SmallVector<int> regs;
     for (int e = 0; e < p; ++e)
-      regs.push_back(lookup(table, kIsRow
-                                       ? Coord{at.batch, at.row + e, at.col}
-                                       : Coord{at.batch, at.row, at.col + e}));
+      regs.push_back(table.lookup(kIsRow
+                                      ? Coord{at.batch, at.row + e, at.col}
+                                      : Coord{at.batch, at.row, at.col + e}));
     return regs;
   };
   MmaV2DotPlan plan{p, {}};
-  const int32_t tileM = ttg::kMmaV2TileM, tileN = ttg::kMmaV2TileN;
-  const int32_t halfM = tileM / 2, halfK = q * instrK / 2;
+  const int32_t halfM = ttg::kMmaV2TileM / 2, halfK = q * instrK / 2;
   for (int64_t chunk = 0; chunk < kSize; chunk += q * instrK) {
     for (int32_t j = 0; j < q; ++j) {
       int64_t k0 = chunk + j * p;
@@ -167,20 +189,20 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
         // One instruction per 16x8 tile of each batch the thread holds.
         Coord origin = coordOf(d, layout::kRegister, r);
         int32_t b0 = origin.batch, m0 = origin.row, n0 = origin.col;
-        if (m0 % tileM != 0 || n0 % tileN != 0)
+        if (!startsTile(origin))
           continue;
         MmaV2Step step;
-        step.c = {lookup(dTable, {b0, m0, n0}),
-                  lookup(dTable, {b0, m0, n0 + 1}),
-                  lookup(dTable, {b0, m0 + halfM, n0}),
-                  lookup(dTable, {b0, m0 + halfM, n0 + 1})};
+        step.c = {tables->d.lookup({b0, m0, n0}),
+                  tables->d.lookup({b0, m0, n0 + 1}),
+                  tables->d.lookup({b0, m0 + halfM, n0}),
+                  tables->d.lookup({b0, m0 + halfM, n0 + 1})};
         int32_t k = k0;
         for (Coord at :
              {Coord{b0, m0, k}, Coord{b0, m0 + halfM, k},
               Coord{b0, m0, k + halfK}, Coord{b0, m0 + halfM, k + halfK}})
-          step.a.push_back(operand(aTable, at, /*kIsRow=*/false));
+          step.a.push_back(operand(tables->a, at, /*kIsRow=*/false));
         for (Coord at : {Coord{b0, k, n0}, Coord{b0, k + halfK, n0}})
-          step.b.push_back(operand(bTable, at, /*kIsRow=*/true));
+          step.b.push_back(operand(tables->b, at, /*kIsRow=*/true));
         auto missing = [](const SmallVector<int> &regs) {
           return llvm::is_contained(regs, -1);
         };
@@ -231,22 +253,26 @@ FailureOr<DotPlan> planMmaV2F64(const LinearLayout &a, const LinearLayout &b,
   plan.instrM = wide ? ttg::kMmaV2TileM : ttg::kMmaV2TileM / 2;
   plan.instrK = !wide ? 4 : kSize % 16 == 0 ? 16 : fragmentK;
   const int32_t half = ttg::kMmaV2TileM / 2, kStep = 4;
-  auto word = [](const std::map<Coord, int> &table, Coord at) {
-    auto it = table.find(at);
-    return SmallVector<int>{it == table.end() ? -1 : it->second};
+  auto word = [](const RegisterTable &table, Coord at) {
+    return SmallVector<int>{table.lookup(at)};
   };
   for (int64_t k0 = 0; k0 < kSize; k0 += plan.instrK) {
     for (int32_t r = 0; r < d.getNumRegisters(); ++r) {
       Coord origin = coordOf(d, layout::kRegister, r);
       int32_t b0 = origin.batch, n0 = origin.col;
-      if (origin.row % ttg::kMmaV2TileM != 0 || n0 % ttg::kMmaV2TileN != 0)
+      if (!startsTile(origin))
         continue;
       for (int32_t m0 = origin.row; m0 < origin.row + ttg::kMmaV2TileM;
            m0 += plan.instrM) {
+        // m8n8k4 takes one row half at a time: a half that only repeats
+        // the tensor's rows (fewer than 8 of them) would add its products
+        // into the same registers a second time.
+        if (!tables->d.inside({b0, m0, n0}))
+          continue;
         MmaV2Step step;
         for (int32_t m = m0; m < m0 + plan.instrM; m += half)
           for (int32_t n = n0; n < n0 + 2; ++n)
-            step.c.push_back(word(tables->d, {b0, m, n}).front());
+            step.c.push_back(tables->d.lookup({b0, m, n}));
         for (int32_t k = k0; k < k0 + plan.instrK; k += kStep) {
           for (int32_t m = m0; m < m0 + plan.instrM; m += half)
             step.a.push_back(word(tables->a, {b0, m, int32_t(k)}));

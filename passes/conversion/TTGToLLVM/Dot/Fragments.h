@@ -64,18 +64,38 @@ inline Coord basis(const layout::LinearLayout &layout, const char *inDim,
   return coordOf(layout, inDim, int32_t(1) << bit);
 }
 
+/// The size of each coordinate of `layout`'s tensor.
+inline Coord extentOf(const layout::LinearLayout &layout) {
+  const std::vector<layout::NamedSize> &dims = layout.getOutDims();
+  size_t rank = dims.size();
+  return {rank == 3 ? dims[0].second : 1, dims[rank - 2].second,
+          dims[rank - 1].second};
+}
+
+/// Where a layout of a tensor `extent` holds an instruction tile's element
+/// `at`. A tensor smaller than the tile (a 2x4 dot on 16x8 mma.sync tiles)
+/// has a layout that broadcasts over the rest of it: the tile's bases past
+/// the extent are zero, so the element is the tensor's at `at` modulo its
+/// power-of-two extent. Elsewhere this is `at` itself.
+inline Coord wrap(Coord at, Coord extent) {
+  return {at.batch & (extent.batch - 1), at.row & (extent.row - 1),
+          at.col & (extent.col - 1)};
+}
+
 /// Whether the lanes of `layout` hold PTX's fragments of mma.sync's and
 /// wgmma's A and accumulator: lanes 0-1 step `p` and 2p columns (a 32-bit
 /// register's elements), lanes 2-4 step 1, 2 and 4 rows, and no lane steps
 /// along the batch (a warp's instruction works on one matrix). `transposed`
-/// swaps rows and columns (mma.sync's B).
+/// swaps rows and columns (mma.sync's B). A tensor smaller than the
+/// fragment holds it broadcast (see wrap).
 inline bool lanesHoldFragments(const layout::LinearLayout &layout, int32_t p,
                                bool transposed = false) {
+  Coord extent = extentOf(layout);
   for (int bit = 0; bit < 5; ++bit) {
     Coord expected = bit < 2 ? Coord{0, p << bit} : Coord{1 << (bit - 2), 0};
     if (transposed)
       std::swap(expected.row, expected.col);
-    if (basis(layout, layout::kLane, bit) != expected)
+    if (basis(layout, layout::kLane, bit) != wrap(expected, extent))
       return false;
   }
   return true;

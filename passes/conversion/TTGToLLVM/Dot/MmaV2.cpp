@@ -22,33 +22,28 @@ void mlir::tile::emitMmaV2Dot(OpBuilder &builder, Location loc,
                               const MmaV2DotPlan &plan, Type aElement,
                               Type dElement, ArrayRef<Value> a,
                               ArrayRef<Value> b, MutableArrayRef<Value> acc) {
-  if (aElement.isF64()) {
-    // One element per operand: the words are single registers.
-    auto elements = [](ArrayRef<Value> registers,
-                       ArrayRef<SmallVector<int>> words) {
-      return llvm::map_to_vector(words, [&](const SmallVector<int> &word) {
-        return registers[word.front()];
-      });
-    };
-    for (const MmaV2Step &step : plan.steps) {
-      SmallVector<Value> results = nvidia::emitMmaSyncF64(
-          builder, loc, plan.instrM, plan.instrK, elements(a, step.a),
-          elements(b, step.b), gather(acc, step.c));
-      for (auto [i, value] : llvm::zip(step.c, results))
-        acc[i] = value;
-    }
-    return;
-  }
+  // The operand words of a step: packed registers, or single f64 elements.
+  auto operands = [&](ArrayRef<Value> registers,
+                      ArrayRef<SmallVector<int>> words) {
+    return llvm::map_to_vector(words, [&](const SmallVector<int> &word) {
+      return gather(registers, word);
+    });
+  };
+  auto elements = [&](ArrayRef<Value> registers,
+                      ArrayRef<SmallVector<int>> words) {
+    return llvm::map_to_vector(words, [&](const SmallVector<int> &word) {
+      return registers[word.front()];
+    });
+  };
   for (const MmaV2Step &step : plan.steps) {
-    auto operands = [](ArrayRef<Value> registers,
-                       ArrayRef<SmallVector<int>> words) {
-      return llvm::map_to_vector(words, [&](const SmallVector<int> &word) {
-        return gather(registers, word);
-      });
-    };
-    SmallVector<Value> results = nvidia::emitMmaSync(
-        builder, loc, aElement, dElement, operands(a, step.a),
-        operands(b, step.b), gather(acc, step.c));
+    SmallVector<Value> results =
+        aElement.isF64()
+            ? nvidia::emitMmaSyncF64(builder, loc, plan.instrM, plan.instrK,
+                                     elements(a, step.a), elements(b, step.b),
+                                     gather(acc, step.c))
+            : nvidia::emitMmaSync(builder, loc, aElement, dElement,
+                                  operands(a, step.a), operands(b, step.b),
+                                  gather(acc, step.c));
     for (auto [i, value] : llvm::zip(step.c, results))
       acc[i] = value;
   }

@@ -13,16 +13,3 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
-
-// -----
-
-// Eight rows per batch: the layout folds the 16-row tile onto them, so no
-// thread holds rows 8-15 of an instruction's tile.
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1, 1], instrShape = [1, 16, 8]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @batch_short_m(%a: tensor<2x8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<2x16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<2x8x8xf32, #mma>) {
-    // expected-error @below {{'tt.dot' op cannot be lowered: a fragment of the tile is not held by one thread}}
-    %d = tt.dot %a, %b, %c : tensor<2x8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<2x16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<2x8x8xf32, #mma>
-    tt.return
-  }
-}

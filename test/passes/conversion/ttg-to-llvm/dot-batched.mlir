@@ -113,3 +113,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Eight rows per batch, fewer than the tile's 16: the layouts hold the tile
+// broadcast, rows 8-15 being rows 0-7 again, so A's registers and the
+// accumulator's go in twice. One instruction per batch.
+// CHECK-LABEL: llvm.func @batch_short_m
+// CHECK: nvvm.mma.sync A[%[[A0:.+]], %[[A0]], %[[A1:.+]], %[[A1]]]  B[{{.+}}]  C[%[[C0:.+]], %[[C1:.+]], %[[C0]], %[[C1]]]
+// CHECK: nvvm.mma.sync A[%[[A2:.+]], %[[A2]], %[[A3:.+]], %[[A3]]]  B[{{.+}}]  C[%[[C2:.+]], %[[C3:.+]], %[[C2]], %[[C3]]]
+// CHECK-NOT: nvvm.mma.sync
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1, 1], instrShape = [1, 16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @batch_short_m(%a: tensor<2x8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<2x16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<2x8x8xf32, #mma>, %p: tensor<2x8x8x!tt.ptr<f32>, #mma>) {
+    %d = tt.dot %a, %b, %c : tensor<2x8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<2x16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<2x8x8xf32, #mma>
+    tt.store %p, %d : tensor<2x8x8x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}

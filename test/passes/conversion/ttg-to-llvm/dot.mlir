@@ -149,3 +149,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A 2x4 result on one warp, smaller than the 16x8 tile: the layouts hold
+// the tile broadcast, so rows 8-15 of the fragments are the tensor's rows
+// 0-1 again (A's registers and the accumulator's two go in twice) and
+// columns 4-7 its columns 0-3. K = 32: two instructions, the second
+// accumulating into the first's results for rows 8-15, which equal rows
+// 0-7's.
+// CHECK-LABEL: llvm.func @mma_f16_smaller_than_tile
+// CHECK: %[[C0:.+]] = llvm.extractvalue %arg2[0]
+// CHECK: %[[C1:.+]] = llvm.extractvalue %arg2[1]
+// CHECK: %[[D0:.+]] = nvvm.mma.sync A[%[[A0:.+]], %[[A0]], %[[A1:.+]], %[[A1]]]  B[{{.+}}]  C[%[[C0]], %[[C1]], %[[C0]], %[[C1]]]
+// CHECK: %[[E2:.+]] = llvm.extractvalue %[[D0]][2]
+// CHECK: %[[E3:.+]] = llvm.extractvalue %[[D0]][3]
+// CHECK: nvvm.mma.sync A[%[[A2:.+]], %[[A2]], %[[A3:.+]], %[[A3]]]  B[{{.+}}]  C[%[[E2]], %[[E3]], %[[E2]], %[[E3]]]
+// CHECK-NOT: nvvm.mma.sync
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_f16_smaller_than_tile(%a: tensor<2x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x4xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<2x4xf32, #mma>, %p: tensor<2x4x!tt.ptr<f32>, #mma>) {
+    %d = tt.dot %a, %b, %c : tensor<2x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x4xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<2x4xf32, #mma>
+    tt.store %p, %d : tensor<2x4x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
