@@ -79,6 +79,10 @@ FIXED_SINCE = {
                                "carried by the loop, as in Triton's TTGIR "
                                "(compile-checked: Python test "
                                "test_copy_waits_name_their_groups_like_triton)",
+    "test_indirect_matmul": "the pipeline's stages are split between the "
+                            "index load and the tile loads it feeds, as in "
+                            "Triton (compile-checked at or below Triton's "
+                            "bytes: Python case indirect_matmul_5_stages)",
     "test_disable_licm": "the loop annotation reaches the LLVM branch "
                          "(tile-attach-loop-annotations)",
     "test_enable_reflect_ftz": "exp2 without flush-to-zero",

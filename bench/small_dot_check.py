@@ -2,7 +2,8 @@
 """Dots smaller than one 16x8 mma.sync tile, on the GPU, with tile as
 Triton's compiler: every shape with M and N in {1, 2, 4, 8, 16}, each
 operand type mma.sync takes (f16, bf16, tf32, int8, f64, and fp8 where the
-GPU has it) and 1 and 4 warps, checked against torch's product in float64.
+GPU has it) and 1 and 4 warps, and pipelined K loops of f16 and bf16 dots
+up to 32x32, checked against torch's product in float64.
 
     python -m tile.triton --stats bench/small_dot_check.py
 
@@ -32,6 +33,22 @@ def small_dot(x_ptr, y_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
     y = tl.load(y_ptr + k[:, None] * N + n)
     z = tl.dot(x, y, input_precision=PRECISION)
     tl.store(out_ptr + m * N + n, z)
+
+
+@triton.jit
+def small_dot_loop(x_ptr, y_ptr, out_ptr, K, M: tl.constexpr, N: tl.constexpr,
+                   BLOCK_K: tl.constexpr):
+    # The K loop is pipelined: the operands reach the dot through shared
+    # memory (cp.async, then ldmatrix where the tile allows).
+    m = tl.arange(0, M)[:, None]
+    n = tl.arange(0, N)[None, :]
+    k = tl.arange(0, BLOCK_K)
+    acc = tl.zeros((M, N), tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        x = tl.load(x_ptr + m * K + (k0 + k)[None, :])
+        y = tl.load(y_ptr + (k0 + k)[:, None] * N + n)
+        acc = tl.dot(x, y, acc)
+    tl.store(out_ptr + m * N + n, acc)
 
 
 def operand_types() -> list[tuple[torch.dtype, torch.dtype, str, int]]:
@@ -65,14 +82,28 @@ def check(m: int, n: int, k: int, dtype: torch.dtype, out_dtype: torch.dtype,
     return None
 
 
+def check_loop(m: int, n: int, dtype: torch.dtype, warps: int) -> str | None:
+    """small_dot_loop over K = 256 in steps of 32; as check()."""
+    k, block_k = 256, 32
+    gen = torch.Generator(device="cuda").manual_seed(m * 100 + n)
+    x = torch.randint(-3, 4, (m, k), device="cuda", generator=gen)
+    y = torch.randint(-3, 4, (k, n), device="cuda", generator=gen)
+    out = torch.full((m, n), 12345.0, device="cuda")
+    small_dot_loop[(1, )](x.to(dtype), y.to(dtype), out, k, m, n, block_k,
+                          num_warps=warps, num_stages=3)
+    expected = (x.double() @ y.double()).float()
+    if not torch.equal(out, expected):
+        return f"max |error| {(out - expected).abs().max().item()}"
+    return None
+
+
 def main() -> int:
     passed = failed = 0
-    sizes = [1, 2, 4, 8, 16]
-    for (dtype, out_dtype, precision, k), m, n, warps in itertools.product(
-            operand_types(), sizes, sizes, [1, 4]):
-        name = f"{m}x{n}x{k} {dtype} -> {out_dtype} ({precision}), {warps} warps"
+
+    def record(name: str, run) -> None:
+        nonlocal passed, failed
         try:
-            problem = check(m, n, k, dtype, out_dtype, precision, warps)
+            problem = run()
         except Exception as error:  # a compile error is a failure too
             problem = f"{type(error).__name__}: {error}"
         if problem:
@@ -80,6 +111,17 @@ def main() -> int:
             print(f"FAIL {name}: {problem}")
         else:
             passed += 1
+
+    sizes = [1, 2, 4, 8, 16]
+    for (dtype, out_dtype, precision, k), m, n, warps in itertools.product(
+            operand_types(), sizes, sizes, [1, 4]):
+        record(f"{m}x{n}x{k} {dtype} -> {out_dtype} ({precision}), "
+               f"{warps} warps",
+               lambda: check(m, n, k, dtype, out_dtype, precision, warps))
+    for dtype, m, n in itertools.product([torch.float16, torch.bfloat16],
+                                         [2, 4, 8, 16, 32], [2, 4, 8, 16, 32]):
+        record(f"loop {m}x{n} {dtype}, 4 warps",
+               lambda: check_loop(m, n, dtype, 4))
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -74,15 +74,17 @@ def ConvertTritonGPUToLLVMPass
 
     Triton's options: `compute-capability` (0, the default, takes it from
     the module's `ttg.target`; otherwise it wins, and a module without
-    `ttg.target` gets `cuda:<cc>`), and `ptx-version`, accepted for
-    Triton's pipelines (the PTX ISA version is chosen when LLVM emits PTX).
+    `ttg.target` gets `cuda:<cc>`), and `ptx-version`: the PTX ISA version
+    the PTX will be emitted at (80 for 8.0), below which the lowering writes
+    no instruction the version lacks (the vector float atomics of PTX 8.1);
+    0, the default, leaves the version to be chosen when LLVM emits PTX.
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t",
            /*default=*/"0",
            "The target's compute capability (0: the module's ttg.target)">,
     Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"0",
-           "The PTX ISA version (accepted for Triton's pipelines)">,
+           "The PTX ISA version the PTX is emitted at (0: not fixed)">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",

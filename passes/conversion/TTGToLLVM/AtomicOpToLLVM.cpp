@@ -244,9 +244,9 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<tt::AtomicRMWOp> {
     if (isa<RankedTensorType>(op.getType()))
       width =
           std::min(std::max(1u, lowering.accessWidth.lookup(op)),
-                   nvidia::getMaxAtomicPack(op.getAtomicRmwOp(),
-                                            getElementTypeOrSelf(op.getType()),
-                                            lowering.computeCapability));
+                   nvidia::getMaxAtomicPack(
+                       op.getAtomicRmwOp(), getElementTypeOrSelf(op.getType()),
+                       lowering.computeCapability, lowering.ptxVersion));
     if (ptrs.size() % width != 0)
       width = 1;
 
@@ -265,7 +265,8 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<tt::AtomicRMWOp> {
       SmallVector<Value> results = nvidia::emitAtomicRMW(
           rewriter, loc, op.getAtomicRmwOp(), ptrs[first],
           ArrayRef<Value>(values).slice(first, width), pred, op.getSem(),
-          op.getScope(), atomic->returnsOld(), lowering.computeCapability);
+          op.getScope(), atomic->returnsOld(), lowering.computeCapability,
+          lowering.ptxVersion);
       for (auto [i, result] : llvm::enumerate(results))
         old[first + i] = result;
     }

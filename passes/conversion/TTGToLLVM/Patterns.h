@@ -27,6 +27,11 @@ struct LoweringContext {
   /// which decides between instructions where targets differ (fp8
   /// conversions, a bf16 atomic add); 0 when the module names none.
   int computeCapability = 0;
+  /// The PTX ISA version the PTX will be emitted at (81 for 8.1), where the
+  /// caller fixes it (convert-triton-gpu-to-llvm's ptx-version, as Triton
+  /// passes it): instructions a lower version lacks are not written. 0: the
+  /// version is chosen when LLVM emits PTX, after what the lowering needs.
+  int ptxVersion = 0;
   /// The CTAs of the cluster each program is launched as
   /// (tile.cluster-ctas): program ids are cluster ids, and only the first
   /// CTA of a cluster runs the program.

@@ -462,6 +462,7 @@ struct ConvertTritonGPUToLLVMPass
     lowering.numWarps = *numWarps;
     lowering.threadsPerWarp = ttg::getThreadsPerWarp(module);
     lowering.computeCapability = computeCapability;
+    lowering.ptxVersion = ptxVersion;
     lowering.clusterCTAs = ttg::getClusterCTAs(module);
     {
       ModuleAxisInfoAnalysis axisInfo(module);

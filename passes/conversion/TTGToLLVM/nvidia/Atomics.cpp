@@ -135,11 +135,17 @@ std::string getOperationSuffix(tt::RMWOp kind, Type elementType,
 /// Whether PTX has the bf16 add `atom` on this target (sm_90 on).
 bool hasNativeBF16Add(int computeCapability) { return computeCapability >= 90; }
 
+/// The PTX ISA version that has the vector float adds.
+constexpr int kVectorFloatAddPtxVersion = 81;
+
 /// Whether PTX adds vectors of `elementType` in global memory on this
 /// target: `.v2`/`.v4` of f32 and `.v2`/`.v4`/`.v8` of f16 and bf16, up
-/// to 16 bytes, from sm_90 on.
-bool hasVectorFloatAdd(Type elementType, int computeCapability) {
+/// to 16 bytes, from sm_90 on and PTX 8.1 on (a `ptxVersion` of 0 is not
+/// fixed yet: the PTX is then emitted at a version that has them).
+bool hasVectorFloatAdd(Type elementType, int computeCapability,
+                       int ptxVersion) {
   return computeCapability >= 90 &&
+         (ptxVersion == 0 || ptxVersion >= kVectorFloatAddPtxVersion) &&
          (elementType.isF16() || elementType.isBF16() || elementType.isF32());
 }
 
@@ -286,10 +292,10 @@ std::string nvidia::getAtomicCASUnsupportedReason(Type elementType) {
 }
 
 unsigned nvidia::getMaxAtomicPack(tt::RMWOp kind, Type elementType,
-                                  int computeCapability) {
+                                  int computeCapability, int ptxVersion) {
   if (kind != tt::RMWOp::FADD)
     return 1;
-  if (hasVectorFloatAdd(elementType, computeCapability))
+  if (hasVectorFloatAdd(elementType, computeCapability, ptxVersion))
     return 128 / elementType.getIntOrFloatBitWidth();
   if (elementType.isF16())
     return 2;
@@ -302,7 +308,7 @@ SmallVector<Value>
 nvidia::emitAtomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind,
                       Value ptr, ArrayRef<Value> values, Value pred,
                       tt::MemSemantic sem, tt::MemSyncScope scope,
-                      bool returnsOld, int computeCapability) {
+                      bool returnsOld, int computeCapability, int ptxVersion) {
   Type elementType = values.front().getType();
   if (kind == tt::RMWOp::FADD && elementType.isBF16() &&
       !hasNativeBF16Add(computeCapability)) {
@@ -316,7 +322,8 @@ nvidia::emitAtomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind,
   unsigned numElements = values.size();
   // Always `atom`, as Triton writes it, even where the old value is unused:
   // ptxas makes such an atom the same REDG instruction `red` would be.
-  if (numElements > 1 && hasVectorFloatAdd(elementType, computeCapability))
+  if (numElements > 1 &&
+      hasVectorFloatAdd(elementType, computeCapability, ptxVersion))
     return emitVectorFloatAdd(builder, loc, ptr, values, pred, sem, scope,
                               returnsOld);
   Value operand = numElements == 2 ? packPair(builder, loc, values)

@@ -360,11 +360,12 @@ std::string getAtomicRMWUnsupportedReason(tt::RMWOp kind, Type elementType);
 std::string getAtomicCASUnsupportedReason(Type elementType);
 
 /// How many contiguous, aligned elements one atomic `kind` on
-/// `elementType` may update at once on `computeCapability`: 16 bytes'
-/// worth for the vector float adds of sm_90, 2 for the packed 16-bit float
-/// adds of earlier targets, 1 otherwise.
+/// `elementType` may update at once on `computeCapability` in PTX ISA
+/// `ptxVersion` (0: not fixed yet, any): 16 bytes' worth for the vector
+/// float adds of sm_90 (PTX 8.1), 2 for the packed 16-bit float adds,
+/// 1 otherwise.
 unsigned getMaxAtomicPack(tt::RMWOp kind, Type elementType,
-                          int computeCapability);
+                          int computeCapability, int ptxVersion);
 
 /// Atomically applies `kind` with `values` (one element, or as many
 /// contiguous ones as getMaxAtomicPack allows) to global memory at `ptr`
@@ -375,7 +376,8 @@ SmallVector<Value> emitAtomicRMW(OpBuilder &builder, Location loc,
                                  tt::RMWOp kind, Value ptr,
                                  ArrayRef<Value> values, Value pred,
                                  tt::MemSemantic sem, tt::MemSyncScope scope,
-                                 bool returnsOld, int computeCapability);
+                                 bool returnsOld, int computeCapability,
+                                 int ptxVersion);
 
 /// Loads the scalar `type` from global memory at `ptr` with memory
 /// semantic `sem` (relaxed or acquire) at `scope`, when `pred` (null for
