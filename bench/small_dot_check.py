@@ -7,10 +7,10 @@ up to 32x32, checked against torch's product in float64.
 
     python -m tile.triton --stats bench/small_dot_check.py
 
-The results must be exact for int8 and f64 and within the inputs' rounding
-elsewhere (the operands are small integers, so f16, bf16 and fp8 products
-and their sums are exact too; tf32 rounds the f32 inputs to 10 mantissa
-bits). The last line is `N passed, N failed`; exit status 1 on a failure.
+The operands and the incoming accumulator are small integers, which every
+operand type holds exactly (tf32's 10 mantissa bits included), so every
+product and sum is exact and the results must equal torch's. The last line
+is `N passed, N failed`; exit status 1 on a failure.
 """
 
 from __future__ import annotations
@@ -26,12 +26,15 @@ import triton.language as tl
 @triton.jit
 def small_dot(x_ptr, y_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
               K: tl.constexpr, PRECISION: tl.constexpr):
+    # out = x @ y + out: the accumulator comes in nonzero, so a wrong
+    # mapping of its registers shows too.
     m = tl.arange(0, M)[:, None]
     n = tl.arange(0, N)[None, :]
     k = tl.arange(0, K)
     x = tl.load(x_ptr + m * K + k[None, :])
     y = tl.load(y_ptr + k[:, None] * N + n)
-    z = tl.dot(x, y, input_precision=PRECISION)
+    acc = tl.load(out_ptr + m * N + n)
+    z = tl.dot(x, y, acc, input_precision=PRECISION)
     tl.store(out_ptr + m * N + n, z)
 
 
@@ -71,11 +74,11 @@ def check(m: int, n: int, k: int, dtype: torch.dtype, out_dtype: torch.dtype,
     # Small integers: every product and sum is exact in each operand type.
     x = torch.randint(-3, 4, (m, k), device="cuda", generator=gen)
     y = torch.randint(-3, 4, (k, n), device="cuda", generator=gen)
-    # Out of the sums' range, so an element left unwritten shows.
-    out = torch.full((m, n), 12345, device="cuda", dtype=out_dtype)
+    acc = torch.randint(-50, 51, (m, n), device="cuda", generator=gen)
+    out = acc.to(out_dtype)
     small_dot[(1, )](x.to(dtype), y.to(dtype), out, m, n, k, precision,
                      num_warps=warps)
-    expected = (x.double() @ y.double()).to(out_dtype)
+    expected = (x.double() @ y.double() + acc.double()).to(out_dtype)
     if not torch.equal(out, expected):
         return (f"max |error| "
                 f"{(out.double() - expected.double()).abs().max().item()}")

@@ -165,9 +165,10 @@ def TTGAccelerateMatmulPass
     instruction takes them: f32 with `ieee` precision (and, until tile has
     `tritongpu-F32DotTC`, `tf32x3`/`bf16x3`/`bf16x6`), f64 on targets other
     than cuda:80 and cuda:90 (or K not a multiple of 8), integers other
-    than i8, targets below cuda:80, and tiles smaller than one instruction
-    (M or N below 16, K below 256 / bits). Triton's frontend never emits
-    such small dots; tile also takes hand-written TTIR, so they stay FMA.
+    than i8, targets below cuda:80, and K below one instruction's (256 /
+    bits). M and N may be smaller than the 16x8 tile, as in Triton 3.6 (its
+    test_core has 1x2 and 2x4 dots): the layouts then hold the tile
+    broadcast.
 
     Every `tt.dot_scaled` is first decomposed, as Triton does below sm_100
     (DecomposeScaledBlocked): both operands are upcast to bf16 (f16 when

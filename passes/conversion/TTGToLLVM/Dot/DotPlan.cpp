@@ -147,9 +147,9 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
   // and B, which leaves the product unchanged.
   int32_t width = basis(a, layout::kLane, 0).col;
   if (width < p || width % p != 0 || !llvm::isPowerOf2_32(width / p) ||
-      !lanesHoldFragments(a, width) ||
-      !lanesHoldFragments(b, width, /*transposed=*/true) ||
-      !lanesHoldFragments(d, 2)) {
+      !lanesHoldFragments(a, width, /*transposed=*/false, /*broadcast=*/true) ||
+      !lanesHoldFragments(b, width, /*transposed=*/true, /*broadcast=*/true) ||
+      !lanesHoldFragments(d, 2, /*transposed=*/false, /*broadcast=*/true)) {
     why = "the operand layouts are not mma.sync fragments (check kWidth)";
     return failure();
   }
@@ -228,9 +228,9 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
 FailureOr<DotPlan> planMmaV2F64(const LinearLayout &a, const LinearLayout &b,
                                 const LinearLayout &d, int64_t kSize,
                                 int capability, std::string &why) {
-  if (!lanesHoldFragments(a, 1) ||
-      !lanesHoldFragments(b, 1, /*transposed=*/true) ||
-      !lanesHoldFragments(d, 2)) {
+  if (!lanesHoldFragments(a, 1, /*transposed=*/false, /*broadcast=*/true) ||
+      !lanesHoldFragments(b, 1, /*transposed=*/true, /*broadcast=*/true) ||
+      !lanesHoldFragments(d, 2, /*transposed=*/false, /*broadcast=*/true)) {
     why = "the operand layouts are not f64 mma.sync fragments (check kWidth)";
     return failure();
   }

@@ -86,16 +86,21 @@ inline Coord wrap(Coord at, Coord extent) {
 /// wgmma's A and accumulator: lanes 0-1 step `p` and 2p columns (a 32-bit
 /// register's elements), lanes 2-4 step 1, 2 and 4 rows, and no lane steps
 /// along the batch (a warp's instruction works on one matrix). `transposed`
-/// swaps rows and columns (mma.sync's B). A tensor smaller than the
-/// fragment holds it broadcast (see wrap).
+/// swaps rows and columns (mma.sync's B). With `broadcast`, a tensor smaller
+/// than the fragment may hold it broadcast (see wrap): mma.sync takes every
+/// operand from registers, so the copies are real; wgmma reads B from
+/// shared memory, which holds no copies, so its layouts are checked exactly.
 inline bool lanesHoldFragments(const layout::LinearLayout &layout, int32_t p,
-                               bool transposed = false) {
+                               bool transposed = false,
+                               bool broadcast = false) {
   Coord extent = extentOf(layout);
   for (int bit = 0; bit < 5; ++bit) {
     Coord expected = bit < 2 ? Coord{0, p << bit} : Coord{1 << (bit - 2), 0};
     if (transposed)
       std::swap(expected.row, expected.col);
-    if (basis(layout, layout::kLane, bit) != wrap(expected, extent))
+    if (broadcast)
+      expected = wrap(expected, extent);
+    if (basis(layout, layout::kLane, bit) != expected)
       return false;
   }
   return true;

@@ -56,3 +56,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A result narrower than wgmma's 8 columns: wgmma reads B from shared
+// memory, which holds no broadcast copies, so a layout folding the
+// instruction's columns onto 4 is not its fragment (mma.sync, whose
+// operands are registers, takes such a dot broadcast).
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]}>
+#s = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @narrower_than_instruction(%a: !ttg.memdesc<64x16xf16, #s, #smem>, %b: !ttg.memdesc<16x4xf16, #s, #smem>, %c: tensor<64x4xf32, #mma>) {
+    // expected-error @below {{'ttng.warp_group_dot' op cannot be lowered: the result's lanes and warps do not hold wgmma fragments}}
+    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x16xf16, #s, #smem> * !ttg.memdesc<16x4xf16, #s, #smem> -> tensor<64x4xf32, #mma>
+    tt.return
+  }
+}
