@@ -34,7 +34,7 @@ def small_dot(x_ptr, y_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
     x = tl.load(x_ptr + m * K + k[None, :])
     y = tl.load(y_ptr + k[:, None] * N + n)
     acc = tl.load(out_ptr + m * N + n)
-    z = tl.dot(x, y, acc, input_precision=PRECISION)
+    z = tl.dot(x, y, acc, input_precision=PRECISION, out_dtype=acc.dtype)
     tl.store(out_ptr + m * N + n, z)
 
 
