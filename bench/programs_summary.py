@@ -31,8 +31,6 @@ from pathlib import Path
 #: Tests whose failing cases check Triton's own text: the case's result is
 #: right, the spelling differs. Test name -> what it checks.
 TEXT_CHECKS = {
-    "test_dot": "the instruction family of 1x2 and 2x4 dots: Triton pads them "
-                "to mma.sync, tile computes them with FMA (outputs match)",
     "test_float_annotation": "TTIR argument names (%val); tile prints %argN",
     "test_int_annotation": "TTIR argument names (%v); tile prints %argN",
     "test_use_name_loc_as_prefix": "SSA value names taken from locations",
