@@ -48,6 +48,10 @@ def TileToLLVMPass : Pass<"tile-to-llvm", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::tile::ttg::kDefaultLineInfo",
            "Source line tables (DWARF, .loc in the PTX); false as "
            "TRITON_DISABLE_LINE_INFO=1">,
+    Option<"ptxVersion", "ptx-version", "int",
+           /*default=*/"::mlir::tile::ttg::kDefaultPtxVersion",
+           "PTX ISA version the PTX will be written at (80 for 8.0): the "
+           "lowering writes no instruction it lacks; 0 leaves it open">,
   ];
 }
 

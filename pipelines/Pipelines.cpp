@@ -46,9 +46,14 @@ struct StagePipelineOptions : public PassPipelineOptions<StagePipelineOptions> {
       *this, "line-info",
       llvm::cl::desc("Source line tables (DWARF) in the LLVM stage"),
       llvm::cl::init(ttg::kDefaultLineInfo)};
+  Option<int> ptxVersion{
+      *this, "ptx-version",
+      llvm::cl::desc("PTX ISA version the PTX is written at (0: not fixed)"),
+      llvm::cl::init(ttg::kDefaultPtxVersion)};
 
   ttg::TargetOptions toTargetOptions() const {
-    return {target, numWarps, threadsPerWarp, numCTAs, numStages, lineInfo};
+    return {target,    numWarps, threadsPerWarp, numCTAs,
+            numStages, lineInfo, ptxVersion};
   }
 };
 
@@ -71,6 +76,7 @@ mlir::tile::instantiatePipeline(llvm::StringRef text,
       {"num-ctas", std::to_string(options.numCTAs)},
       {"num-stages", std::to_string(options.numStages)},
       {"line-info", options.lineInfo ? "true" : "false"},
+      {"ptx-version", std::to_string(options.ptxVersion)},
   };
   auto lookUp = [&](llvm::StringRef name) -> const std::string * {
     for (const auto &[optionName, value] : values)
@@ -104,8 +110,8 @@ mlir::tile::instantiatePipeline(llvm::StringRef text,
     if (!value) {
       errorStream << "'$" << name
                   << "' names no target option; expected $target, "
-                     "$num-warps, $threads-per-warp, $num-ctas, $num-stages or "
-                     "$line-info";
+                     "$num-warps, $threads-per-warp, $num-ctas, $num-stages, "
+                     "$line-info or $ptx-version";
       return failure();
     }
     result += *value;

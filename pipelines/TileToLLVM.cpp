@@ -33,8 +33,8 @@ struct TileToLLVMPass : public tile::impl::TileToLLVMPassBase<TileToLLVMPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    ttg::TargetOptions given{target,  numWarps,  threadsPerWarp,
-                             numCTAs, numStages, lineInfo};
+    ttg::TargetOptions given{target,    numWarps, threadsPerWarp, numCTAs,
+                             numStages, lineInfo, ptxVersion};
     ExplicitTargetOptions explicitly{target.hasValue(), numWarps.hasValue(),
                                      threadsPerWarp.hasValue(),
                                      numCTAs.hasValue()};

@@ -44,6 +44,10 @@ inline constexpr int kDefaultNumStages = 3;
 /// Source line tables in the LLVM stage, as Triton emits them unless
 /// TRITON_DISABLE_LINE_INFO is set.
 inline constexpr bool kDefaultLineInfo = true;
+/// The PTX ISA version the PTX will be written at when the caller fixes it
+/// (80 for 8.0); 0 leaves it to the PTX emission, after what the kernel
+/// needs.
+inline constexpr int kDefaultPtxVersion = 0;
 
 /// The target options every stage pipeline takes, with tile-to-llvm's names
 /// and defaults.
@@ -54,6 +58,7 @@ struct TargetOptions {
   int numCTAs = kDefaultNumCTAs;
   int numStages = kDefaultNumStages;
   bool lineInfo = kDefaultLineInfo;
+  int ptxVersion = kDefaultPtxVersion;
 };
 
 /// Checks option values against what tile supports; the message names the

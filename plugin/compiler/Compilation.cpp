@@ -164,6 +164,7 @@ FailureOr<ttg::TargetOptions> Compiler::resolveOptions(ModuleOp module) {
   given.numCTAs = options.num_ctas;
   given.numStages = options.num_stages;
   given.lineInfo = options.line_info != 0;
+  given.ptxVersion = options.ptx_version;
   // A TTGIR module's own attributes win over the options.
   return resolveTargetOptions(module, given, ExplicitTargetOptions(),
                               "tile_compile: ");

@@ -292,6 +292,12 @@ def small_dot(x_ptr, y_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
 
 
 @triton.jit
+def atomic_accumulate(out_ptr, x_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    tl.atomic_add(out_ptr + offsets, tl.load(x_ptr + offsets))
+
+
+@triton.jit
 def exp2_rows(x_ptr, BLOCK: tl.constexpr):
     offsets = tl.arange(0, BLOCK)
     tl.store(x_ptr + offsets, tl.math.exp2(tl.load(x_ptr + offsets)))

@@ -14,8 +14,8 @@ import pytest
 import tile.triton
 from compile_helpers import (SHARED_MEMORY_LIMIT, compile_case,
                              compile_case_with_tile, entry_parameters)
-from kernels import (CASES, Case, attention_ws_causal, exp2_rows,
-                     running_sum_no_licm)
+from kernels import (CASES, Case, atomic_accumulate, attention_ws_causal,
+                     exp2_rows, running_sum_no_licm)
 
 CAPABILITIES = (80, 90)
 
@@ -156,6 +156,29 @@ def test_enable_reflect_ftz_decides_whether_exp2_flushes(tile_enabled, ftz):
     ptx = compile_case(case, 90).asm["ptx"]
     assert ("ex2.approx.ftz.f32" in ptx) == ftz
     assert "ex2.approx" in ptx
+
+
+@pytest.mark.parametrize("ptx_version", [None, 80])
+def test_vector_atomics_follow_the_ptx_version(tile_enabled, ptx_version):
+    """Contiguous f32 atomic adds on sm_90 take the 16-byte vector form,
+    a PTX 8.1 instruction; with Triton's ptx_version=80 they stay scalar,
+    as in Triton's lowering, and the PTX assembles at .version 8.0."""
+    options = {"num_warps": 4}
+    if ptx_version:
+        options["ptx_version"] = ptx_version
+    case = Case("atomic_accumulate", atomic_accumulate,
+                {"out_ptr": "*fp32", "x_ptr": "*fp32", "BLOCK": "constexpr"},
+                {"BLOCK": 1024}, options)
+    kernel = compile_case(case, 90)
+    ptx = kernel.asm["ptx"]
+    assert kernel.asm["cubin"][:4] == b"\x7fELF"
+    vector = re.findall(r"atom\.global\.\w+\.\w+\.add\.v4\.f32", ptx)
+    if ptx_version:
+        assert ".version 8.0" in ptx
+        assert not vector
+        assert len(re.findall(r"atom\.global\.\w+\.\w+\.add\.f32", ptx)) == 8
+    else:
+        assert len(vector) == 2
 
 
 def test_disable_licm_reaches_llvm(tile_enabled):

@@ -12,7 +12,7 @@
 // RUN: %mlir-tile --tile-to-llvm='num-warps=8' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
 
 // NOPLUGIN: Unknown command line argument '--tile-to-llvm'
-// DUMP: tile-to-llvm{line-info=true num-ctas=1 num-stages=3 num-warps=8 target=cuda:90 threads-per-warp=32}
+// DUMP: tile-to-llvm{line-info=true num-ctas=1 num-stages=3 num-warps=8 ptx-version=0 target=cuda:90 threads-per-warp=32}
 
 // The dead private helper goes, the kernel becomes a PTX kernel whose
 // parameters are the tt.func's arguments, then Triton's two scratch

@@ -61,12 +61,12 @@ TEST(PipelineInstantiation, LeavesTextWithoutPlaceholdersAlone) {
 TEST(PipelineInstantiation, RejectsAnUnknownPlaceholder) {
   EXPECT_EQ(instantiate("p{num-warps=$num-wraps}"),
             "error: '$num-wraps' names no target option; expected $target, "
-            "$num-warps, $threads-per-warp, $num-ctas, $num-stages or "
-            "$line-info");
+            "$num-warps, $threads-per-warp, $num-ctas, $num-stages, "
+            "$line-info or $ptx-version");
   EXPECT_EQ(instantiate("p{x=$}"),
             "error: '$' names no target option; expected $target, "
-            "$num-warps, $threads-per-warp, $num-ctas, $num-stages or "
-            "$line-info");
+            "$num-warps, $threads-per-warp, $num-ctas, $num-stages, "
+            "$line-info or $ptx-version");
 }
 
 TEST(PipelineInstantiation, RejectsATargetOptionWithAValue) {
