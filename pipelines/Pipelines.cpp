@@ -108,10 +108,13 @@ mlir::tile::instantiatePipeline(llvm::StringRef text,
     llvm::StringRef name = rest.take_while(isOptionNameChar);
     const std::string *value = lookUp(name);
     if (!value) {
-      errorStream << "'$" << name
-                  << "' names no target option; expected $target, "
-                     "$num-warps, $threads-per-warp, $num-ctas, $num-stages, "
-                     "$line-info or $ptx-version";
+      // The list is read off `values`, so a new option cannot be left out.
+      errorStream << "'$" << name << "' names no target option; expected ";
+      for (auto [i, entry] : llvm::enumerate(values))
+        errorStream << (i == 0                       ? ""
+                        : i + 1 == std::size(values) ? " or "
+                                                     : ", ")
+                    << "$" << entry.first;
       return failure();
     }
     result += *value;

@@ -95,6 +95,18 @@ FailureOr<RegisterTables> getMmaRegisterTables(const LinearLayout &a,
   return tables;
 }
 
+/// Whether A, B and the result hold mma.sync's fragments (A's and B's
+/// lanes with `width` elements along K), broadcast where the tensor is
+/// smaller than the tile.
+bool holdMmaSyncFragments(const LinearLayout &a, const LinearLayout &b,
+                          const LinearLayout &d, int32_t width) {
+  return lanesHoldFragments(a, width, /*transposed=*/false,
+                            /*broadcast=*/true) &&
+         lanesHoldFragments(b, width, /*transposed=*/true,
+                            /*broadcast=*/true) &&
+         lanesHoldFragments(d, 2, /*transposed=*/false, /*broadcast=*/true);
+}
+
 /// Whether a result register at `origin` is where a 16x8 instruction tile
 /// starts.
 bool startsTile(Coord origin) {
@@ -147,9 +159,7 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
   // and B, which leaves the product unchanged.
   int32_t width = basis(a, layout::kLane, 0).col;
   if (width < p || width % p != 0 || !llvm::isPowerOf2_32(width / p) ||
-      !lanesHoldFragments(a, width, /*transposed=*/false, /*broadcast=*/true) ||
-      !lanesHoldFragments(b, width, /*transposed=*/true, /*broadcast=*/true) ||
-      !lanesHoldFragments(d, 2, /*transposed=*/false, /*broadcast=*/true)) {
+      !holdMmaSyncFragments(a, b, d, width)) {
     why = "the operand layouts are not mma.sync fragments (check kWidth)";
     return failure();
   }
@@ -228,9 +238,7 @@ FailureOr<DotPlan> planMmaV2(const LinearLayout &a, const LinearLayout &b,
 FailureOr<DotPlan> planMmaV2F64(const LinearLayout &a, const LinearLayout &b,
                                 const LinearLayout &d, int64_t kSize,
                                 int capability, std::string &why) {
-  if (!lanesHoldFragments(a, 1, /*transposed=*/false, /*broadcast=*/true) ||
-      !lanesHoldFragments(b, 1, /*transposed=*/true, /*broadcast=*/true) ||
-      !lanesHoldFragments(d, 2, /*transposed=*/false, /*broadcast=*/true)) {
+  if (!holdMmaSyncFragments(a, b, d, /*width=*/1)) {
     why = "the operand layouts are not f64 mma.sync fragments (check kWidth)";
     return failure();
   }
