@@ -148,11 +148,11 @@ def pow2_str(n):
     return f"2^{k}" if k >= 10 and 1 << k == n else str(n)
 
 
-from . import add, rows, matmul, wgmma, tma, attention_ws  # noqa: E402
+from . import add, rows, matmul, wgmma, tma, attention_ws, attention_bwd  # noqa: E402
 
 #: The registry: every family, in report order.
 FAMILIES = [add.Add(), rows.Rows(), matmul.Matmul(), wgmma.MatmulWgmma(),
             wgmma.MatmulHopper(), wgmma.Attention(),
             wgmma.AttentionFromTTIR(), tma.TmaMatmulFromTTGIR(),
             tma.TmaMatmul(), tma.TmaWsMatmul(), tma.GemmWs(),
-            attention_ws.AttentionWs()]
+            attention_ws.AttentionWs(), attention_bwd.AttentionBwd()]

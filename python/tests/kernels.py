@@ -4,6 +4,7 @@ with, and the options (num_warps, num_stages, ...) of one config."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from dataclasses import dataclass, field
@@ -442,24 +443,30 @@ def attention_dkdv(Q, K, V, DO, LSE, DK, DV, N_CTX, HEAD: tl.constexpr,
     tl.store(DV + keys[:, None] * HEAD + dims[None, :], dv.to(tl.float16))
 
 
-def _bench_attention_ws():
-    """The attention_ws bench family's kernels (key loops marked for warp
-    specialization, descriptors made on the device; attn_ws and the causal
-    attn_ws_causal), from the one source bench/dump_attention_ws_triton.py
-    dumps Triton's compile of."""
+def _bench_module(dump_script: str):
+    """A bench/dump_*_triton.py script, whose KERNEL is the one source of a
+    bench family's kernels and of Triton's compile of them in bench/data."""
     bench = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                          "..", "bench")
     sys.path.insert(0, bench)
     try:
-        from dump_attention_ws_triton import KERNEL
-        from triton_dump import load_kernels
+        return importlib.import_module(dump_script)
     finally:
         sys.path.remove(bench)
-    return load_kernels(KERNEL)
 
 
-attention_ws = _bench_attention_ws().attn_ws
-attention_ws_causal = _bench_attention_ws().attn_ws_causal
+def _bench_kernels(dump_script: str):
+    """The kernels of `dump_script`'s KERNEL, loaded as Triton reads them."""
+    kernel_source = _bench_module(dump_script).KERNEL
+    return _bench_module("triton_dump").load_kernels(kernel_source)
+
+
+# The attention_ws family's kernels (key loops marked for warp
+# specialization, descriptors made on the device) and the attention_bwd
+# family's tutorial-06-style backward.
+attention_ws = _bench_kernels("dump_attention_ws_triton").attn_ws
+attention_ws_causal = _bench_kernels("dump_attention_ws_triton").attn_ws_causal
+attention_bwd = _bench_kernels("dump_attention_bwd_triton").attn_bwd
 
 
 @dataclass
@@ -691,6 +698,15 @@ CASES = [
          {"HEAD": 64, "BLOCK_M": 128, "BLOCK_N": 64},
          {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
          aligned=(0, 1, 2, 3, 5)),
+    # The attention_bwd bench family's backward (dK/dV then dQ per program,
+    # 4 warps, 5 stages): tile's shared memory is below Triton's for both.
+    *[Case(f"attention_bwd_{name}", attention_bwd,
+           _bench_module("dump_attention_bwd_triton").SIGNATURE,
+           {"D": d, "BM1": 32, "BN1": 128, "BM2": 128, "BN2": 32,
+            "CAUSAL": causal}, {"num_warps": 4, "num_stages": 5},
+           capabilities=(90,), aligned=tuple(range(9)) + (10,))
+      for name, d, causal in [("d64", 64, False),
+                              ("causal_d128", 128, True)]],
     Case("warp_specialized_matmul", warp_specialized_matmul,
          {"a_desc": _descriptor("fp16", (128, 64)),
           "b_desc": _descriptor("fp16", (128, 64)),
