@@ -9,6 +9,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 
@@ -38,7 +39,25 @@ LogicalResult mlir::tile::ttg::verifyTargetOptions(
   if (options.numStages < 1)
     return emitError() << "unsupported num-stages=" << options.numStages
                        << "; expected at least 1";
+  int minimumPtx = getMinimumPtxVersion(options.target);
+  if (options.ptxVersion != 0 && options.ptxVersion < minimumPtx)
+    return emitError() << "unsupported ptx-version=" << options.ptxVersion
+                       << " for " << options.target
+                       << "; expected 0 (the version the kernel needs) or at "
+                          "least "
+                       << minimumPtx << " (PTX " << minimumPtx / 10 << "."
+                       << minimumPtx % 10 << ", the first with "
+                       << options.target << ")";
   return success();
+}
+
+int mlir::tile::ttg::getMinimumPtxVersion(llvm::StringRef target) {
+  // The PTX ISA versions that introduced sm_80, sm_86, sm_89 and sm_90a.
+  return llvm::StringSwitch<int>(target)
+      .Case("cuda:80", 70)
+      .Case("cuda:86", 71)
+      .Case("cuda:89", 78)
+      .Default(80);
 }
 
 int mlir::tile::ttg::getClusterCTAs(Operation *op) {

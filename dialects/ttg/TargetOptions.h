@@ -61,6 +61,11 @@ struct TargetOptions {
   int ptxVersion = kDefaultPtxVersion;
 };
 
+/// The oldest PTX ISA version (70 for 7.0) that has `target` (cuda:80 ...
+/// cuda:90; sm_90a for cuda:90): the least ptx-version other than 0 that
+/// verifyTargetOptions accepts for it.
+int getMinimumPtxVersion(llvm::StringRef target);
+
 /// Checks option values against what tile supports; the message names the
 /// option and the accepted values.
 LogicalResult verifyTargetOptions(const TargetOptions &options,

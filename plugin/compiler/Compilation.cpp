@@ -152,12 +152,6 @@ FailureOr<ttg::TargetOptions> Compiler::resolveOptions(ModuleOp module) {
                                 "got "
                              << options.maxnreg,
            failure();
-  if (options.ptx_version != 0 && options.ptx_version < 80)
-    return emitOptionError() << "ptx_version must be 0 (tile's default) or "
-                                "at least 80 (PTX 8.0, the first with "
-                                "sm_90a), got "
-                             << options.ptx_version,
-           failure();
   ttg::TargetOptions given;
   given.target = options.target ? options.target : ttg::kDefaultTarget.str();
   given.numWarps = options.num_warps;
