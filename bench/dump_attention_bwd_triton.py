@@ -10,7 +10,10 @@ over blocks of BM1 queries, then dQ for the block of BM2 queries with the
 same index, looping over blocks of BN2 keys. It recomputes the
 probabilities from the forward's base-2 log-sum-exp (LSE, one f32 per
 query row) and takes delta = rowsum(O * dO) (DELTA, f32) as an input, as
-the tutorial's preprocessing kernel computes it. A causal kernel runs the
+the tutorial's preprocessing kernel computes it, and K already multiplied
+by sm_scale * log2(e), as the tutorial's host code passes it (K @ Q^T is
+then the exponent of the forward's exp2; every dot operand but the
+probabilities is a loaded block). A causal kernel runs the
 blocks crossed by the diagonal masked and the others unmasked. The tile
 sizes, warps and stages are the tutorial's on Hopper:
 
@@ -37,8 +40,6 @@ import triton.language as tl
 @triton.jit
 def key_block_grads(dk, dv, k, v, Q, DO, LSE, DELTA, base, row0, keys, lo, hi,
                     D: tl.constexpr, BM: tl.constexpr, MASKED: tl.constexpr):
-    # k holds the key block scaled by sm_scale * log2(e): k @ q^T is then the
-    # exponent of the forward's exp2.
     dims = tl.arange(0, D)
     for start in range(lo, hi, BM):
         rows = start + tl.arange(0, BM)
@@ -58,7 +59,6 @@ def key_block_grads(dk, dv, k, v, Q, DO, LSE, DELTA, base, row0, keys, lo, hi,
 @triton.jit
 def query_block_grads(dq, q, do, lse, delta, K, V, base, rows, lo, hi,
                       D: tl.constexpr, BN: tl.constexpr, MASKED: tl.constexpr):
-    # q holds the query block scaled by sm_scale * log2(e).
     dims = tl.arange(0, D)
     for start in range(lo, hi, BN):
         keys = start + tl.arange(0, BN)
@@ -76,10 +76,10 @@ def query_block_grads(dq, q, do, lse, delta, K, V, base, rows, lo, hi,
 def attn_bwd(Q, K, V, DO, DQ, DK, DV, LSE, DELTA, sm_scale, N_CTX,
              D: tl.constexpr, BM1: tl.constexpr, BN1: tl.constexpr,
              BM2: tl.constexpr, BN2: tl.constexpr, CAUSAL: tl.constexpr):
+    # K holds the keys times sm_scale * log2(e).
     head = tl.program_id(1)
     base = head.to(tl.int64) * N_CTX * D
     row0 = head.to(tl.int64) * N_CTX
-    exp2_scale = sm_scale * 1.4426950408889634
     dims = tl.arange(0, D)
 
     # dK and dV of the keys [n0, n0 + BN1).
@@ -87,7 +87,6 @@ def attn_bwd(Q, K, V, DO, DQ, DK, DV, LSE, DELTA, sm_scale, N_CTX,
     keys = n0 + tl.arange(0, BN1)
     k = tl.load(K + base + keys[:, None] * D + dims[None, :])
     v = tl.load(V + base + keys[:, None] * D + dims[None, :])
-    k_scaled = (k * exp2_scale).to(tl.float16)
     dk = tl.zeros([BN1, D], dtype=tl.float32)
     dv = tl.zeros([BN1, D], dtype=tl.float32)
     first_row = 0
@@ -95,19 +94,19 @@ def attn_bwd(Q, K, V, DO, DQ, DK, DV, LSE, DELTA, sm_scale, N_CTX,
         # Queries above the keys see none of them; those of the diagonal
         # block see some.
         first_row = n0 + BN1
-        dk, dv = key_block_grads(dk, dv, k_scaled, v, Q, DO, LSE, DELTA, base,
-                                 row0, keys, n0, first_row, D, BM1, True)
-    dk, dv = key_block_grads(dk, dv, k_scaled, v, Q, DO, LSE, DELTA, base, row0,
-                             keys, first_row, N_CTX, D, BM1, False)
+        dk, dv = key_block_grads(dk, dv, k, v, Q, DO, LSE, DELTA, base, row0,
+                                 keys, n0, first_row, D, BM1, True)
+    dk, dv = key_block_grads(dk, dv, k, v, Q, DO, LSE, DELTA, base, row0, keys,
+                             first_row, N_CTX, D, BM1, False)
     tl.store(DK + base + keys[:, None] * D + dims[None, :],
              (dk * sm_scale).to(tl.float16))
     tl.store(DV + base + keys[:, None] * D + dims[None, :], dv.to(tl.float16))
 
-    # dQ of the queries [m0, m0 + BM2).
+    # dQ of the queries [m0, m0 + BM2): the scaled K carries sm_scale * log2(e)
+    # into it, ln(2) takes log2(e) out.
     m0 = tl.program_id(0) * BM2
     rows = m0 + tl.arange(0, BM2)
     q = tl.load(Q + base + rows[:, None] * D + dims[None, :])
-    q_scaled = (q * exp2_scale).to(tl.float16)
     do = tl.load(DO + base + rows[:, None] * D + dims[None, :])
     lse = tl.load(LSE + row0 + rows)
     delta = tl.load(DELTA + row0 + rows)
@@ -115,12 +114,12 @@ def attn_bwd(Q, K, V, DO, DQ, DK, DV, LSE, DELTA, sm_scale, N_CTX,
     last_key = N_CTX
     if CAUSAL:
         last_key = m0
-        dq = query_block_grads(dq, q_scaled, do, lse, delta, K, V, base, rows,
-                               m0, m0 + BM2, D, BN2, True)
-    dq = query_block_grads(dq, q_scaled, do, lse, delta, K, V, base, rows, 0,
-                           last_key, D, BN2, False)
+        dq = query_block_grads(dq, q, do, lse, delta, K, V, base, rows, m0,
+                               m0 + BM2, D, BN2, True)
+    dq = query_block_grads(dq, q, do, lse, delta, K, V, base, rows, 0, last_key,
+                           D, BN2, False)
     tl.store(DQ + base + rows[:, None] * D + dims[None, :],
-             (dq * sm_scale).to(tl.float16))
+             (dq * 0.6931471805599453).to(tl.float16))
 '''
 
 #: name -> (D, BM1, BN1, BM2, BN2, warps, stages, causal)

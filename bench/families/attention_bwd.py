@@ -5,9 +5,10 @@ then dQ of 128 queries over blocks of 32 keys; 4 warps, 5 stages), head
 dims 64 and 128, causal and not, compiled by tile from Triton's TTIR
 against Triton 3.6's PTX of the same TTIR.
 
-The kernel takes the forward's base-2 log-sum-exp per query row and
-delta = rowsum(O * dO), as the tutorial's backward does (its preprocessing
-kernel computes delta; here torch does, outside the timing). Checked
+The kernel takes the forward's base-2 log-sum-exp per query row,
+delta = rowsum(O * dO) and K times sm_scale * log2(e), as the tutorial's
+backward does (its preprocessing kernel computes delta, its host code
+scales K; here torch does both, outside the timing). Checked
 against torch autograd of f32 attention, one head at a time; the work is
 2.5 times the forward's 4 * B * H * N^2 * D (half that when causal), the
 tutorial's count. The third column is torch's backward of
@@ -50,12 +51,15 @@ class AttentionBwdProblem(Problem):
                                dtype=torch.float32)
         self.delta = torch.empty_like(self.lse)
         self._forward()
+        # The kernel reads K scaled as the exponent of exp2 wants it.
+        self.k_scaled = (self.k.float() * (self.scale * math.log2(math.e))
+                         ).half()
         self.grads = [torch.empty(shape, device="cuda", dtype=torch.float16)
                       for _ in range(3)]
         self.reset()
         self.ref = None
         self.grid = (cdiv(n, BLOCK), batch * heads)
-        tensors = (self.q, self.k, self.v, self.do, *self.grads, self.lse,
+        tensors = (self.q, self.k_scaled, self.v, self.do, *self.grads, self.lse,
                    self.delta)
         self.args = [("ptr", t.data_ptr()) for t in tensors] + \
                     [("f32", self.scale), ("i32", n)]
