@@ -31,7 +31,7 @@ import json
 import os
 import sys
 
-from triton_dump import fresh_cache, load_kernels, params_of, strip_paths
+from triton_dump import fresh_cache, hinted_params, load_kernels, strip_paths
 
 KERNEL = '''import triton
 import triton.language as tl
@@ -164,11 +164,7 @@ def main():
                                 options={"num_warps": warps,
                                          "num_stages": stages})
         ttir = strip_paths(kernel.asm["ttir"])
-        params = params_of(ttir)
-        missing = [p["name"] for p in params
-                   if p["name"] in DIVISIBLE and p.get("divisibility") != 16]
-        if missing:
-            raise SystemExit(f"{stem}: no divisibility hint on {missing}")
+        params = hinted_params(stem, ttir, DIVISIBLE)
         meta = kernel.metadata
         info = {"name": meta.name, "num_warps": warps, "num_stages": stages,
                 "shared": meta.shared, "num_ctas": 1,
@@ -187,8 +183,7 @@ def main():
         with open(os.path.join(args.out, stem + ".json"), "w") as f:
             json.dump(info, f, indent=2)
             f.write("\n")
-        print(stem, "shared", meta.shared, "registers", meta.n_regs
-              if hasattr(meta, "n_regs") else "?")
+        print(stem, "shared", meta.shared)
     return 0
 
 

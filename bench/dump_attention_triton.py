@@ -28,7 +28,7 @@ import json
 import os
 import sys
 
-from triton_dump import fresh_cache, load_kernels, params_of, strip_paths
+from triton_dump import fresh_cache, hinted_params, load_kernels, strip_paths
 
 KERNEL = '''import triton
 import triton.language as tl
@@ -100,11 +100,7 @@ def write(out, stem, ck, config, arch):
     d, bm, bn, warps, stages, causal = config
     ttir = strip_paths(ck.asm["ttir"])
     ptx = strip_paths(ck.asm["ptx"])
-    params = params_of(ttir)
-    missing = [p["name"] for p in params
-               if p["name"] in DIVISIBLE and p.get("divisibility") != 16]
-    if missing:
-        raise SystemExit(f"{stem}: no divisibility hint on {missing}")
+    params = hinted_params(stem, ttir, DIVISIBLE)
     with open(os.path.join(out, stem + ".ttir"), "w") as f:
         f.write(ttir)
     with open(os.path.join(out, stem + ".ptx"), "w") as f:

@@ -42,6 +42,17 @@ def params_of(ttir):
     return params
 
 
+def hinted_params(stem, ttir, divisible):
+    """params_of(ttir), after checking that every parameter named in
+    `divisible` carries tt.divisibility = 16 (the dump's specialization)."""
+    params = params_of(ttir)
+    missing = [p["name"] for p in params
+               if p["name"] in divisible and p.get("divisibility") != 16]
+    if missing:
+        raise SystemExit(f"{stem}: no divisibility hint on {missing}")
+    return params
+
+
 def strip_paths(text):
     """A dump with the temporary folder and the installation's paths cut to
     the file names the kernel's source and Triton's library use."""
