@@ -132,8 +132,10 @@ private:
       return;
     std::string text;
     llvm::raw_string_ostream os(text);
-    // With locations, as Triton's own stage files have them.
-    module->print(os, OpPrintingFlags().enableDebugInfo());
+    // As Triton prints its stage files: with locations, and each value
+    // named after the Python variable its name location records.
+    module->print(os,
+                  OpPrintingFlags().enableDebugInfo().printNameLocAsPrefix());
     outcome.stages[stage] = std::move(text);
   }
   FailureOr<ttg::TargetOptions> resolveOptions(ModuleOp module);
