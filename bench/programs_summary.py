@@ -31,10 +31,6 @@ from pathlib import Path
 #: Tests whose failing cases check Triton's own text: the case's result is
 #: right, the spelling differs. Test name -> what it checks.
 TEXT_CHECKS = {
-    "test_use_name_loc_as_prefix": "SSA value names taken from locations: "
-                                   "a loop's induction variable (%ivar), "
-                                   "whose location Triton's source text "
-                                   "does not carry to tile",
     "test_pipeline_matmul": "the number of local_allocs in the TTGIR",
     "test_pipeline_vecadd": "num_stages attributes in the TTGIR",
     "test_tensor_descriptor_batched_gemm_2d_tma": "Triton's exact shared "
@@ -59,8 +55,8 @@ CLUSTERS_FIX = ("num_ctas > 1 on sm_90: each program runs on the first CTA "
 
 #: tile's stages printed as Triton prints its own.
 NAME_LOCS_FIX = ("tile prints its stages with values named after their Python "
-                 "variables, as Triton does (the TTIR checks compile-checked "
-                 "on the CPU, not rerun on the GPU)")
+                 "variables, as Triton does (the TTIR checks run on the CPU "
+                 "with the tests' own assertions, not rerun on the GPU)")
 
 #: Classes fixed after the run that measured them (commit subject).
 FIXED_SINCE = {
@@ -75,6 +71,10 @@ FIXED_SINCE = {
     "test_make_tensor_descriptor_matmul": CLUSTERS_FIX,
     "test_line_info_ir_source": "triton.compile of a .ttir file",
     "test_float_annotation": NAME_LOCS_FIX,
+    "test_use_name_loc_as_prefix": NAME_LOCS_FIX + "; a loop's induction "
+                                   "variable, whose name location Triton's "
+                                   "source text cannot carry, is named from "
+                                   "the text",
     "test_int_annotation": NAME_LOCS_FIX,
     "test_warp_specialize_tma_matmul": "a marked K loop of one tile per "
                                        "program is warp-specialized as in "

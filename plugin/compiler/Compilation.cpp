@@ -7,6 +7,7 @@
 #include "plugin/compiler/DiagnosticLog.h"
 #include "plugin/compiler/KernelMetadata.h"
 #include "plugin/compiler/NVPTXBackend.h"
+#include "plugin/compiler/SourceParser.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -176,7 +177,7 @@ LogicalResult Compiler::run(llvm::StringRef ir, llvm::StringRef sourceName) {
   begin("parse");
   ParserConfig config(&context);
   OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(ir, config, sourceName);
+      parseModuleKeepingNames(ir, sourceName, config);
   if (!module)
     return failure();
   outcome.kernelName = findKernelName(*module);

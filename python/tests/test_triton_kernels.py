@@ -129,6 +129,18 @@ def test_stages_name_values_after_their_python_variables(tile_enabled):
         assert "%arg0" not in text, stage
 
 
+def test_loop_variables_keep_their_python_names(tile_enabled):
+    """A loop's induction variable is named in Triton's stages too, though
+    the text Triton hands tile cannot carry its name location (the custom
+    syntax of scf.for prints none): the parse takes it from the text."""
+    from kernels import running_sum_no_licm
+    case = Case("running_sum_names", running_sum_no_licm,
+                {"x_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32",
+                 "BLOCK": "constexpr"}, {"BLOCK": 128})
+    text = compile_case(case, 90).asm["ttir"]
+    assert re.search(r"scf\.for %i = ", text), text
+
+
 def test_options_reach_tile(tile_enabled):
     from kernels import Case, masked_axpy
     case = Case("axpy_options", masked_axpy, CASES[0].signature,
