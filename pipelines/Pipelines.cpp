@@ -170,7 +170,12 @@ mlir::tile::resolveTargetOptions(ModuleOp module, ttg::TargetOptions options,
   auto emitError = [&] {
     return mlir::emitError(module.getLoc(), errorPrefix);
   };
-  if (failed(ttg::verifyTargetOptions(options, emitError)))
+  // A TTGIR module's own ttg.target decides which PTX versions have it:
+  // the version is checked once that target is adopted, below.
+  ttg::TargetOptions given = options;
+  if (isTTGIRModule(module) && !explicitly.target)
+    given.ptxVersion = ttg::kDefaultPtxVersion;
+  if (failed(ttg::verifyTargetOptions(given, emitError)))
     return failure();
   if (!isTTGIRModule(module))
     return options;

@@ -39,20 +39,26 @@ LogicalResult mlir::tile::ttg::verifyTargetOptions(
   if (options.numStages < 1)
     return emitError() << "unsupported num-stages=" << options.numStages
                        << "; expected at least 1";
-  int minimumPtx = getMinimumPtxVersion(options.target);
-  if (options.ptxVersion != 0 && options.ptxVersion < minimumPtx)
-    return emitError() << "unsupported ptx-version=" << options.ptxVersion
-                       << " for " << options.target
+  return verifyPtxVersion(options.ptxVersion, options.target, emitError);
+}
+
+LogicalResult mlir::tile::ttg::verifyPtxVersion(
+    int ptxVersion, llvm::StringRef target,
+    function_ref<InFlightDiagnostic()> emitError) {
+  int minimum = getMinimumPtxVersion(target);
+  if (ptxVersion != 0 && ptxVersion < minimum)
+    return emitError() << "unsupported ptx-version=" << ptxVersion << " for "
+                       << target
                        << "; expected 0 (the version the kernel needs) or at "
                           "least "
-                       << minimumPtx << " (PTX " << minimumPtx / 10 << "."
-                       << minimumPtx % 10 << ", the first with "
-                       << options.target << ")";
+                       << minimum << " (PTX " << minimum / 10 << "."
+                       << minimum % 10 << ", the first with " << target << ")";
   return success();
 }
 
 int mlir::tile::ttg::getMinimumPtxVersion(llvm::StringRef target) {
-  // The PTX ISA versions that introduced sm_80, sm_86, sm_89 and sm_90a.
+  // The PTX ISA versions that introduced sm_80, sm_86, sm_89 and sm_90a;
+  // verifyTargetOptions refuses other targets before asking.
   return llvm::StringSwitch<int>(target)
       .Case("cuda:80", 70)
       .Case("cuda:86", 71)

@@ -66,6 +66,11 @@ struct TargetOptions {
 /// verifyTargetOptions accepts for it.
 int getMinimumPtxVersion(llvm::StringRef target);
 
+/// Checks that `ptxVersion` is 0 (the version the kernel needs) or a PTX ISA
+/// version that has `target`; the message names both.
+LogicalResult verifyPtxVersion(int ptxVersion, llvm::StringRef target,
+                               function_ref<InFlightDiagnostic()> emitError);
+
 /// Checks option values against what tile supports; the message names the
 /// option and the accepted values.
 LogicalResult verifyTargetOptions(const TargetOptions &options,

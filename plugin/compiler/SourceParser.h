@@ -19,10 +19,10 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir::tile::compiler {
-/// Parses `ir` (diagnostics naming `sourceName`) into a module, and gives
-/// each block argument the text names without a name location of its own a
-/// name location of that name, as Triton's frontend gave it. Names the
-/// printer makes up (%arg3, %0) are left alone.
+/// Parses `ir` into a module (diagnostics name `sourceName`). A block
+/// argument that the text names (%ivar) but whose location holds no name
+/// gets a name location of that name, as Triton's frontend gave it. Names
+/// the printer makes up (%arg3, %0) are left alone.
 OwningOpRef<ModuleOp> parseModuleKeepingNames(llvm::StringRef ir,
                                               llvm::StringRef sourceName,
                                               const ParserConfig &config);

@@ -22,6 +22,7 @@
 
 #include "dialects/nvg/NVGDialect.h"
 #include "dialects/ttg/TTGDialect.h"
+#include "dialects/ttg/TargetOptions.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -371,6 +372,13 @@ struct ConvertTritonGPUToLLVMPass
     int computeCapability = this->computeCapability > 0
                                 ? int(this->computeCapability)
                                 : ttg::getComputeCapability(module).value_or(0);
+    // The PTX the caller will write must have the module's target.
+    if (computeCapability > 0 &&
+        failed(ttg::verifyPtxVersion(
+            ptxVersion, "cuda:" + std::to_string(computeCapability), [&] {
+              return emitError(module.getLoc(), "convert-triton-gpu-to-llvm: ");
+            })))
+      return failure();
     DenseMap<Operation *, unsigned> partitions =
         getPartitionsByFunction(module);
     WalkResult unsupported = module.walk<WalkOrder::PreOrder>([&](Operation

@@ -10,6 +10,10 @@
 // RUN:   | FileCheck %s --check-prefix=PTX81
 // RUN: %mlir-tile %s -p 'builtin.module(convert-triton-gpu-to-llvm)' \
 // RUN:   | FileCheck %s --check-prefix=PTX81
+// A version without the module's target (cuda:90: PTX 8.0 on) is refused.
+// RUN: not %mlir-tile %s -p 'builtin.module(convert-triton-gpu-to-llvm{ptx-version=78})' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OLD
+// OLD: error: convert-triton-gpu-to-llvm: unsupported ptx-version=78 for cuda:90; expected 0 (the version the kernel needs) or at least 80 (PTX 8.0, the first with cuda:90)
 
 // Eight f32 and eight f16 per thread, contiguous and 16-byte aligned.
 // PTX80-LABEL: llvm.func @vector_adds
