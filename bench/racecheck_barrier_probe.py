@@ -23,7 +23,11 @@ Run on the GPU machine (no toolkit needed: the driver compiles the PTX):
 """
 
 import ctypes
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tilebench import Driver, KernelImage  # noqa: E402
 
 THREADS = 256
 
@@ -76,33 +80,24 @@ VARIANTS = {
 }
 
 
-def check(result: int, what: str) -> None:
-    if result != 0:
-        raise SystemExit(f"{what} failed with CUDA error {result}")
-
-
-def run(cuda: ctypes.CDLL, variant: str) -> None:
+def run(driver: Driver, variant: str) -> None:
     cta, group = VARIANTS[variant]
     ptx = PTX.replace("CTA_BARRIER;", cta).replace("GROUP_BARRIER", group)
-    module, function = ctypes.c_void_p(), ctypes.c_void_p()
-    check(cuda.cuModuleLoadData(ctypes.byref(module), ptx.encode() + b"\0"),
-          "cuModuleLoadData")
-    check(cuda.cuModuleGetFunction(ctypes.byref(function), module, b"probe"),
-          "cuModuleGetFunction")
+    image = KernelImage(variant, ptx.encode(),
+                        {"name": "probe", "num_warps": THREADS // 32}, None)
+    kernel = driver.load(image)
+    lib, check = driver.lib, driver.check
     out = ctypes.c_uint64()
-    check(cuda.cuMemAlloc_v2(ctypes.byref(out), THREADS * 4), "cuMemAlloc")
-    arg = ctypes.c_uint64(out.value)
-    params = (ctypes.c_void_p * 1)(ctypes.addressof(arg))
-    check(cuda.cuLaunchKernel(function, 1, 1, 1, THREADS, 1, 1, 0, None,
-                              params, None), "cuLaunchKernel")
-    check(cuda.cuCtxSynchronize(), "cuCtxSynchronize")
+    check(lib.cuMemAlloc_v2(ctypes.byref(out), THREADS * 4), "cuMemAlloc")
+    kernel.launcher((1,), [("ptr", out.value)], 0)()
+    check(lib.cuCtxSynchronize(), "cuCtxSynchronize")
     host = (ctypes.c_uint32 * THREADS)()
-    check(cuda.cuMemcpyDtoH_v2(host, out, THREADS * 4), "cuMemcpyDtoH")
+    check(lib.cuMemcpyDtoH_v2(host, out, THREADS * 4), "cuMemcpyDtoH")
     seen = sorted(set(host[THREADS // 2:]))
     print(f"{variant}: the workers read {seen} (3 expected)",
           "ok" if seen == [3] else "WRONG")
-    check(cuda.cuMemFree_v2(out), "cuMemFree")
-    check(cuda.cuModuleUnload(module), "cuModuleUnload")
+    check(lib.cuMemFree_v2(out), "cuMemFree")
+    check(lib.cuModuleUnload(kernel.module), "cuModuleUnload")
 
 
 def main() -> int:
@@ -110,15 +105,9 @@ def main() -> int:
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         raise SystemExit(f"unknown variants {unknown}; expected {list(VARIANTS)}")
-    cuda = ctypes.CDLL("libcuda.so.1")
-    check(cuda.cuInit(0), "cuInit")
-    device, context = ctypes.c_int(), ctypes.c_void_p()
-    check(cuda.cuDeviceGet(ctypes.byref(device), 0), "cuDeviceGet")
-    check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context), device),
-          "cuDevicePrimaryCtxRetain")
-    check(cuda.cuCtxSetCurrent(context), "cuCtxSetCurrent")
+    driver = Driver()
     for variant in variants:
-        run(cuda, variant)
+        run(driver, variant)
     return 0
 
 

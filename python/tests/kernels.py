@@ -464,9 +464,25 @@ def _bench_kernels(dump_script: str):
 # The attention_ws family's kernels (key loops marked for warp
 # specialization, descriptors made on the device) and the attention_bwd
 # family's tutorial-06-style backward.
-attention_ws = _bench_kernels("dump_attention_ws_triton").attn_ws
-attention_ws_causal = _bench_kernels("dump_attention_ws_triton").attn_ws_causal
+_attention_ws = _bench_kernels("dump_attention_ws_triton")
+attention_ws = _attention_ws.attn_ws
+attention_ws_causal = _attention_ws.attn_ws_causal
+_attention_bwd_dump = _bench_module("dump_attention_bwd_triton")
 attention_bwd = _bench_kernels("dump_attention_bwd_triton").attn_bwd
+
+
+def _attention_bwd_case(name: str, config: str) -> "Case":
+    """The attention_bwd bench family's config `config` (its tile sizes,
+    warps, stages and hints, from the dump script that gives the bench
+    Triton's compile of it)."""
+    dump = _attention_bwd_dump
+    d, bm1, bn1, bm2, bn2, warps, stages, causal = dump.CONFIGS[config]
+    names = list(dump.SIGNATURE)
+    return Case(name, attention_bwd, dump.SIGNATURE,
+                {"D": d, "BM1": bm1, "BN1": bn1, "BM2": bm2, "BN2": bn2,
+                 "CAUSAL": causal}, {"num_warps": warps, "num_stages": stages},
+                capabilities=(90,),
+                aligned=tuple(names.index(p) for p in dump.DIVISIBLE))
 
 
 @dataclass
@@ -700,13 +716,9 @@ CASES = [
          aligned=(0, 1, 2, 3, 5)),
     # The attention_bwd bench family's backward (dK/dV then dQ per program,
     # 4 warps, 5 stages): tile's shared memory is below Triton's for both.
-    *[Case(f"attention_bwd_{name}", attention_bwd,
-           _bench_module("dump_attention_bwd_triton").SIGNATURE,
-           {"D": d, "BM1": 32, "BN1": 128, "BM2": 128, "BN2": 32,
-            "CAUSAL": causal}, {"num_warps": 4, "num_stages": 5},
-           capabilities=(90,), aligned=tuple(range(9)) + (10,))
-      for name, d, causal in [("d64", 64, False),
-                              ("causal_d128", 128, True)]],
+    _attention_bwd_case("attention_bwd_d64", "attn_bwd_f16_d64"),
+    _attention_bwd_case("attention_bwd_causal_d128",
+                        "attn_bwd_causal_f16_d128"),
     Case("warp_specialized_matmul", warp_specialized_matmul,
          {"a_desc": _descriptor("fp16", (128, 64)),
           "b_desc": _descriptor("fp16", (128, 64)),

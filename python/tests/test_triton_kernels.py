@@ -133,7 +133,6 @@ def test_loop_variables_keep_their_python_names(tile_enabled):
     """A loop's induction variable is named in Triton's stages too, though
     the text Triton hands tile cannot carry its name location (the custom
     syntax of scf.for prints none): the parse takes it from the text."""
-    from kernels import running_sum_no_licm
     case = Case("running_sum_names", running_sum_no_licm,
                 {"x_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32",
                  "BLOCK": "constexpr"}, {"BLOCK": 128})
