@@ -52,31 +52,59 @@ static bool isAsyncCopyable(tt::LoadOp load, scf::ForOp loop,
   return true;
 }
 
+ttg::MemDescType mlir::tile::getRegisterLoadBufferType(RankedTensorType type) {
+  SmallVector<unsigned> order = ttg::getOrderForMemory(type);
+  if (order.empty())
+    return {};
+  MLIRContext *context = type.getContext();
+  auto encoding = ttg::SwizzledSharedEncodingAttr::get(context, 1, 1, 1, order,
+                                                       /*cgaLayout=*/{});
+  return ttg::MemDescType::get(type.getShape(), type.getElementType(), encoding,
+                               ttg::SharedMemorySpaceAttr::get(context),
+                               /*mutableMemory=*/true);
+}
+
+std::optional<ttg::MemDescType>
+mlir::tile::getPipelineBufferType(tt::LoadOp load) {
+  auto type = cast<RankedTensorType>(load.getType());
+  auto isAlloc = [](Operation *user) { return isa<ttg::LocalAllocOp>(user); };
+  // Every user a local_alloc of one buffer type: the ring's slot then
+  // stands for all of them.
+  if (llvm::all_of(load->getUsers(), isAlloc)) {
+    auto first = cast<ttg::LocalAllocOp>(*load->getUsers().begin());
+    ttg::MemDescType buffer = first.getType();
+    if (llvm::any_of(load->getUsers(), [&](Operation *user) {
+          return cast<ttg::LocalAllocOp>(user).getType() != buffer;
+        }))
+      return std::nullopt;
+    return buffer;
+  }
+  // A value used in registers is read back from its slot; one also staged
+  // in shared memory would need both.
+  if (llvm::any_of(load->getUsers(), isAlloc))
+    return std::nullopt;
+  if (ttg::MemDescType buffer = getRegisterLoadBufferType(type))
+    return buffer;
+  return std::nullopt;
+}
+
 bool mlir::tile::isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
                                    ModuleAxisInfoAnalysis *axisInfo) {
   if (!isAsyncCopyable(load, loop, axisInfo))
     return false;
-  Type element = cast<RankedTensorType>(load.getType()).getElementType();
+  std::optional<ttg::MemDescType> buffer = getPipelineBufferType(load);
+  if (!buffer)
+    return false;
   // cp.async copies runs of at least 4 bytes that are contiguous both in
   // the thread's registers and in the buffer (Triton's getCopyVecBytes):
   // a buffer whose contiguous dim is not the registers' (a transpose on
   // the way into shared memory, as a wgmma operand of a type it takes only
-  // K-major) has runs of one element, too short below 32 bits. Every user
-  // must be a local_alloc of one buffer type: the ring's slot then stands
-  // for all of them.
+  // K-major) has runs of one element, too short below 32 bits.
   auto type = cast<RankedTensorType>(load.getType());
-  auto first = dyn_cast<ttg::LocalAllocOp>(*load->getUsers().begin());
-  if (!first)
-    return false;
-  ttg::MemDescType buffer = first.getType();
-  if (llvm::any_of(load->getUsers(), [&](Operation *user) {
-        auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
-        return !alloc || alloc.getType() != buffer;
-      }))
-    return false;
+  Type element = type.getElementType();
   std::optional<layout::LinearLayout> registers = ttg::toLinearLayout(type);
   std::optional<layout::LinearLayout> shared =
-      ttg::toLinearLayout(buffer.getEncoding(), buffer.getShape());
+      ttg::toLinearLayout(buffer->getEncoding(), buffer->getShape());
   if (!registers || !shared)
     return true; // Nothing to compare: the lowering decides.
   std::optional<layout::LinearLayout> toBuffer =
@@ -155,14 +183,54 @@ bool mlir::tile::isDotLike(Operation *op) {
   return isa<tt::DotOp, ttng::WarpGroupDotOp>(op);
 }
 
+/// The 32-bit registers per thread `loop` carries in its tensors (the
+/// accumulators of its dots, mostly), counted from their layouts.
+static int64_t getCarriedRegisters(scf::ForOp loop) {
+  int64_t registers = 0;
+  for (Value carried : loop.getRegionIterArgs()) {
+    auto type = dyn_cast<RankedTensorType>(carried.getType());
+    if (!type || !type.getElementType().isIntOrFloat())
+      continue;
+    std::optional<layout::LinearLayout> layout = ttg::toLinearLayout(type);
+    if (!layout)
+      continue;
+    registers +=
+        llvm::divideCeil(layout->getNumRegisters() *
+                             type.getElementType().getIntOrFloatBitWidth(),
+                         32);
+  }
+  return registers;
+}
+
+/// A loop whose carried tensors take more registers per thread than this
+/// keeps its register loads synchronous. Pipelining one keeps its pointers
+/// and masks for later iterations live across the loop; with the
+/// accumulators alone near the 255 registers a thread may have, that costs
+/// more spill traffic than the load's latency (tutorial-06-style backward
+/// at head dim 128, whose 4-warp dK and dV take 256: 1-2 % slower
+/// pipelined, where at head dim 64, 128 registers, it gains 4 %).
+static constexpr int64_t kMaxCarriedRegistersForRegisterLoads = 192;
+
+/// Whether `load`'s value only goes to shared memory (a dot operand staged
+/// there), not to registers.
+static bool isStagedInSharedMemory(tt::LoadOp load) {
+  return llvm::all_of(load->getUsers(), [](Operation *user) {
+    return isa<ttg::LocalAllocOp>(user);
+  });
+}
+
 /// How many loads deep the A and B operands of `loop`'s dots take their
 /// addresses from other loads of the same iteration (Triton's indirection
 /// level): 0 for a matmul, 1 where an index load gives the tile loads their
 /// addresses. Chains are followed through the body's ops only, not through
 /// loop-carried values, and only loads cp.async or TMA could make
-/// asynchronous count, as in Triton's loadOpsToIndirectionLevel.
+/// asynchronous count, as in Triton's loadOpsToIndirectionLevel. The loads
+/// whose values reach a dot operand with no other load in between (level 0
+/// only: not an index another load's address is computed from) are added
+/// to `feedingDots`.
 static int getIndirectionLevels(scf::ForOp loop,
-                                ModuleAxisInfoAnalysis &axisInfo) {
+                                ModuleAxisInfoAnalysis &axisInfo,
+                                DenseSet<Operation *> &feedingDots) {
   Block *body = loop.getBody();
   DenseMap<Operation *, int> deepest;
   int levels = 0;
@@ -190,6 +258,9 @@ static int getIndirectionLevels(scf::ForOp loop,
         if (Operation *def = operand.getDefiningOp();
             def && def->getBlock() == body)
           visit(def, 0);
+  for (auto [op, level] : deepest)
+    if (level == 0 && isa<tt::LoadOp>(op))
+      feedingDots.insert(op);
   return levels;
 }
 
@@ -217,9 +288,14 @@ struct TTGAssignLatenciesPass
       if (!hasDot)
         return;
       Builder builder(loop.getContext());
-      int levels = getIndirectionLevels(loop, axisInfo);
+      DenseSet<Operation *> feedingDots;
+      int levels = getIndirectionLevels(loop, axisInfo, feedingDots);
+      bool registersToSpare =
+          getCarriedRegisters(loop) <= kMaxCarriedRegistersForRegisterLoads;
       for (auto load : loop.getBody()->getOps<tt::LoadOp>())
-        if (isPipelinableLoad(load, loop, &axisInfo)) {
+        if (isPipelinableLoad(load, loop, &axisInfo) &&
+            (isStagedInSharedMemory(load) ||
+             (registersToSpare && feedingDots.contains(load)))) {
           load->setAttr(kLatencyAttrName, builder.getI32IntegerAttr(
                                               getLoadLatency(stages, levels)));
           ++numMarkedLoads;

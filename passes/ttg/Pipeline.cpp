@@ -1,11 +1,14 @@
 //===- Pipeline.cpp - tritongpu-pipeline ----------------------------------===//
 //
 // Turns each scheduled loop (tritongpu-schedule-loops) into a software
-// pipeline. First, inside the loop, every latency-marked load that feeds a
-// ttg.local_alloc becomes an asynchronous copy into a ring buffer slot:
+// pipeline. First, inside the loop, every latency-marked load becomes an
+// asynchronous copy into a ring buffer slot:
 //
 //   stage 0:     slot = buf[i mod D]; cp.async ptrs -> slot; commit
 //   last stage:  wait until the copy of iteration i landed; view buf[i mod D]
+//
+// The view replaces the load's ttg.local_alloc (a dot operand) or, where
+// the value is used in registers, a ttg.local_load of it replaces the load.
 //
 // with D = num-stages - 1 slots (the copy for iteration i + D refills the
 // slot iteration i read, after it was read: the schedule puts the last
@@ -66,6 +69,13 @@ struct RingPositions {
   Value writeSlot, readSlot, readPhase;
 };
 
+/// The ring positions carried by `loop` as its iter args from `first` on.
+RingPositions getRingPositions(scf::ForOp loop, unsigned first,
+                               bool withPhase) {
+  auto args = loop.getRegionIterArgs().drop_front(first);
+  return {args[0], args[1], withPhase ? args[2] : Value()};
+}
+
 /// Carries the ring positions through `loop` (which it replaces).
 RingPositions carryRingPositions(scf::ForOp &loop, int slots, int latency,
                                  bool withPhase) {
@@ -121,8 +131,8 @@ RingPositions carryRingPositions(scf::ForOp &loop, int slots, int latency,
         return yields;
       });
   loop = cast<scf::ForOp>(extended->getOperation());
-  auto args = loop.getRegionIterArgs().take_back(inits.size());
-  return {args[0], args[1], withPhase ? args[2] : Value()};
+  return getRingPositions(loop, loop.getNumRegionIterArgs() - inits.size(),
+                          withPhase);
 }
 
 /// The ring buffers of a pipelined loop (released after it) and its
@@ -215,10 +225,31 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
   MLIRContext *context = loop.getContext();
   RingPositions ring =
       carryRingPositions(loop, slots, latency, !tmaLoads.empty());
+  // A value read back into registers is done with its slot when the
+  // iteration's local_load is: its ring needs no slot for a dot in flight,
+  // and moves on positions of its own where the dots' rings have one more.
+  auto isRegisterLoad = [](tt::LoadOp load) {
+    return !isa<ttg::LocalAllocOp>(*load->getUsers().begin());
+  };
+  RingPositions registerRing = ring;
+  if (slots != latency && llvm::any_of(loads, isRegisterLoad)) {
+    unsigned first = loop.getNumRegionIterArgs() - (tmaLoads.empty() ? 2 : 3);
+    registerRing = carryRingPositions(loop, latency, latency,
+                                      /*withPhase=*/false);
+    // That moved the body into a new loop: the first positions are its
+    // iter args now.
+    ring = getRingPositions(loop, first, !tmaLoads.empty());
+  }
 
+  // The ops whose users read a copied value: the local_allocs of a staged
+  // load, a register load itself (its value is read back from the slot).
   SmallVector<Operation *> sinks;
-  for (tt::LoadOp load : loads)
-    llvm::append_range(sinks, load->getUsers());
+  for (tt::LoadOp load : loads) {
+    if (isa<ttg::LocalAllocOp>(*load->getUsers().begin()))
+      llvm::append_range(sinks, load->getUsers());
+    else
+      sinks.push_back(load);
+  }
   for (auto &[load, sink] : tmaLoads)
     sinks.push_back(sink.alloc);
   // The waits, once per iteration, before the first use of any copied value.
@@ -235,17 +266,19 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
   }
 
   for (tt::LoadOp load : loads) {
-    auto alloc = cast<ttg::LocalAllocOp>(*load->getUsers().begin());
+    bool inRegisters = isRegisterLoad(load);
+    const RingPositions &positions = inRegisters ? registerRing : ring;
     ttg::MemDescType slotType;
-    Value buffer = allocateRing(builder, loop, load.getLoc(), alloc.getType(),
-                                slots, slotType);
+    Value buffer = allocateRing(
+        builder, loop, load.getLoc(), *getPipelineBufferType(load),
+        inRegisters && slots != latency ? latency : slots, slotType);
     rings.buffers.push_back(buffer);
 
     // Stage 0: copy into this iteration's slot.
     Operation *previous = load->getPrevNode();
     builder.setInsertionPoint(load);
     Value slot = ttg::MemDescIndexOp::create(builder, load.getLoc(), slotType,
-                                             buffer, ring.writeSlot);
+                                             buffer, positions.writeSlot);
     auto copy = ttg::AsyncCopyGlobalToLocalOp::create(
         builder, load.getLoc(), load.getPtr(), slot, load.getMask(),
         load.getOther(), load.getCache(), load.getEvict(),
@@ -262,10 +295,20 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
 
     // Last stage: read the slot the copy of this iteration filled.
     builder.setInsertionPoint(firstUse);
-    Value view = ttg::MemDescIndexOp::create(builder, alloc.getLoc(), slotType,
-                                             buffer, ring.readSlot);
+    Value view = ttg::MemDescIndexOp::create(builder, load.getLoc(), slotType,
+                                             buffer, positions.readSlot);
     setSchedule(view.getDefiningOp(), latency, kLastStageCluster);
-    // Every local_alloc of the load (one buffer type, isPipelinableLoad)
+    if (inRegisters) {
+      // A value used in registers is loaded back from the slot.
+      auto value =
+          ttg::LocalLoadOp::create(builder, load.getLoc(), load.getType(), view,
+                                   /*token=*/Value());
+      setSchedule(value, latency, kLastStageCluster);
+      load.getResult().replaceAllUsesWith(value.getResult());
+      load->erase();
+      continue;
+    }
+    // Every local_alloc of the load (one buffer type, getPipelineBufferType)
     // reads the slot.
     for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
       user->getResult(0).replaceAllUsesWith(view);

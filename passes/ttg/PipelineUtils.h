@@ -10,6 +10,7 @@
 #define TILE_PASSES_TTG_PIPELINEUTILS_H
 
 #include "dialects/tt/TTDialect.h"
+#include "dialects/ttg/TTGDialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -50,12 +51,24 @@ int getNumStages(scf::ForOp loop, int defaultStages);
 /// Whether `op` is a dot the pipeliner feeds (tt.dot, ttng.warp_group_dot).
 bool isDotLike(Operation *op);
 
+/// The buffer through which a pipelined load of a value used in registers
+/// goes: unswizzled, in the order of the registers' memory, read back by
+/// ttg.local_load (Triton's choice for a load that is no dot operand in
+/// shared memory). Null when the layout has no linear form.
+ttg::MemDescType getRegisterLoadBufferType(RankedTensorType type);
+
+/// The shared-memory buffer type of a ring slot of `load`: the type of its
+/// local_allocs when its value only goes to shared memory (all of one
+/// type), getRegisterLoadBufferType when it is only used in registers;
+/// none when it is both, or allocated in several types.
+std::optional<ttg::MemDescType> getPipelineBufferType(tt::LoadOp load);
+
 /// Whether `load`, directly in `loop`'s body, can become a cp.async into a
-/// ring buffer: a tensor of pointers whose value is only written to shared
-/// memory (ttg.local_alloc), whose `other` is zero or absent and, given
+/// ring buffer: a tensor of pointers with a buffer type
+/// (getPipelineBufferType), whose `other` is zero or absent and, given
 /// axis analysis, whose threads move at least 4 bytes per access (the
-/// smallest cp.async); a wgmma operand's buffer must also keep the order of
-/// the loaded registers.
+/// smallest cp.async); the buffer must also keep runs of at least 4 bytes
+/// of the loaded registers contiguous.
 bool isPipelinableLoad(tt::LoadOp load, scf::ForOp loop,
                        ModuleAxisInfoAnalysis *axisInfo = nullptr);
 

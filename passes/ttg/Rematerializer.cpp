@@ -37,6 +37,10 @@ bool mlir::tile::isRematerializable(Operation *op) {
   if (auto load = dyn_cast<tt::LoadOp>(op))
     return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
            !isExpensiveLoad(load);
+  // A read of shared memory (a pipelined load's slot) reads it again in
+  // the other layout: any layout can be read from a buffer.
+  if (isa<ttg::LocalLoadOp>(op))
+    return true;
   if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
       !isMemoryEffectFree(op) ||
       !isa<RankedTensorType>(op->getResult(0).getType()))

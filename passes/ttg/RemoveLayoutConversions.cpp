@@ -387,6 +387,78 @@ bool retypeLoopCarriedSlice(scf::ForOp loop, unsigned index,
   return true;
 }
 
+/// The layouts other than its own that `loop`'s iter arg `index` is
+/// converted to in the body, when each of them can be had for the value the
+/// iteration yields by cheap ops alone, given the iter arg in that layout
+/// (Rematerializer::canRematerialize, no conversions).
+SmallVector<Attribute> getLayoutsToCarryAlso(scf::ForOp loop, unsigned index) {
+  BlockArgument arg = loop.getRegionIterArg(index);
+  Value yielded = loop.getBody()->getTerminator()->getOperand(index);
+  SmallVector<Attribute> layouts;
+  if (!isa<RankedTensorType>(arg.getType()) || yielded == arg)
+    return layouts;
+  for (Operation *user : arg.getUsers()) {
+    auto convert = dyn_cast<ttg::ConvertLayoutOp>(user);
+    if (!convert)
+      continue;
+    Attribute target = getEncoding(convert.getResult());
+    if (target == getEncoding(arg) || llvm::is_contained(layouts, target))
+      continue;
+    Rematerializer remat;
+    remat.provide(arg, target, arg);
+    if (remat.canRematerialize(yielded, target,
+                               /*allowNewConversions=*/false))
+      layouts.push_back(target);
+  }
+  return layouts;
+}
+
+/// Step 5 (control flow): a loop-carried tensor that each iteration
+/// converts to other layouts (a row offset the loop advances and uses in
+/// the layouts of several loads) is carried in each of them too, advanced
+/// by its cheap ops computed again in that layout, as Triton's backward
+/// rematerialization through loop arguments does: a conversion before the
+/// loop replaces one per iteration and layout. Whether one was.
+bool carryInConvertedLayouts(scf::ForOp &loop) {
+  for (unsigned index = 0; index < loop.getNumRegionIterArgs(); ++index) {
+    SmallVector<Attribute> layouts = getLayoutsToCarryAlso(loop, index);
+    if (layouts.empty())
+      continue;
+    OpBuilder builder(loop);
+    Value init = loop.getInitArgs()[index];
+    SmallVector<Value> inits;
+    for (Attribute layout : layouts)
+      inits.push_back(ttg::ConvertLayoutOp::create(
+          builder, loop.getLoc(), withEncoding(init.getType(), layout), init));
+    IRRewriter rewriter(loop.getContext());
+    FailureOr<LoopLikeOpInterface> extended = loop.replaceWithAdditionalYields(
+        rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &, Location, ArrayRef<BlockArgument> added) {
+          // Called before the body moves to the new loop: the ops are
+          // built in the old body, on the new loop's arguments.
+          BlockArgument carried = loop.getRegionIterArg(index);
+          Value yielded = loop.getBody()->getTerminator()->getOperand(index);
+          SmallVector<Value> yields;
+          for (auto [layout, arg] : llvm::zip(layouts, added)) {
+            Rematerializer remat;
+            remat.provide(carried, layout, arg);
+            yields.push_back(remat.rematerialize(yielded, layout));
+          }
+          return yields;
+        });
+    loop = cast<scf::ForOp>(extended->getOperation());
+    BlockArgument carried = loop.getRegionIterArg(index);
+    auto added = loop.getRegionIterArgs().take_back(layouts.size());
+    for (Operation *user : llvm::make_early_inc_range(carried.getUsers()))
+      if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(user))
+        if (const auto *it = llvm::find(layouts, getEncoding(convert));
+            it != layouts.end())
+          convert.replaceAllUsesWith(added[it - layouts.begin()]);
+    return true;
+  }
+  return false;
+}
+
 /// Step 5 (control flow): an scf.if result that both branches produce by
 /// converting from one layout L is produced in L, converted once after.
 bool retypeIfResults(scf::IfOp ifOp) {
@@ -423,6 +495,11 @@ bool simplifyControlFlow(FunctionOpInterface func) {
       changed |= retypeLoopCarriedSlice(loop, i, remat);
   });
   func.walk([&](scf::IfOp ifOp) { changed |= retypeIfResults(ifOp); });
+  // Extending a loop replaces it: the loops are collected first.
+  SmallVector<scf::ForOp> loops;
+  func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops)
+    changed |= carryInConvertedLayouts(loop);
   return changed;
 }
 

@@ -5,8 +5,10 @@
 // aligned (axis analysis), the run stays contiguous in the swizzled buffer
 // (the layout algebra) and cp.async allows (4, 8 or 16 bytes). A masked-off
 // run copies 0 source bytes, which zero-fills it, so only a zero `other`
-// can be lowered. async_commit_group and async_wait are cp.async's group
-// commit and wait; the tokens that order them in the IR carry no data.
+// can be lowered. Threads and registers holding a copy of an element that
+// another one owns copy nothing. async_commit_group and async_wait are
+// cp.async's group commit and wait; the tokens that order them in the IR
+// carry no data.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,9 +80,17 @@ struct AsyncCopyOpConversion
       masks = unpackElements(rewriter, loc, adaptor.getMask());
     SmallVector<SmallVector<Value>> offsets =
         emitIndices(rewriter, loc, *toOffset, lowering.threadsPerWarp);
+    // Where the layout gives one element to several threads or registers
+    // (a broadcast, as a row of an mma tile's slice), one copy writes it:
+    // the others would only repeat the same bytes to the same address.
+    ElementOwners owners = getElementOwners(*registers);
+    Value ownerPred =
+        emitOwnerPredicate(rewriter, loc, owners, lowering.threadsPerWarp);
     Value base = adaptor.getResult();
     int32_t size = width * bytes;
     for (size_t first = 0; first < ptrs.size(); first += width) {
+      if (owners.ownerRegister[first] != static_cast<int>(first))
+        continue;
       Value dst = getSharedElementPointer(rewriter, loc, base, element,
                                           offsets[first].front());
       Value sourceBytes;
@@ -88,7 +98,8 @@ struct AsyncCopyOpConversion
         sourceBytes = LLVM::SelectOp::create(rewriter, loc, masks[first],
                                              i32Constant(rewriter, loc, size),
                                              i32Constant(rewriter, loc, 0));
-      nvidia::emitAsyncCopy(rewriter, loc, dst, ptrs[first], size, sourceBytes);
+      nvidia::emitAsyncCopy(rewriter, loc, dst, ptrs[first], size, sourceBytes,
+                            ownerPred);
     }
     rewriter.replaceOp(op, tokenValue(rewriter, loc));
     return success();

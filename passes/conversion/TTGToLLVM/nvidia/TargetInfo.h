@@ -108,9 +108,11 @@ Value emitBallot(OpBuilder &builder, Location loc, Value predicate);
 
 /// Starts an asynchronous copy of `bytes` (4, 8 or 16) from global `source`
 /// to shared `destination`. With `sourceBytes` (an i32), only that many
-/// bytes are read and the rest of the destination is zero-filled.
+/// bytes are read and the rest of the destination is zero-filled. With
+/// `pred` (an i1), only the threads where it holds copy anything.
 void emitAsyncCopy(OpBuilder &builder, Location loc, Value destination,
-                   Value source, int32_t bytes, Value sourceBytes);
+                   Value source, int32_t bytes, Value sourceBytes,
+                   Value pred = Value());
 
 /// Closes the group of asynchronous copies started since the last commit.
 void emitAsyncCommitGroup(OpBuilder &builder, Location loc);
