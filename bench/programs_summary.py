@@ -55,8 +55,8 @@ CLUSTERS_FIX = ("num_ctas > 1 on sm_90: each program runs on the first CTA "
 
 #: tile's stages printed as Triton prints its own.
 NAME_LOCS_FIX = ("tile prints its stages with values named after their Python "
-                 "variables, as Triton does (the TTIR checks run on the CPU "
-                 "with the tests' own assertions, not rerun on the GPU)")
+                 "variables, as Triton does (passes on the GPU at 6bc1f2e: "
+                 "language-tests/run-h100-6bc1f2e.txt)")
 
 #: Classes fixed after the run that measured them (commit subject).
 FIXED_SINCE = {
