@@ -66,6 +66,8 @@ ttg::MemDescType mlir::tile::getRegisterLoadBufferType(RankedTensorType type) {
 
 std::optional<ttg::MemDescType>
 mlir::tile::getPipelineBufferType(tt::LoadOp load) {
+  if (load->use_empty())
+    return std::nullopt;
   auto type = cast<RankedTensorType>(load.getType());
   auto isAlloc = [](Operation *user) { return isa<ttg::LocalAllocOp>(user); };
   // Every user a local_alloc of one buffer type: the ring's slot then
@@ -184,20 +186,22 @@ bool mlir::tile::isDotLike(Operation *op) {
 }
 
 /// The 32-bit registers per thread `loop` carries in its tensors (the
-/// accumulators of its dots, mostly), counted from their layouts.
+/// accumulators of its dots, mostly; pointers take two), counted from
+/// their layouts.
 static int64_t getCarriedRegisters(scf::ForOp loop) {
   int64_t registers = 0;
   for (Value carried : loop.getRegionIterArgs()) {
     auto type = dyn_cast<RankedTensorType>(carried.getType());
-    if (!type || !type.getElementType().isIntOrFloat())
+    if (!type)
       continue;
+    Type element = type.getElementType();
+    unsigned bits = isa<tt::PointerType>(element) ? 64
+                    : element.isIntOrFloat() ? element.getIntOrFloatBitWidth()
+                                             : 0;
     std::optional<layout::LinearLayout> layout = ttg::toLinearLayout(type);
-    if (!layout)
+    if (!layout || bits == 0)
       continue;
-    registers +=
-        llvm::divideCeil(layout->getNumRegisters() *
-                             type.getElementType().getIntOrFloatBitWidth(),
-                         32);
+    registers += llvm::divideCeil(layout->getNumRegisters() * bits, 32);
   }
   return registers;
 }
@@ -225,7 +229,7 @@ static bool isStagedInSharedMemory(tt::LoadOp load) {
 /// addresses. Chains are followed through the body's ops only, not through
 /// loop-carried values, and only loads cp.async or TMA could make
 /// asynchronous count, as in Triton's loadOpsToIndirectionLevel. The loads
-/// whose values reach a dot operand with no other load in between (level 0
+/// whose values reach a dot operand with no such load in between (level 0
 /// only: not an index another load's address is computed from) are added
 /// to `feedingDots`.
 static int getIndirectionLevels(scf::ForOp loop,

@@ -387,6 +387,36 @@ bool retypeLoopCarriedSlice(scf::ForOp loop, unsigned index,
   return true;
 }
 
+/// When `loop`'s iter arg `index` is only advanced (its value reaches
+/// nothing but the pure ops that compute its next value) and the loop's
+/// result for it is unused, the loop yields the argument itself: the
+/// advance is then dead code, and the canonicalizer drops the argument.
+void stopDeadAdvance(scf::ForOp loop, unsigned index) {
+  if (!loop->getResult(index).use_empty())
+    return;
+  BlockArgument arg = loop.getRegionIterArg(index);
+  Operation *yield = loop.getBody()->getTerminator();
+  SetVector<Operation *> advance;
+  SmallVector<Value> worklist{arg};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == yield) {
+        if (use.getOperandNumber() != index)
+          return;
+        continue;
+      }
+      if (user->getBlock() != loop.getBody() || user->getNumRegions() != 0 ||
+          !isMemoryEffectFree(user))
+        return;
+      if (advance.insert(user))
+        llvm::append_range(worklist, user->getResults());
+    }
+  }
+  yield->setOperand(index, arg);
+}
+
 /// The layouts other than its own that `loop`'s iter arg `index` is
 /// converted to in the body, when each of them can be had for the value the
 /// iteration yields by cheap ops alone, given the iter arg in that layout
@@ -452,8 +482,11 @@ bool carryInConvertedLayouts(scf::ForOp &loop) {
     for (Operation *user : llvm::make_early_inc_range(carried.getUsers()))
       if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(user))
         if (const auto *it = llvm::find(layouts, getEncoding(convert));
-            it != layouts.end())
+            it != layouts.end()) {
           convert.replaceAllUsesWith(added[it - layouts.begin()]);
+          convert->erase();
+        }
+    stopDeadAdvance(loop, index);
     return true;
   }
   return false;

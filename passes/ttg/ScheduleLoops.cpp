@@ -58,11 +58,12 @@ Operation *getBodyProducer(scf::ForOp loop, Value value) {
 /// reads is carried to it by the pipeliner. Failure when an early op reads
 /// what only a late op can make (an atomic the offset depends on): it would
 /// wait for a later stage, and the loop cannot be pipelined.
-FailureOr<SetVector<Operation *>> computeEarlyOps(scf::ForOp loop) {
+FailureOr<SetVector<Operation *>>
+computeEarlyOps(scf::ForOp loop, function_ref<bool(Operation *)> isRoot) {
   SetVector<Operation *> early;
   SmallVector<Operation *> worklist;
   for (Operation &op : loop.getBody()->without_terminator())
-    if (isLatencyMarkedLoad(&op))
+    if (isRoot(&op))
       worklist.push_back(&op);
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
@@ -83,12 +84,47 @@ FailureOr<SetVector<Operation *>> computeEarlyOps(scf::ForOp loop) {
   return early;
 }
 
+/// Whether `op` is a marked load whose value is used in registers (read
+/// back from its ring in the last stage), not staged in shared memory.
+bool isMarkedRegisterLoad(Operation *op) {
+  auto load = dyn_cast<tt::LoadOp>(op);
+  return load && isLatencyMarkedLoad(op) &&
+         !llvm::all_of(load->getUsers(), [](Operation *user) {
+           return isa<ttg::LocalAllocOp>(user);
+         });
+}
+
+/// A marked load used in registers whose value the other marked loads need
+/// early (their address advanced from it, through a loop-carried value,
+/// which assign-latencies does not follow) stays a synchronous load in
+/// stage 0, as an index load does; pipelined, it would be read back only in
+/// the last stage, and the whole loop could not be pipelined.
+LogicalResult keepEarlyRegisterLoadsSynchronous(scf::ForOp loop) {
+  FailureOr<SetVector<Operation *>> needed =
+      computeEarlyOps(loop, [](Operation *op) {
+        return isLatencyMarkedLoad(op) && !isMarkedRegisterLoad(op);
+      });
+  if (failed(needed))
+    return failure();
+  for (Operation *op : *needed)
+    if (isMarkedRegisterLoad(op))
+      op->removeAttr(kLatencyAttrName);
+  return success();
+}
+
 struct TTGScheduleLoopsPass
     : public tile::impl::TTGScheduleLoopsPassBase<TTGScheduleLoopsPass> {
   using Base::Base;
 
   void runOnOperation() override {
     getOperation().walk([&](scf::ForOp loop) {
+      if (failed(keepEarlyRegisterLoadsSynchronous(loop))) {
+        // An early op needs what only a late op makes: the loop's loads
+        // stay synchronous.
+        for (Operation &op : loop.getBody()->without_terminator())
+          op.removeAttr(kLatencyAttrName);
+        return;
+      }
       int latency = 0;
       for (Operation &op : loop.getBody()->without_terminator())
         if (auto attr = op.getAttrOfType<IntegerAttr>(kLatencyAttrName);
@@ -96,7 +132,8 @@ struct TTGScheduleLoopsPass
           latency = std::max<int>(latency, attr.getInt());
       if (latency == 0)
         return;
-      FailureOr<SetVector<Operation *>> early = computeEarlyOps(loop);
+      FailureOr<SetVector<Operation *>> early =
+          computeEarlyOps(loop, isLatencyMarkedLoad);
       if (failed(early)) {
         // Its loads stay synchronous.
         for (Operation &op : loop.getBody()->without_terminator())

@@ -88,8 +88,16 @@ struct AsyncCopyOpConversion
         emitOwnerPredicate(rewriter, loc, owners, lowering.threadsPerWarp);
     Value base = adaptor.getResult();
     int32_t size = width * bytes;
+    auto ownsAny = [&](size_t first) {
+      for (size_t r = first; r < first + width; ++r)
+        if (owners.ownerRegister[r] == static_cast<int>(r))
+          return true;
+      return false;
+    };
     for (size_t first = 0; first < ptrs.size(); first += width) {
-      if (owners.ownerRegister[first] != static_cast<int>(first))
+      // A run any of whose elements this register owns is copied (a
+      // repeated element in it is written twice with the same bytes).
+      if (!ownsAny(first))
         continue;
       Value dst = getSharedElementPointer(rewriter, loc, base, element,
                                           offsets[first].front());

@@ -12,6 +12,7 @@
 
 #a = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#c = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @offsets_in_two_layouts
   // CHECK: scf.for {{.*}} -> (tensor<256xi32, #[[A:blocked[0-9]*]]>, tensor<256xi32, #[[B:blocked[0-9]*]]>)
@@ -38,6 +39,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %vy = tt.load %py : tensor<256x!tt.ptr<f32>, #b>
       %vy2 = arith.mulf %vy, %vy : tensor<256xf32, #b>
       tt.store %py, %vy2 : tensor<256x!tt.ptr<f32>, #b>
+      %d = tt.splat %step : i32 -> tensor<256xi32, #a>
+      %next = arith.addi %offs, %d : tensor<256xi32, #a>
+      scf.yield %next : tensor<256xi32, #a>
+    }
+    tt.return
+  }
+
+  // Used only in two other layouts: carried in both, and the advance in
+  // the old layout is dropped (the loop yields its argument unchanged; the
+  // canonicalizer removes it).
+  // CHECK-LABEL: tt.func @offsets_only_converted
+  // CHECK: scf.for {{.*}} iter_args(%[[OLD:[^ ]+]] = {{.*}} -> (tensor<256xi32, #{{[^>]+}}>, tensor<256xi32, #{{[^>]+}}>, tensor<256xi32, #{{[^>]+}}>)
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: %[[NEXT_1:.+]] = arith.addi
+  // CHECK-NEXT: %[[NEXT_2:.+]] = arith.addi
+  // CHECK-NEXT: scf.yield %[[OLD]], %[[NEXT_2]], %[[NEXT_1]]
+  tt.func @offsets_only_converted(%y: !tt.ptr<f32>, %z: !tt.ptr<f32>, %start: i32, %step: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %range = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #a>
+    %s = tt.splat %start : i32 -> tensor<256xi32, #a>
+    %init = arith.addi %s, %range : tensor<256xi32, #a>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #b>
+    %zs = tt.splat %z : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #c>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%offs = %init) -> (tensor<256xi32, #a>) : i32 {
+      %offs_b = ttg.convert_layout %offs : tensor<256xi32, #a> -> tensor<256xi32, #b>
+      %py = tt.addptr %ys, %offs_b : tensor<256x!tt.ptr<f32>, #b>, tensor<256xi32, #b>
+      %vy = tt.load %py : tensor<256x!tt.ptr<f32>, #b>
+      tt.store %py, %vy : tensor<256x!tt.ptr<f32>, #b>
+      %offs_c = ttg.convert_layout %offs : tensor<256xi32, #a> -> tensor<256xi32, #c>
+      %pz = tt.addptr %zs, %offs_c : tensor<256x!tt.ptr<f32>, #c>, tensor<256xi32, #c>
+      %vz = tt.load %pz : tensor<256x!tt.ptr<f32>, #c>
+      tt.store %pz, %vz : tensor<256x!tt.ptr<f32>, #c>
       %d = tt.splat %step : i32 -> tensor<256xi32, #a>
       %next = arith.addi %offs, %d : tensor<256xi32, #a>
       scf.yield %next : tensor<256xi32, #a>
