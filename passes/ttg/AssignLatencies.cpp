@@ -64,15 +64,20 @@ ttg::MemDescType mlir::tile::getRegisterLoadBufferType(RankedTensorType type) {
                                /*mutableMemory=*/true);
 }
 
+bool mlir::tile::isStagedInSharedMemory(tt::LoadOp load) {
+  return llvm::all_of(load->getUsers(), [](Operation *user) {
+    return isa<ttg::LocalAllocOp>(user);
+  });
+}
+
 std::optional<ttg::MemDescType>
 mlir::tile::getPipelineBufferType(tt::LoadOp load) {
   if (load->use_empty())
     return std::nullopt;
   auto type = cast<RankedTensorType>(load.getType());
-  auto isAlloc = [](Operation *user) { return isa<ttg::LocalAllocOp>(user); };
   // Every user a local_alloc of one buffer type: the ring's slot then
   // stands for all of them.
-  if (llvm::all_of(load->getUsers(), isAlloc)) {
+  if (isStagedInSharedMemory(load)) {
     auto first = cast<ttg::LocalAllocOp>(*load->getUsers().begin());
     ttg::MemDescType buffer = first.getType();
     if (llvm::any_of(load->getUsers(), [&](Operation *user) {
@@ -83,7 +88,7 @@ mlir::tile::getPipelineBufferType(tt::LoadOp load) {
   }
   // A value used in registers is read back from its slot; one also staged
   // in shared memory would need both.
-  if (llvm::any_of(load->getUsers(), isAlloc))
+  if (llvm::any_of(load->getUsers(), llvm::IsaPred<ttg::LocalAllocOp>))
     return std::nullopt;
   if (ttg::MemDescType buffer = getRegisterLoadBufferType(type))
     return buffer;
@@ -214,14 +219,6 @@ static int64_t getCarriedRegisters(scf::ForOp loop) {
 /// at head dim 128, whose 4-warp dK and dV take 256: 1-2 % slower
 /// pipelined, where at head dim 64, 128 registers, it gains 4 %).
 static constexpr int64_t kMaxCarriedRegistersForRegisterLoads = 192;
-
-/// Whether `load`'s value only goes to shared memory (a dot operand staged
-/// there), not to registers.
-static bool isStagedInSharedMemory(tt::LoadOp load) {
-  return llvm::all_of(load->getUsers(), [](Operation *user) {
-    return isa<ttg::LocalAllocOp>(user);
-  });
-}
 
 /// How many loads deep the A and B operands of `loop`'s dots take their
 /// addresses from other loads of the same iteration (Triton's indirection

@@ -229,11 +229,12 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
   // iteration's local_load is: its ring needs no slot for a dot in flight,
   // and moves on positions of its own where the dots' rings have one more.
   auto isRegisterLoad = [](tt::LoadOp load) {
-    return !isa<ttg::LocalAllocOp>(*load->getUsers().begin());
+    return !isStagedInSharedMemory(load);
   };
   RingPositions registerRing = ring;
   if (slots != latency && llvm::any_of(loads, isRegisterLoad)) {
-    unsigned first = loop.getNumRegionIterArgs() - (tmaLoads.empty() ? 2 : 3);
+    // Iter arg numbers count the induction variable first.
+    unsigned first = cast<BlockArgument>(ring.writeSlot).getArgNumber() - 1;
     registerRing = carryRingPositions(loop, latency, latency,
                                       /*withPhase=*/false);
     // That moved the body into a new loop: the first positions are its
@@ -245,10 +246,10 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
   // load, a register load itself (its value is read back from the slot).
   SmallVector<Operation *> sinks;
   for (tt::LoadOp load : loads) {
-    if (isa<ttg::LocalAllocOp>(*load->getUsers().begin()))
-      llvm::append_range(sinks, load->getUsers());
-    else
+    if (isRegisterLoad(load))
       sinks.push_back(load);
+    else
+      llvm::append_range(sinks, load->getUsers());
   }
   for (auto &[load, sink] : tmaLoads)
     sinks.push_back(sink.alloc);
@@ -269,9 +270,9 @@ Rings convertLoadsToAsyncCopies(scf::ForOp &loop, int latency,
     bool inRegisters = isRegisterLoad(load);
     const RingPositions &positions = inRegisters ? registerRing : ring;
     ttg::MemDescType slotType;
-    Value buffer = allocateRing(
-        builder, loop, load.getLoc(), *getPipelineBufferType(load),
-        inRegisters && slots != latency ? latency : slots, slotType);
+    Value buffer =
+        allocateRing(builder, loop, load.getLoc(), *getPipelineBufferType(load),
+                     inRegisters ? latency : slots, slotType);
     rings.buffers.push_back(buffer);
 
     // Stage 0: copy into this iteration's slot.

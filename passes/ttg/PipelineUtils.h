@@ -51,6 +51,10 @@ int getNumStages(scf::ForOp loop, int defaultStages);
 /// Whether `op` is a dot the pipeliner feeds (tt.dot, ttng.warp_group_dot).
 bool isDotLike(Operation *op);
 
+/// Whether `load`'s value only goes to shared memory (a dot operand staged
+/// there by ttg.local_alloc), not to registers.
+bool isStagedInSharedMemory(tt::LoadOp load);
+
 /// The buffer through which a pipelined load of a value used in registers
 /// goes: unswizzled, in the order of the registers' memory, read back by
 /// ttg.local_load (Triton's choice for a load that is no dot operand in

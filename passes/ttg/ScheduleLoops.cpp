@@ -88,28 +88,29 @@ computeEarlyOps(scf::ForOp loop, function_ref<bool(Operation *)> isRoot) {
 /// back from its ring in the last stage), not staged in shared memory.
 bool isMarkedRegisterLoad(Operation *op) {
   auto load = dyn_cast<tt::LoadOp>(op);
-  return load && isLatencyMarkedLoad(op) &&
-         !llvm::all_of(load->getUsers(), [](Operation *user) {
-           return isa<ttg::LocalAllocOp>(user);
-         });
+  return load && isLatencyMarkedLoad(op) && !isStagedInSharedMemory(load);
 }
 
 /// A marked load used in registers whose value the other marked loads need
 /// early (their address advanced from it, through a loop-carried value,
 /// which assign-latencies does not follow) stays a synchronous load in
 /// stage 0, as an index load does; pipelined, it would be read back only in
-/// the last stage, and the whole loop could not be pipelined.
-LogicalResult keepEarlyRegisterLoadsSynchronous(scf::ForOp loop) {
+/// the last stage, and the whole loop could not be pipelined. Where the
+/// other loads' early ops cannot be computed, neither can all of them: the
+/// caller finds that out and keeps every load synchronous.
+void keepEarlyRegisterLoadsSynchronous(scf::ForOp loop) {
+  if (llvm::none_of(loop.getBody()->without_terminator(),
+                    [](Operation &op) { return isMarkedRegisterLoad(&op); }))
+    return;
   FailureOr<SetVector<Operation *>> needed =
       computeEarlyOps(loop, [](Operation *op) {
         return isLatencyMarkedLoad(op) && !isMarkedRegisterLoad(op);
       });
   if (failed(needed))
-    return failure();
+    return;
   for (Operation *op : *needed)
     if (isMarkedRegisterLoad(op))
       op->removeAttr(kLatencyAttrName);
-  return success();
 }
 
 struct TTGScheduleLoopsPass
@@ -118,13 +119,7 @@ struct TTGScheduleLoopsPass
 
   void runOnOperation() override {
     getOperation().walk([&](scf::ForOp loop) {
-      if (failed(keepEarlyRegisterLoadsSynchronous(loop))) {
-        // An early op needs what only a late op makes: the loop's loads
-        // stay synchronous.
-        for (Operation &op : loop.getBody()->without_terminator())
-          op.removeAttr(kLatencyAttrName);
-        return;
-      }
+      keepEarlyRegisterLoadsSynchronous(loop);
       int latency = 0;
       for (Operation &op : loop.getBody()->without_terminator())
         if (auto attr = op.getAttrOfType<IntegerAttr>(kLatencyAttrName);
