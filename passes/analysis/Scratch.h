@@ -74,8 +74,8 @@ int64_t getSharedElementBytes(Type type);
 ///   offset(operand) + (warpAlongAxis * outputElements + outputIndex) * bytes
 /// (`outputIndex` row-major over the result shape), and after a barrier each
 /// thread combines, for every element of the result layout it holds, the
-/// `warpsAlongAxis` partials in warp order. The same round trip through
-/// scratch also serves when all partials are in one warp but the result
+/// `warpsAlongAxis` partials (in Triton's butterfly order). The same round trip
+/// through scratch also serves when all partials are in one warp but the result
 /// layout is not the operand layout with the axis dropped.
 struct ReducePlan {
   /// The operand layout (register, lane, warp, block -> tensor dims).

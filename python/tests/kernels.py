@@ -34,6 +34,29 @@ def row_sum_max(x_ptr, sum_ptr, max_ptr, cols, stride, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def _add_pairs(a, a2, b, b2):
+    return a + b, a2 + b2
+
+
+@triton.jit
+def row_moments(x_ptr, sum_ptr, squares_ptr, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    x = tl.load(x_ptr + row * BLOCK + tl.arange(0, BLOCK))
+    total, squares = tl.reduce((x, x * x), 0, _add_pairs)
+    tl.store(sum_ptr + row, total)
+    tl.store(squares_ptr + row, squares)
+
+
+@triton.jit
+def int_row_reductions(x_ptr, sum_ptr, xor_ptr, max_ptr, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    x = tl.load(x_ptr + row * BLOCK + tl.arange(0, BLOCK))
+    tl.store(sum_ptr + row, tl.sum(x, 0))
+    tl.store(xor_ptr + row, tl.xor_sum(x, 0))
+    tl.store(max_ptr + row, tl.max(x, 0))
+
+
+@triton.jit
 def cumulative_sum(x_ptr, out_ptr, BLOCK: tl.constexpr):
     offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(out_ptr + offsets, tl.cumsum(tl.load(x_ptr + offsets), axis=0))
@@ -557,6 +580,14 @@ CASES = [
          {"x_ptr": "*fp32", "sum_ptr": "*fp32", "max_ptr": "*fp32",
           "cols": "i32", "stride": "i32", "BLOCK": "constexpr"},
          {"BLOCK": 2048}, {"num_warps": 8}),
+    # One warp per row: the lanes' shuffles are the whole reduction.
+    Case("row_moments_w1", row_moments,
+         {"x_ptr": "*fp32", "sum_ptr": "*fp32", "squares_ptr": "*fp32",
+          "BLOCK": "constexpr"}, {"BLOCK": 1024}, {"num_warps": 1}),
+    *(Case(f"int_row_reductions_{t}_w1", int_row_reductions,
+           {"x_ptr": f"*{t}", "sum_ptr": "*i32", "xor_ptr": "*i32",
+            "max_ptr": "*i32", "BLOCK": "constexpr"}, {"BLOCK": 256},
+           {"num_warps": 1}) for t in ("i32", "i8")),
     Case("cumulative_sum", cumulative_sum,
          {"x_ptr": "*i32", "out_ptr": "*i32", "BLOCK": "constexpr"},
          {"BLOCK": 512}, {"num_warps": 4}),

@@ -263,6 +263,33 @@ def test_attention_backward_keeps_updates_in_flight(fresh_triton_cache):
 
 
 @pytest.mark.parametrize("capability", CAPABILITIES)
+@pytest.mark.parametrize("name", ["row_moments_w1", "int_row_reductions_i32_w1",
+                                  "int_row_reductions_i8_w1"])
+def test_reductions_combine_in_tritons_order(fresh_triton_cache, capability,
+                                             name):
+    """A float reduction rounds by its order: across lanes Triton shuffles
+    from the largest distance down (16, 8, 4, 2, 1), every operand of an
+    element at each step, and reduces integers of one op over a whole warp
+    with redux.sync. tile shuffled from distance 1 up and gave a float
+    sum other bits than Triton's."""
+    case = next(c for c in CASES if c.name == name)
+    step = re.compile(r"shfl\.sync\.bfly\.b32\s+%r\d+, %r\d+, (\d+),"
+                      r"|redux\.sync\.([\w.]+)")
+
+    def steps(kernel):
+        return step.findall(kernel.asm["ptx"])
+
+    ours = steps(compile_case_with_tile(case, capability))
+    assert ours == steps(compile_case(case, capability))
+    if name.startswith("row_moments"):
+        assert [d for d, _ in ours] == [d for d in "16 8 4 2 1".split()
+                                        for _ in range(2)]
+    else:
+        assert [kind for _, kind in ours if kind] == [
+            "add.s32", "xor.b32", "max.s32"]
+
+
+@pytest.mark.parametrize("capability", CAPABILITIES)
 def test_bias_epilogue_converts_like_triton(fresh_triton_cache, capability):
     """A bias added to a bf16 matmul's accumulator: the add takes the
     accumulator's layout, so the conversions move bf16 values (the bias in,

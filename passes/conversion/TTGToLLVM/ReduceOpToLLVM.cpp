@@ -5,9 +5,13 @@
 // hold the same output element, then the lanes along the axis with
 // butterfly shuffles (every lane ends with the lane group's result), then
 // the warps along the axis through scratch in shared memory. The combiner
-// region is inlined at every step, in the order Triton combines: registers
-// in register order, lanes by increasing shuffle distance, warps in warp
-// order.
+// region is inlined at every step, in the order Triton 3.6 combines, so that
+// float results round as Triton's do: registers in register order, lanes by
+// decreasing shuffle distance, and warps as a butterfly from the largest
+// distance down (what Triton's second shuffle round over the warps' partials
+// leaves in its first lane). A full-warp reduction of 32-bit or narrower
+// integers by one add, and, or, xor, min or max is one redux.sync on sm_80
+// and later, as in Triton.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +24,9 @@
 #include "dialects/tt/TTDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <map>
 
@@ -80,13 +86,23 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
       }
     }
 
-    // 2. Across lanes.
-    for (int32_t mask : plan->laneMasks)
-      for (Partial &partial : partials) {
-        Partial other = shuffleXorValues(rewriter, loc, partial, mask,
-                                         lowering.threadsPerWarp);
-        partial = combine(rewriter, op, partial, other);
-      }
+    // 2. Across lanes. Each partial combines in Triton's order; the
+    // partials take each distance together, so that their shuffles are
+    // independent neighbours (one partial after the other measured 1.5 %
+    // slower on the causal d64 attention, sm_90).
+    if (std::optional<nvidia::WarpReductionKind> kind =
+            getWarpReductionKind(op, *plan)) {
+      for (Partial &partial : partials)
+        partial = {
+            nvidia::emitWarpReduction(rewriter, loc, partial.front(), *kind)};
+    } else {
+      for (int32_t mask : llvm::reverse(plan->laneMasks))
+        for (Partial &partial : partials) {
+          Partial other = shuffleXorValues(rewriter, loc, partial, mask,
+                                           lowering.threadsPerWarp);
+          partial = combine(rewriter, op, partial, other);
+        }
+    }
 
     // 3. Across warps (or into a result layout the partials do not follow).
     SmallVector<Partial> resultElements;
@@ -124,6 +140,38 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
   }
 
 private:
+  /// The redux.sync kind that reduces `op` across the lanes in one
+  /// instruction: a single integer operand of at most 32 bits combined by
+  /// one commutative op of the block arguments, over all 32 lanes, on sm_80
+  /// or later (Triton takes it under the same conditions).
+  std::optional<nvidia::WarpReductionKind>
+  getWarpReductionKind(tt::ReduceOp op, const ReducePlan &plan) const {
+    if (lowering.computeCapability < 80 || lowering.threadsPerWarp != 32 ||
+        plan.laneMasks.size() != 5 || op.getSrcs().size() != 1)
+      return std::nullopt;
+    Block &body = op.getCombineOp().front();
+    if (body.getOperations().size() != 2)
+      return std::nullopt;
+    Operation &combiner = body.front();
+    auto type = dyn_cast<IntegerType>(body.getArgument(0).getType());
+    if (!type || type.getWidth() > 32 || combiner.getNumOperands() != 2 ||
+        !llvm::is_contained(combiner.getOperands(), body.getArgument(0)) ||
+        !llvm::is_contained(combiner.getOperands(), body.getArgument(1)) ||
+        body.getTerminator()->getOperand(0) != combiner.getResult(0))
+      return std::nullopt;
+    using Kind = nvidia::WarpReductionKind;
+    return llvm::TypeSwitch<Operation *, std::optional<Kind>>(&combiner)
+        .Case([](arith::AddIOp) { return Kind::Add; })
+        .Case([](arith::AndIOp) { return Kind::And; })
+        .Case([](arith::OrIOp) { return Kind::Or; })
+        .Case([](arith::XOrIOp) { return Kind::Xor; })
+        .Case([](arith::MinSIOp) { return Kind::MinS; })
+        .Case([](arith::MinUIOp) { return Kind::MinU; })
+        .Case([](arith::MaxSIOp) { return Kind::MaxS; })
+        .Case([](arith::MaxUIOp) { return Kind::MaxU; })
+        .Default([](Operation *) { return std::nullopt; });
+  }
+
   /// Inlines the combiner region on (lhs, rhs).
   static Partial combine(ConversionPatternRewriter &rewriter, tt::ReduceOp op,
                          ValueRange lhs, ValueRange rhs) {
@@ -183,16 +231,22 @@ private:
     SmallVector<Partial> results;
     for (ArrayRef<Value> coords : resultCoords) {
       Value outputIndex = linearIndex(rewriter, loc, coords, resultShape);
-      std::optional<Partial> accumulated;
+      SmallVector<Partial> warpPartials;
       for (int64_t w = 0; w < plan.warpsAlongAxis(); ++w) {
         Value index = LLVM::AddOp::create(
             rewriter, loc, outputIndex,
             i32Constant(rewriter, loc, w * plan.outputElements));
-        Partial loaded = scratch->load(rewriter, loc, index);
-        accumulated =
-            accumulated ? combine(rewriter, op, *accumulated, loaded) : loaded;
+        warpPartials.push_back(scratch->load(rewriter, loc, index));
       }
-      results.push_back(*accumulated);
+      // Triton shuffles the partials among as many lanes with xor distances
+      // from the largest down and takes the first lane's value: that lane
+      // combines its own partial with the one `distance` away at each step.
+      for (size_t distance = warpPartials.size() / 2; distance > 0;
+           distance /= 2)
+        for (size_t w = 0; w < distance; ++w)
+          warpPartials[w] = combine(rewriter, op, warpPartials[w],
+                                    warpPartials[w + distance]);
+      results.push_back(warpPartials.front());
     }
     return results;
   }

@@ -1,4 +1,4 @@
-//===- Synchronization.cpp - The CTA barrier, warp shuffles and ballots ---===//
+//===- Synchronization.cpp - Barriers, warp shuffles, ballots, reductions -===//
 
 #include "passes/conversion/TTGToLLVM/Utility.h"
 #include "passes/conversion/TTGToLLVM/nvidia/TargetInfo.h"
@@ -56,4 +56,53 @@ Value nvidia::emitBallot(OpBuilder &builder, Location loc, Value predicate) {
   Value allLanes = i32Constant(builder, loc, -1);
   return NVVM::VoteSyncOp::create(builder, loc, builder.getI32Type(), allLanes,
                                   predicate, NVVM::VoteSyncKind::ballot);
+}
+
+Value nvidia::emitWarpReduction(OpBuilder &builder, Location loc, Value value,
+                                WarpReductionKind kind) {
+  NVVM::ReduxKind reduxKind = NVVM::ReduxKind::ADD;
+  bool isSigned = false;
+  switch (kind) {
+  case WarpReductionKind::Add:
+    reduxKind = NVVM::ReduxKind::ADD;
+    break;
+  case WarpReductionKind::And:
+    reduxKind = NVVM::ReduxKind::AND;
+    break;
+  case WarpReductionKind::Or:
+    reduxKind = NVVM::ReduxKind::OR;
+    break;
+  case WarpReductionKind::Xor:
+    reduxKind = NVVM::ReduxKind::XOR;
+    break;
+  case WarpReductionKind::MinS:
+    reduxKind = NVVM::ReduxKind::MIN;
+    isSigned = true;
+    break;
+  case WarpReductionKind::MinU:
+    reduxKind = NVVM::ReduxKind::UMIN;
+    break;
+  case WarpReductionKind::MaxS:
+    reduxKind = NVVM::ReduxKind::MAX;
+    isSigned = true;
+    break;
+  case WarpReductionKind::MaxU:
+    reduxKind = NVVM::ReduxKind::UMAX;
+    break;
+  }
+  // redux.sync takes 32-bit operands: a narrower value is widened so that
+  // the 32-bit result truncates to the narrow one (sign-extended for the
+  // signed min and max, zero-extended otherwise).
+  Type type = value.getType();
+  Type i32 = builder.getI32Type();
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width < 32)
+    value = isSigned ? Value(LLVM::SExtOp::create(builder, loc, i32, value))
+                     : Value(LLVM::ZExtOp::create(builder, loc, i32, value));
+  Value allLanes = i32Constant(builder, loc, -1);
+  Value result = NVVM::ReduxOp::create(builder, loc, i32, value, reduxKind,
+                                       allLanes, /*abs=*/false, /*nan=*/false);
+  if (width < 32)
+    result = LLVM::TruncOp::create(builder, loc, type, result);
+  return result;
 }

@@ -101,6 +101,13 @@ Value emitShuffle32(OpBuilder &builder, Location loc, Value value,
 /// A 32-bit mask whose bit i is `predicate` (an i1) of lane i of the warp
 /// (all lanes take part; the warp has 32 lanes).
 Value emitBallot(OpBuilder &builder, Location loc, Value predicate);
+/// What a single warp-wide reduction instruction combines.
+enum class WarpReductionKind { Add, And, Or, Xor, MinS, MinU, MaxS, MaxU };
+/// The `kind` reduction of the integer `value` (at most 32 bits wide) over
+/// all 32 lanes of the warp, in one instruction (redux.sync, sm_80 and
+/// later); every lane gets the result, of `value`'s type.
+Value emitWarpReduction(OpBuilder &builder, Location loc, Value value,
+                        WarpReductionKind kind);
 
 //===----------------------------------------------------------------------===//
 // Shared memory: asynchronous copies and matrix loads

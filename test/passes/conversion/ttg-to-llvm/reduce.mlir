@@ -1,34 +1,40 @@
 // convert-triton-gpu-to-llvm on tt.reduce: registers of a thread that hold
 // parts of one output element are combined first (in register order), then
-// lanes along the axis with butterfly shuffles (distance 1, 2, 4, ...), then
+// lanes along the axis with butterfly shuffles (distance 16, 8, 4, ...), then
 // warps along the axis through scratch in shared memory at the op's
 // allocation.offset: store, one barrier, and every thread combines the
-// partials of the warps in warp order. The combiner region is inlined at
-// every step.
+// partials of the warps as a butterfly from the largest distance down. This
+// is Triton 3.6's order, so float sums round as Triton's do. The combiner
+// region is inlined at every step.
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(convert-triton-gpu-to-llvm,canonicalize,cse)' \
 // RUN:   | FileCheck %s --implicit-check-not='{{(= |^ *)(tt|ttg|ttng|arith|math)\.}}'
 
 // 256 elements over 4 warps: two registers, five shuffles, four warps.
 // CHECK-LABEL: llvm.func @sum_1d
+// CHECK-DAG: %[[C16:.+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-DAG: %[[C8:.+]] = llvm.mlir.constant(8 : i32) : i32
+// CHECK-DAG: %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK-DAG: %[[SMEM:.+]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
 // CHECK-DAG: %[[R0:.+]] = llvm.extractvalue %arg0[0]
 // CHECK-DAG: %[[R1:.+]] = llvm.extractvalue %arg0[1]
 // CHECK: %[[T:.+]] = llvm.fadd %[[R0]], %[[R1]] : f32
-// CHECK: %[[S1:.+]] = nvvm.shfl.sync  bfly %{{.+}}, %[[T]], %{{.+}}, %{{.+}} : f32 -> f32
+// CHECK: %[[S1:.+]] = nvvm.shfl.sync  bfly %{{.+}}, %[[T]], %[[C16]], %{{.+}} : f32 -> f32
 // CHECK: %[[L1:.+]] = llvm.fadd %[[T]], %[[S1]]
-// CHECK-COUNT-4: nvvm.shfl.sync  bfly
+// CHECK: nvvm.shfl.sync  bfly %{{.+}}, %[[L1]], %[[C8]], %{{.+}} : f32 -> f32
+// CHECK-COUNT-2: nvvm.shfl.sync  bfly
+// CHECK: nvvm.shfl.sync  bfly %{{.+}}, %{{.+}}, %[[C1]], %{{.+}} : f32 -> f32
 // CHECK: %[[W:.+]] = llvm.fadd
 // CHECK: llvm.store %[[W]], %{{.+}} : f32, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[P0:.+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
 // CHECK: %[[P1:.+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
-// CHECK: %[[A1:.+]] = llvm.fadd %[[P0]], %[[P1]]
-// CHECK: %[[P2:.+]] = llvm.load
-// CHECK: %[[A2:.+]] = llvm.fadd %[[A1]], %[[P2]]
-// CHECK: %[[P3:.+]] = llvm.load
-// CHECK: %[[A3:.+]] = llvm.fadd %[[A2]], %[[P3]]
-// CHECK: llvm.bitcast %[[A3]] : f32 to i32
+// CHECK: %[[P2:.+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
+// CHECK: %[[P3:.+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
+// CHECK: %[[A02:.+]] = llvm.fadd %[[P0]], %[[P2]]
+// CHECK: %[[A13:.+]] = llvm.fadd %[[P1]], %[[P3]]
+// CHECK: %[[A:.+]] = llvm.fadd %[[A02]], %[[A13]]
+// CHECK: llvm.bitcast %[[A]] : f32 to i32
 // CHECK-NOT: nvvm.barrier0
 #b1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
@@ -152,6 +158,106 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     }) : (tensor<32xf16, #w>, tensor<32xi64, #w>) -> (f16, i64)
     tt.store %p, %s#0 : !tt.ptr<f16>
     tt.store %q, %s#1 : !tt.ptr<i64>
+    tt.return
+  }
+}
+
+// -----
+
+// An i32 sum over all 32 lanes of a warp on sm_80: one redux.sync (the
+// warps' partials still meet through scratch). An i8 max is sign-extended
+// into it and truncated back, an unsigned min zero-extended.
+// CHECK-LABEL: llvm.func @int_full_warp
+// CHECK: %[[SUM:.+]] = nvvm.redux.sync  add %{{.+}}, %{{.+}} : i32 -> i32
+// CHECK: llvm.store %[[SUM]]
+// CHECK: nvvm.barrier0
+// CHECK: llvm.sext %{{.+}} : i8 to i32
+// CHECK-NEXT: nvvm.redux.sync  max %{{.+}}, %{{.+}} : i32 -> i32
+// CHECK-NEXT: llvm.trunc %{{.+}} : i32 to i8
+// CHECK: llvm.zext %{{.+}} : i16 to i32
+// CHECK-NEXT: nvvm.redux.sync  umin %{{.+}}, %{{.+}} : i32 -> i32
+// CHECK-NOT: nvvm.shfl.sync
+#i = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @int_full_warp(%x: tensor<64xi32, #i>, %y: tensor<64xi8, #i>, %z: tensor<64xi16, #i>, %p: !tt.ptr<i32>, %q: !tt.ptr<i8>, %r: !tt.ptr<i16>) {
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      %c = arith.addi %a, %b : i32
+      tt.reduce.return %c : i32
+    }) : (tensor<64xi32, #i>) -> i32
+    %m = "tt.reduce"(%y) <{axis = 0 : i32}> ({
+    ^bb0(%a: i8, %b: i8):
+      %c = arith.maxsi %b, %a : i8
+      tt.reduce.return %c : i8
+    }) : (tensor<64xi8, #i>) -> i8
+    %u = "tt.reduce"(%z) <{axis = 0 : i32}> ({
+    ^bb0(%a: i16, %b: i16):
+      %c = arith.minui %a, %b : i16
+      tt.reduce.return %c : i16
+    }) : (tensor<64xi16, #i>) -> i16
+    tt.store %p, %s : !tt.ptr<i32>
+    tt.store %q, %m : !tt.ptr<i8>
+    tt.store %r, %u : !tt.ptr<i16>
+    tt.return
+  }
+}
+
+// -----
+
+// No redux.sync where it does not reduce the whole warp in one op: half
+// the lanes along the axis, an i64, a combiner of two ops, a float sum,
+// or a target before sm_80.
+// CHECK-LABEL: llvm.func @int_not_full_warp
+// CHECK-NOT: nvvm.redux.sync
+// CHECK: llvm.return
+#half = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
+#whole = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @int_not_full_warp(%x: tensor<2x16xi32, #half>, %y: tensor<32xi64, #whole>, %z: tensor<32xi32, #whole>, %w: tensor<32xf32, #whole>, %p: tensor<2x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #half}>>, %q: !tt.ptr<i64>, %r: !tt.ptr<i32>, %t: !tt.ptr<f32>) {
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      %c = arith.addi %a, %b : i32
+      tt.reduce.return %c : i32
+    }) : (tensor<2x16xi32, #half>) -> tensor<2xi32, #ttg.slice<{dim = 1, parent = #half}>>
+    %l = "tt.reduce"(%y) <{axis = 0 : i32}> ({
+    ^bb0(%a: i64, %b: i64):
+      %c = arith.addi %a, %b : i64
+      tt.reduce.return %c : i64
+    }) : (tensor<32xi64, #whole>) -> i64
+    %k = "tt.reduce"(%z) <{axis = 0 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      %c = arith.addi %a, %b : i32
+      %d = arith.muli %c, %c : i32
+      tt.reduce.return %d : i32
+    }) : (tensor<32xi32, #whole>) -> i32
+    %f = "tt.reduce"(%w) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) : (tensor<32xf32, #whole>) -> f32
+    tt.store %p, %s : tensor<2x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #half}>>
+    tt.store %q, %l : !tt.ptr<i64>
+    tt.store %r, %k : !tt.ptr<i32>
+    tt.store %t, %f : !tt.ptr<f32>
+    tt.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @int_before_sm80
+// CHECK-NOT: nvvm.redux.sync
+// CHECK-COUNT-5: nvvm.shfl.sync  bfly
+// CHECK: llvm.return
+#old = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:75", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @int_before_sm80(%x: tensor<32xi32, #old>, %p: !tt.ptr<i32>) {
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      %c = arith.addi %a, %b : i32
+      tt.reduce.return %c : i32
+    }) : (tensor<32xi32, #old>) -> i32
+    tt.store %p, %s : !tt.ptr<i32>
     tt.return
   }
 }
