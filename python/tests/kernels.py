@@ -4,14 +4,11 @@ with, and the options (num_warps, num_stages, ...) of one config."""
 
 from __future__ import annotations
 
-import importlib
-import os
-import sys
-from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
-
 import triton
 import triton.language as tl
+
+from attention_kernels import ATTENTION_CASES, attention_ws_causal  # noqa: F401
+from case import Case
 
 
 @triton.jit
@@ -441,99 +438,6 @@ def addmm_bf16(bias_ptr, x_ptr, w_ptr, out_ptr, M, N, K,
              acc + bias.to(tl.float32), mask)
 
 
-@triton.jit
-def attention_dkdv(Q, K, V, DO, LSE, DK, DV, N_CTX, HEAD: tl.constexpr,
-                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    # An attention backward's dK/dV loop (one program per block of keys,
-    # the loop over blocks of queries), as flex attention's backward and
-    # Triton's tutorial have it: four dots per iteration, two of them
-    # updates of an accumulator the loop carries for them alone.
-    keys = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
-    dims = tl.arange(0, HEAD)
-    k = tl.load(K + keys[:, None] * HEAD + dims[None, :])
-    v = tl.load(V + keys[:, None] * HEAD + dims[None, :])
-    dk = tl.zeros([BLOCK_N, HEAD], dtype=tl.float32)
-    dv = tl.zeros([BLOCK_N, HEAD], dtype=tl.float32)
-    for start in tl.range(0, N_CTX, BLOCK_M):
-        rows = start + tl.arange(0, BLOCK_M)
-        q_t = tl.load(Q + rows[None, :] * HEAD + dims[:, None])
-        do = tl.load(DO + rows[:, None] * HEAD + dims[None, :])
-        p_t = tl.math.exp2(tl.dot(k, q_t) - tl.load(LSE + rows)[None, :])
-        dv += tl.dot(p_t.to(tl.float16), do)
-        dp_t = tl.dot(v, tl.trans(do))
-        dk += tl.dot((p_t * dp_t).to(tl.float16), tl.trans(q_t))
-    tl.store(DK + keys[:, None] * HEAD + dims[None, :], dk.to(tl.float16))
-    tl.store(DV + keys[:, None] * HEAD + dims[None, :], dv.to(tl.float16))
-
-
-def _bench_module(dump_script: str):
-    """A bench/dump_*_triton.py script, whose KERNEL is the one source of a
-    bench family's kernels and of Triton's compile of them in bench/data."""
-    bench = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
-                         "..", "bench")
-    sys.path.insert(0, bench)
-    try:
-        return importlib.import_module(dump_script)
-    finally:
-        sys.path.remove(bench)
-
-
-def _bench_kernels(dump_script: str):
-    """The kernels of `dump_script`'s KERNEL, loaded as Triton reads them."""
-    kernel_source = _bench_module(dump_script).KERNEL
-    return _bench_module("triton_dump").load_kernels(kernel_source)
-
-
-# The attention_ws family's kernels (key loops marked for warp
-# specialization, descriptors made on the device) and the attention_bwd
-# family's tutorial-06-style backward.
-_attention_ws = _bench_kernels("dump_attention_ws_triton")
-attention_ws = _attention_ws.attn_ws
-attention_ws_causal = _attention_ws.attn_ws_causal
-_attention_bwd_dump = _bench_module("dump_attention_bwd_triton")
-attention_bwd = _bench_kernels("dump_attention_bwd_triton").attn_bwd
-
-
-def _attention_bwd_case(name: str, config: str) -> "Case":
-    """The attention_bwd bench family's config `config` (its tile sizes,
-    warps, stages and hints, from the dump script that gives the bench
-    Triton's compile of it)."""
-    dump = _attention_bwd_dump
-    d, bm1, bn1, bm2, bn2, warps, stages, causal = dump.CONFIGS[config]
-    names = list(dump.SIGNATURE)
-    return Case(name, attention_bwd, dump.SIGNATURE,
-                {"D": d, "BM1": bm1, "BN1": bn1, "BM2": bm2, "BN2": bn2,
-                 "CAUSAL": causal}, {"num_warps": warps, "num_stages": stages},
-                capabilities=(90,),
-                aligned=tuple(names.index(p) for p in dump.DIVISIBLE))
-
-
-@dataclass
-class Case:
-    """One kernel specialization to compile."""
-
-    name: str
-    fn: Callable
-    signature: dict[str, str]
-    constexprs: dict[str, Any] = field(default_factory=dict)
-    options: dict[str, Any] = field(default_factory=dict)
-    #: Compute capabilities the case compiles for (Triton's own limits).
-    capabilities: tuple[int, ...] = (80, 90)
-    #: Arguments (by position) specialized as divisible by 16.
-    aligned: Optional[tuple[int, ...]] = None
-
-    def source(self):
-        from triton.compiler import ASTSource
-        names = list(self.signature)
-        aligned = self.aligned
-        if aligned is None:
-            aligned = tuple(i for i, name in enumerate(names)
-                            if self.signature[name].startswith("*"))
-        attrs = {(i,): [["tt.divisibility", 16]] for i in aligned}
-        return ASTSource(self.fn, self.signature, constexprs=self.constexprs,
-                         attrs=attrs)
-
-
 def matmul_case(name, dtype, out_dtype, precision, capabilities=(80, 90),
                 block=(64, 64, 32), **options):
     """matmul_bias_relu with `dtype` operands and one tile `block`."""
@@ -560,11 +464,6 @@ _PERSISTENT_MATMUL_SIGNATURE = {
     "N": "i32", "K": "i32", "stride_am": "i32", "stride_bk": "i32",
     "stride_cm": "i32", "NUM_SMS": "constexpr", "BLOCK_M": "constexpr",
     "BLOCK_N": "constexpr", "BLOCK_K": "constexpr"}
-
-_ATTENTION_WS_SIGNATURE = {
-    "Q": "*fp16", "K": "*fp16", "V": "*fp16", "O": "*fp16", "sm_scale": "fp32",
-    "N_CTX": "i32", "HEAD": "constexpr", "BLOCK_M": "constexpr",
-    "BLOCK_N": "constexpr"}
 
 #: persistent_matmul_k_major_b's signature: B's stride along N, not K.
 _PERSISTENT_MATMUL_K_MAJOR_B_SIGNATURE = {
@@ -729,27 +628,6 @@ CASES = [
           "BLOCK_K": "constexpr"},
          {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64},
          {"num_warps": 4, "num_stages": 3}, aligned=tuple(range(7))),
-    # tile's attention rewrite (a producer and two consumers, 12 warps) at
-    # head dim 128; at 64 the loop keeps Triton's schedule (4 warps).
-    Case("attention_dkdv", attention_dkdv,
-         {"Q": "*fp16", "K": "*fp16", "V": "*fp16", "DO": "*fp16",
-          "LSE": "*fp32", "DK": "*fp16", "DV": "*fp16", "N_CTX": "i32",
-          "HEAD": "constexpr", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},
-         {"HEAD": 64, "BLOCK_M": 64, "BLOCK_N": 128},
-         {"num_warps": 8, "num_stages": 3}),
-    Case("attention_ws_d128", attention_ws, _ATTENTION_WS_SIGNATURE,
-         {"HEAD": 128, "BLOCK_M": 128, "BLOCK_N": 64},
-         {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
-         aligned=(0, 1, 2, 3, 5)),
-    Case("attention_ws_d64", attention_ws, _ATTENTION_WS_SIGNATURE,
-         {"HEAD": 64, "BLOCK_M": 128, "BLOCK_N": 64},
-         {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
-         aligned=(0, 1, 2, 3, 5)),
-    # The attention_bwd bench family's backward (dK/dV then dQ per program,
-    # 4 warps, 5 stages): tile's shared memory is below Triton's for both.
-    _attention_bwd_case("attention_bwd_d64", "attn_bwd_f16_d64"),
-    _attention_bwd_case("attention_bwd_causal_d128",
-                        "attn_bwd_causal_f16_d128"),
     Case("warp_specialized_matmul", warp_specialized_matmul,
          {"a_desc": _descriptor("fp16", (128, 64)),
           "b_desc": _descriptor("fp16", (128, 64)),
@@ -765,7 +643,7 @@ CASES = [
          {"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64},
          {"num_warps": 4, "num_stages": 3}, capabilities=(90,),
          aligned=(0, 1, 2, 4, 5)),
-] + [
+] + ATTENTION_CASES + [
     Case(f"autotuned_scale_{config.kwargs['BLOCK']}", autotuned_scale.fn,
          {"x_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32",
           "BLOCK": "constexpr"},

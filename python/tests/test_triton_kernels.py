@@ -289,6 +289,24 @@ def test_reductions_combine_in_tritons_order(fresh_triton_cache, capability,
             "add.s32", "xor.b32", "max.s32"]
 
 
+def test_carried_offsets_take_the_scores_layout(fresh_triton_cache):
+    """The query offsets a dK loop advances, expanded to a row of a
+    relative-position bias, are carried in the scores' layout too, so the
+    loop converts only the dot operand, as Triton's does; tile converted
+    the 1x64 row every iteration (flex attention's backward)."""
+    case = next(c for c in CASES if c.name == "relative_bias_dk")
+    conversion = re.compile(r"ttg\.convert_layout %\S+ : (tensor<[^,]+),")
+
+    def loop_conversions(kernel):
+        ttgir = kernel.asm["ttgir"]
+        body = ttgir[ttgir.index("scf.for"):]
+        return conversion.findall(body[:body.index("scf.yield")])
+
+    ours = loop_conversions(compile_case_with_tile(case, 90))
+    assert ours == loop_conversions(compile_case(case, 90))
+    assert ours == ["tensor<128x64xf16"]
+
+
 @pytest.mark.parametrize("capability", CAPABILITIES)
 def test_bias_epilogue_converts_like_triton(fresh_triton_cache, capability):
     """A bias added to a bf16 matmul's accumulator: the add takes the
