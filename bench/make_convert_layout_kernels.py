@@ -103,6 +103,17 @@ CASES = [
      "shared"),
     ("mma_to_blocked_inwarp_f32", [64, 16], mma([4, 1]),
      blocked([2, 4], [8, 4], [4, 1], [1, 0]), 4, "f32", "shuffle"),
+    # Narrow elements packed into 32-bit shuffles: bf16 pairs and four i8
+    # per word, and f16 pairs behind per-thread selects (an mma accumulator
+    # read in a blocked layout).
+    ("shfl_pairs_bf16_1w", [2, 512],
+     blocked([1, 4], [1, 32], [1, 1], [1, 0]),
+     blocked([1, 8], [1, 32], [1, 1], [1, 0]), 1, "bf16", "shuffle"),
+    ("shfl_words_i8", [8, 16],
+     blocked([1, 1], [8, 4], [1, 1], [1, 0]),
+     blocked([1, 1], [8, 4], [1, 1], [0, 1]), 1, "i8", "shuffle"),
+    ("mma_to_blocked_inwarp_f16", [64, 16], mma([4, 1]),
+     blocked([2, 4], [8, 4], [4, 1], [1, 0]), 4, "f16", "shuffle"),
     ("mma_same_as_blocked_f32", [16, 64], mma([1, 4]),
      blocked([1, 2], [8, 4], [1, 4], [1, 0]), 4, "f32", "registers"),
     # Slice layouts (elements held by several lanes or warps) <-> blocked.

@@ -9,7 +9,10 @@
 //  * warp shuffle: each result register is read with shfl.sync.idx from the
 //    source lane the map names. The register a lane offers in a round may
 //    depend on the lane; the registers are then permuted per thread first,
-//    with one layer of selects per distinct dependence;
+//    with one layer of selects per distinct dependence. 16-bit elements go
+//    two to a shuffle and 8-bit ones four where consecutive result
+//    registers come from one source lane, as Triton packs them (a bf16
+//    pair packed from f32 values is then one cvt.rn.bf16x2.f32);
 //  * shared memory: every thread stores its elements into scratch laid out
 //    by getConversionScratchLayout (vectorized, swizzled against bank
 //    conflicts on both sides), the CTA synchronizes, and every thread loads
@@ -187,8 +190,6 @@ private:
     }
 
     ThreadIndex thread = getThreadIndex(rewriter, loc, lowering.threadsPerWarp);
-    SmallVector<Value> offered = permuteByThread(
-        rewriter, loc, thread, offerOfLane, offerOfWarp, elements);
     // One statement per emitted value: the IR must not depend on the C++
     // compiler's argument evaluation order.
     Value readLaneOfWarpPart =
@@ -198,28 +199,168 @@ private:
     Value readLaneBase =
         emitXor(rewriter, loc, readLaneOfLanePart, readLaneOfWarpPart);
 
-    // One shuffle per distinct (source lane offset, offered register).
-    std::map<std::pair<int32_t, int32_t>, Value> rounds;
+    // Narrow elements travel in 32-bit words; the words are permuted per
+    // thread and shuffled as the elements would be (offsets within a word
+    // are the same in every thread).
+    ShufflePacking packing =
+        getShufflePacking(map, elements.front().getType(),
+                          dst.getNumRegisters(), offerOfLane, offerOfWarp);
+    SmallVector<Value> words = packWords(rewriter, loc, packing, elements);
+    SmallVector<Value> offered =
+        permuteByThread(rewriter, loc, thread, packing.compress(offerOfLane),
+                        packing.compress(offerOfWarp), words);
+
+    // One shuffle per distinct (source lane offset, offered word); a round
+    // gives `packing.size` consecutive result registers.
+    std::map<std::pair<int32_t, int32_t>, SmallVector<Value>> rounds;
     SmallVector<Value> received;
-    for (int32_t k = 0; k < dst.getNumRegisters(); ++k) {
+    for (int32_t k = 0; k < dst.getNumRegisters(); k += packing.size) {
       int32_t laneOffset = image(layout::kRegister, k, layout::kLane);
       int32_t offer =
           image(layout::kRegister, k, layout::kRegister) ^ g(laneOffset);
-      Value &value = rounds[{laneOffset, offer}];
-      if (!value) {
-        if (readsOwnLane && laneOffset == 0) {
-          value = offered[offer];
-        } else {
+      auto [first, position] = packing.split(offer);
+      SmallVector<Value> &values = rounds[{laneOffset, first}];
+      if (values.empty()) {
+        Value word = offered[packing.wordOf(first)];
+        if (!readsOwnLane || laneOffset != 0) {
           Value lane = emitXor(rewriter, loc, readLaneBase,
                                i32Constant(rewriter, loc, laneOffset));
-          value = shuffleIdx(rewriter, loc, offered[offer], lane,
-                             lowering.threadsPerWarp);
+          word = shuffleIdx(rewriter, loc, word, lane, lowering.threadsPerWarp);
         }
+        values = unpackWord(rewriter, loc, packing, word,
+                            elements.front().getType());
       }
-      received.push_back(value);
+      for (int32_t j = 0; j < packing.size; ++j)
+        received.push_back(values[j ^ position]);
     }
     return permuteByThread(rewriter, loc, thread, plan.laneRotation, {},
                            received);
+  }
+
+  /// How narrow elements are packed for shuffles: `size` consecutive
+  /// result registers (two 16-bit or four 8-bit elements) come from one
+  /// source lane, from the source registers `first ^ offsets[j]`; a word
+  /// holds the elements of one such group, in position j. `first` has no
+  /// bit at a pivot of the group's reduced basis, so the words of a thread
+  /// are indexed by the other bits.
+  struct ShufflePacking {
+    int32_t size = 1;
+    SmallVector<int32_t> offsets{0};
+    /// The reduced basis: (register offset, positions it stands for); each
+    /// offset's lowest bit is its pivot, zero in the others.
+    SmallVector<std::pair<int32_t, int32_t>> basis;
+
+    /// `reg` as (first register of its group, position in the group).
+    std::pair<int32_t, int32_t> split(int32_t reg) const {
+      int32_t position = 0;
+      for (auto [offset, positions] : basis)
+        if (reg & offset & -offset) {
+          reg ^= offset;
+          position ^= positions;
+        }
+      return {reg, position};
+    }
+    /// The index of the word whose group starts at register `first`: its
+    /// bits with the pivots taken out.
+    int32_t wordOf(int32_t first) const {
+      SmallVector<int32_t> pivots = llvm::map_to_vector(
+          basis, [](auto entry) { return entry.first & -entry.first; });
+      llvm::sort(pivots, std::greater<int32_t>());
+      for (int32_t pivot : pivots)
+        first = (first & (pivot - 1)) | ((first >> 1) & ~(pivot - 1));
+      return first;
+    }
+    /// Register offsets as word offsets (none has a pivot bit).
+    SmallVector<int32_t> compress(ArrayRef<int32_t> registerOffsets) const {
+      return llvm::map_to_vector(registerOffsets,
+                                 [&](int32_t d) { return wordOf(d); });
+    }
+  };
+
+  /// The packing of `element`s for a conversion whose result has
+  /// `numRegisters` registers: none unless two 16-bit or four 8-bit
+  /// elements come from distinct registers of one source lane, and every
+  /// thread-dependent register offset (`offerOfLane`, `offerOfWarp`) keeps
+  /// groups whole (has no pivot bit), so that words permute as elements do.
+  static ShufflePacking getShufflePacking(const LinearLayout &srcOfDst,
+                                          Type element, int32_t numRegisters,
+                                          ArrayRef<int32_t> offerOfLane,
+                                          ArrayRef<int32_t> offerOfWarp) {
+    unsigned width = isa<IntegerType, FloatType>(element)
+                         ? element.getIntOrFloatBitWidth()
+                         : 0;
+    int32_t size = width == 16 ? 2 : width == 8 ? 4 : 1;
+    if (size == 1 || size > numRegisters)
+      return {};
+    ShufflePacking packing;
+    for (int32_t bit = 1; bit < size; bit <<= 1) {
+      if (applyPart(srcOfDst, layout::kRegister, bit, layout::kLane) != 0)
+        return {};
+      int32_t offset =
+          applyPart(srcOfDst, layout::kRegister, bit, layout::kRegister);
+      int32_t positions = bit;
+      for (auto [other, otherPositions] : packing.basis)
+        if (offset & other & -other) {
+          offset ^= other;
+          positions ^= otherPositions;
+        }
+      if (offset == 0)
+        return {};
+      for (auto &[other, otherPositions] : packing.basis)
+        if (other & offset & -offset) {
+          other ^= offset;
+          otherPositions ^= positions;
+        }
+      packing.basis.emplace_back(offset, positions);
+    }
+    for (int32_t d : llvm::concat<const int32_t>(offerOfLane, offerOfWarp))
+      for (auto [offset, positions] : packing.basis)
+        if (d & offset & -offset)
+          return {};
+    packing.size = size;
+    packing.offsets.clear();
+    for (int32_t j = 0; j < size; ++j)
+      packing.offsets.push_back(
+          applyPart(srcOfDst, layout::kRegister, j, layout::kRegister));
+    return packing;
+  }
+
+  /// The thread's elements as `packing`'s words (the elements themselves
+  /// when it packs nothing).
+  static SmallVector<Value> packWords(OpBuilder &builder, Location loc,
+                                      const ShufflePacking &packing,
+                                      ArrayRef<Value> elements) {
+    if (packing.size == 1)
+      return SmallVector<Value>(elements);
+    auto vectorType = VectorType::get(packing.size, elements.front().getType());
+    SmallVector<Value> words(elements.size() / packing.size);
+    for (int32_t first = 0; first < int32_t(elements.size()); ++first) {
+      if (packing.split(first).first != first)
+        continue;
+      Value vector = LLVM::PoisonOp::create(builder, loc, vectorType);
+      for (auto [j, offset] : llvm::enumerate(packing.offsets))
+        vector = LLVM::InsertElementOp::create(builder, loc, vector,
+                                               elements[first ^ offset],
+                                               i32Constant(builder, loc, j));
+      words[packing.wordOf(first)] =
+          LLVM::BitcastOp::create(builder, loc, builder.getI32Type(), vector);
+    }
+    return words;
+  }
+
+  /// The elements of `word`, by position.
+  static SmallVector<Value> unpackWord(OpBuilder &builder, Location loc,
+                                       const ShufflePacking &packing,
+                                       Value word, Type element) {
+    if (packing.size == 1)
+      return {word};
+    auto vectorType = VectorType::get(packing.size, element);
+    Value vector = LLVM::BitcastOp::create(builder, loc, vectorType, word);
+    SmallVector<Value> values;
+    for (int32_t j = 0; j < packing.size; ++j)
+      values.push_back(LLVM::ExtractElementOp::create(
+          builder, loc, vector, i32Constant(builder, loc, j)));
+    return values;
   }
 
   /// Returns x with x[k] = elements[k ^ d], where d is the XOR of

@@ -38,17 +38,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // Lanes walk columns first, then rows first: the same warp rows, elements
-// exchanged within each warp. One idx shuffle per register (f16 travels
-// in an i32), no shared memory.
+// exchanged within each warp, no shared memory. A thread's two registers
+// (columns c and c + 4) come from one source lane, so the two f16 values
+// travel in one 32-bit shuffle, as Triton packs them.
 // CHECK-LABEL: module attributes
 // CHECK-SAME: ttg.shared = 0
 // CHECK-NOT: global_smem
 // CHECK-LABEL: llvm.func internal @in_warp_transpose
-// CHECK: %[[B0:.+]] = llvm.bitcast %{{.+}} : f16 to i16
-// CHECK: %[[W0:.+]] = llvm.zext %[[B0]] : i16 to i32
-// CHECK: %[[S0:.+]] = nvvm.shfl.sync  idx %{{.+}}, %[[W0]], %[[LANE:.+]], %{{.+}} : i32 -> i32
-// CHECK: llvm.trunc %[[S0]] : i32 to i16
-// CHECK: nvvm.shfl.sync  idx %{{.+}}, %{{.+}}, %[[LANE]], %{{.+}} : i32 -> i32
+// CHECK-DAG: %[[R0:.+]] = llvm.extractvalue %arg0[0]
+// CHECK-DAG: %[[R1:.+]] = llvm.extractvalue %arg0[1]
+// CHECK: %[[V0:.+]] = llvm.insertelement %[[R0]], %{{.+}}[%{{.+}} : i32] : vector<2xf16>
+// CHECK: %[[V1:.+]] = llvm.insertelement %[[R1]], %[[V0]][%{{.+}} : i32] : vector<2xf16>
+// CHECK: %[[W:.+]] = llvm.bitcast %[[V1]] : vector<2xf16> to i32
+// CHECK: %[[S:.+]] = nvvm.shfl.sync  idx %{{.+}}, %[[W]], %{{.+}}, %{{.+}} : i32 -> i32
+// CHECK: llvm.bitcast %[[S]] : i32 to vector<2xf16>
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
@@ -340,5 +343,46 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %d = ttng.warp_group_dot %a, %a, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xbf16, #shared, #smem> * !ttg.memdesc<64x64xbf16, #shared, #smem> -> tensor<64x64xf32, #mma>
     %y = ttg.convert_layout %x : tensor<64x64xbf16, #blocked> -> tensor<64x64xbf16, #blocked1>
     tt.return %y, %d : tensor<64x64xbf16, #blocked1>, tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// f16 pairs of the result come from neighbouring source lanes (register
+// bit 0 of the result is lane bit 0 of the source): no packing, one
+// shuffle per f16, each widened to 32 bits.
+// CHECK-LABEL: llvm.func internal @pairs_from_two_lanes
+// CHECK: llvm.zext %{{.+}} : i16 to i32
+// CHECK: nvvm.shfl.sync  idx {{.+}} : i32 -> i32
+// CHECK: llvm.zext %{{.+}} : i16 to i32
+// CHECK: nvvm.shfl.sync  idx {{.+}} : i32 -> i32
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: vector<2xf16>
+// CHECK: llvm.return
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#two = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @pairs_from_two_lanes(%a: tensor<64xf16, #one>) -> tensor<64xf16, #two> {
+    %c = ttg.convert_layout %a : tensor<64xf16, #one> -> tensor<64xf16, #two>
+    tt.return %c : tensor<64xf16, #two>
+  }
+}
+
+// -----
+
+// Four i8 of the result from four registers of one source lane: one
+// shuffle moves them in a 32-bit word.
+// CHECK-LABEL: llvm.func internal @bytes_in_one_word
+// CHECK: llvm.bitcast %{{.+}} : vector<4xi8> to i32
+// CHECK: nvvm.shfl.sync  idx {{.+}} : i32 -> i32
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: llvm.bitcast %{{.+}} : i32 to vector<4xi8>
+// CHECK: llvm.return
+#lanes_first = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+#rows_first = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @bytes_in_one_word(%a: tensor<8x16xi8, #lanes_first>) -> tensor<8x16xi8, #rows_first> {
+    %c = ttg.convert_layout %a : tensor<8x16xi8, #lanes_first> -> tensor<8x16xi8, #rows_first>
+    tt.return %c : tensor<8x16xi8, #rows_first>
   }
 }
