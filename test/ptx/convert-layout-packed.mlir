@@ -15,11 +15,16 @@
 // RUN:   | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -mattr=+ptx80 -o %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin
 
+// The lanes that read one source lane take its words in turns: words, not
+// bf16 halves, are selected before and after the shuffles.
 // CHECK-LABEL: .visible .entry rows_to_bf16(
 // CHECK-COUNT-16: cvt.rn.bf16x2.f32
 // CHECK-NOT: cvt.rn.bf16.f32
+// CHECK-COUNT-16: selp.b32
 // CHECK-COUNT-16: shfl.sync.idx.b32
 // CHECK-NOT: shfl.sync
+// CHECK-COUNT-16: selp.b32
+// CHECK-NOT: selp.b16
 // CHECK: ret;
 // CHECK-LABEL: .visible .entry bytes_four_to_a_word(
 // CHECK-COUNT-2: shfl.sync.idx.b32

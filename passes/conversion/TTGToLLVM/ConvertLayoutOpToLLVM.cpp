@@ -211,28 +211,51 @@ private:
                         packing.compress(offerOfWarp), words);
 
     // One shuffle per distinct (source lane offset, offered word); a round
-    // gives `packing.size` consecutive result registers.
-    std::map<std::pair<int32_t, int32_t>, SmallVector<Value>> rounds;
-    SmallVector<Value> received;
+    // gives `packing.size` consecutive result registers, in the word's
+    // positions XOR `position`.
+    std::map<std::pair<int32_t, int32_t>, Value> rounds;
+    SmallVector<Value> receivedWords;
+    SmallVector<int32_t> positions;
     for (int32_t k = 0; k < dst.getNumRegisters(); k += packing.size) {
       int32_t laneOffset = image(layout::kRegister, k, layout::kLane);
       int32_t offer =
           image(layout::kRegister, k, layout::kRegister) ^ g(laneOffset);
       auto [first, position] = packing.split(offer);
-      SmallVector<Value> &values = rounds[{laneOffset, first}];
-      if (values.empty()) {
-        Value word = offered[packing.wordOf(first)];
+      Value &word = rounds[{laneOffset, first}];
+      if (!word) {
+        word = offered[packing.wordOf(first)];
         if (!readsOwnLane || laneOffset != 0) {
           Value lane = emitXor(rewriter, loc, readLaneBase,
                                i32Constant(rewriter, loc, laneOffset));
           word = shuffleIdx(rewriter, loc, word, lane, lowering.threadsPerWarp);
         }
-        values = unpackWord(rewriter, loc, packing, word,
-                            elements.front().getType());
       }
+      receivedWords.push_back(word);
+      positions.push_back(position);
+    }
+
+    // The words are rotated back whole where every word holds its registers
+    // in order and the rotation keeps them together; else the elements.
+    Type element = elements.front().getType();
+    bool rotateWords =
+        llvm::all_of(positions, [](int32_t p) { return p == 0; }) &&
+        llvm::all_of(plan.laneRotation,
+                     [&](int32_t r) { return r % packing.size == 0; });
+    if (rotateWords) {
+      SmallVector<int32_t> wordRotation = llvm::map_to_vector(
+          plan.laneRotation, [&](int32_t r) { return r / packing.size; });
+      receivedWords = permuteByThread(rewriter, loc, thread, wordRotation, {},
+                                      receivedWords);
+    }
+    SmallVector<Value> received;
+    for (auto [word, position] : llvm::zip(receivedWords, positions)) {
+      SmallVector<Value> values =
+          unpackWord(rewriter, loc, packing, word, element);
       for (int32_t j = 0; j < packing.size; ++j)
         received.push_back(values[j ^ position]);
     }
+    if (rotateWords)
+      return received;
     return permuteByThread(rewriter, loc, thread, plan.laneRotation, {},
                            received);
   }
