@@ -464,7 +464,18 @@ def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
         result["notes"].append("tile compiled kernels after the first step")
 
 
-def run_one(name: str, outdir: Path, steps: int, reps: int) -> dict[str, Any]:
+def keep_sources(cache: str, keep: Path) -> None:
+    """Copies the IR, PTX and options of every kernel in Triton cache
+    `cache` to `keep`/<cache's name> (no cubins), for bench/sass_compare.py."""
+    for path in Path(cache).rglob("*"):
+        if path.suffix in (".ttir", ".ttgir", ".ptx", ".json"):
+            target = keep / Path(cache).name / path.relative_to(cache)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
+def run_one(name: str, outdir: Path, steps: int, reps: int,
+            keep: Path | None = None) -> dict[str, Any]:
     spec, caches = WORKLOADS[name], []
     result: dict[str, Any] = dict.fromkeys((
         "kernels_triton", "kernels_tile", "tile_stats", "max_rel_err",
@@ -489,6 +500,8 @@ def run_one(name: str, outdir: Path, steps: int, reps: int) -> dict[str, Any]:
             torch.cuda.synchronize()
             torch.cuda.empty_cache()
         for path in caches:
+            if keep:
+                keep_sources(path, keep)
             shutil.rmtree(path, ignore_errors=True)
     return result
 
@@ -519,6 +532,9 @@ def main() -> int:
     parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--phase", choices=("triton", "tile"))
+    parser.add_argument("--keep-caches", type=Path, metavar="DIR",
+                        help="keep each phase's kernel IR, PTX and options "
+                             "(not cubins) under DIR")
     args = parser.parse_args()
     args.outdir.mkdir(parents=True, exist_ok=True)
     if args.phase:
@@ -529,7 +545,7 @@ def main() -> int:
     print(f"torch {torch.__version__} on {torch.cuda.get_device_name()}")
     for name in args.only or list(WORKLOADS):
         results[name] = run_one(name, args.outdir, max(args.steps, 1),
-                                max(args.reps, 1))
+                                max(args.reps, 1), args.keep_caches)
         tmp = out_json.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(results, indent=1, default=str))
         os.replace(tmp, out_json)
