@@ -466,31 +466,17 @@ bool convertIterArgsInstead(ttg::ConvertLayoutOp convert) {
     return false;
   // The loop-carried tensors the source is computed from, each with the
   // layout it is needed in.
-  SmallVector<std::pair<BlockArgument, Attribute>> iterArgs;
-  DenseSet<std::pair<Value, Attribute>> visited;
-  SmallVector<std::pair<Value, Attribute>> worklist{{convert.getSrc(), target}};
-  while (!worklist.empty()) {
-    auto [value, layout] = worklist.pop_back_val();
-    if (!layout)
-      return false;
-    if (getEncoding(value) == layout || !visited.insert({value, layout}).second)
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(value)) {
-      if (arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0 ||
-          !canCarryIn(loop, arg.getArgNumber() - 1, layout))
-        return false;
-      iterArgs.emplace_back(arg, layout);
-      continue;
-    }
-    Operation *def = value.getDefiningOp();
-    if (isa<ttg::ConvertLayoutOp>(def) || !isRematerializable(def) ||
-        !canComputeIn(def, layout) ||
-        !addOperandEncodings(def, layout, worklist))
-      return false;
-  }
-  if (iterArgs.empty())
-    return false;
   Rematerializer remat;
+  SmallVector<std::pair<BlockArgument, Attribute>> iterArgs;
+  if (!remat.canRematerialize(convert.getSrc(), target,
+                              /*allowNewConversions=*/false,
+                              /*newConversions=*/nullptr, &iterArgs) ||
+      iterArgs.empty())
+    return false;
+  for (auto [arg, layout] : iterArgs)
+    if (arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0 ||
+        !canCarryIn(loop, arg.getArgNumber() - 1, layout))
+      return false;
   OpBuilder builder = OpBuilder::atBlockBegin(loop.getBody());
   for (auto [arg, layout] : iterArgs)
     remat.provide(
