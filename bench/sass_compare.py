@@ -7,11 +7,13 @@ a cache holds each kernel's .ttir, Triton's .ptx and the .json of its
 options).
 
     python3 bench/sass_compare.py CACHE_DIR [--only SUBSTRING] [--kinds]
+        [--keep DIR]
 
 Needs the self-contained libtile-compiler.so (TILE_COMPILER_LIBRARY),
 ptxas (TILE_PTXAS, default /usr/local/cuda/bin/ptxas) and cuobjdump (the
 Triton wheel's). Kernels where tile's SASS is more than 3 % longer are
-marked `<<`.
+marked `<<`. With --keep, each compared kernel's PTX and SASS from both
+compilers are written to DIR as NAME.{tile,triton}.{ptx,sass}.
 """
 
 from __future__ import annotations
@@ -39,8 +41,10 @@ def triton_tool(name: str) -> str:
                         "bin", name)
 
 
-def sass(ptx: str, arch: str, workdir: str) -> tuple[collections.Counter, int]:
-    """Instruction kinds of `ptx` assembled by ptxas, and its registers."""
+def sass(ptx: str, arch: str, workdir: str,
+         keep: str | None = None) -> tuple[collections.Counter, int]:
+    """Instruction kinds of `ptx` assembled by ptxas, and its registers.
+    With `keep` (a path without suffix), the PTX and SASS are saved there."""
     path = os.path.join(workdir, "kernel.ptx")
     with open(path, "w") as f:
         f.write(ptx)
@@ -52,8 +56,16 @@ def sass(ptx: str, arch: str, workdir: str) -> tuple[collections.Counter, int]:
     registers = re.search(r"Used (\d+) registers", log.stderr)
     dump = subprocess.run([triton_tool("cuobjdump"), "-sass", path + ".cubin"],
                           capture_output=True, text=True, check=True).stdout
+    if keep:
+        for suffix, text in ((".ptx", ptx), (".sass", dump)):
+            with open(keep + suffix, "w") as f:
+                f.write(text)
     return (collections.Counter(INSTRUCTION.findall(dump)),
             int(registers.group(1)) if registers else -1)
+
+
+def kept(directory: str | None, name: str, compiler: str) -> str | None:
+    return os.path.join(directory, f"{name}.{compiler}") if directory else None
 
 
 def main() -> int:
@@ -62,6 +74,8 @@ def main() -> int:
     parser.add_argument("--only", help="kernels whose name contains this")
     parser.add_argument("--kinds", action="store_true",
                         help="list the instruction kinds whose counts differ")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="write both compilers' PTX and SASS to DIR")
     args = parser.parse_args()
 
     from tile._library import load_library
@@ -69,6 +83,8 @@ def main() -> int:
     libdevice = os.path.join(os.path.dirname(triton_tool("ptxas")), "..",
                              "lib", "libdevice.10.bc")
     longer = 0
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
     with tempfile.TemporaryDirectory() as workdir:
         for ttir in sorted(glob.glob(os.path.join(args.cache, "*", "*.ttir"))):
             base = ttir[:-len(".ttir")]
@@ -92,8 +108,10 @@ def main() -> int:
                 print(f"{name}: tile failed: {result.error}")
                 continue
             with open(base + ".ptx") as f:
-                theirs, their_registers = sass(f.read(), arch, workdir)
-            ours, our_registers = sass(result.stages["ptx"], arch, workdir)
+                theirs, their_registers = sass(f.read(), arch, workdir,
+                                               kept(args.keep, name, "triton"))
+            ours, our_registers = sass(result.stages["ptx"], arch, workdir,
+                                       kept(args.keep, name, "tile"))
             count, their_count = sum(ours.values()), sum(theirs.values())
             mark = " <<" if count > 1.03 * their_count else ""
             longer += bool(mark)
