@@ -55,14 +55,10 @@ public:
   /// `allowNewConversions`, conversions found on the way may be replaced by
   /// a conversion of their source; `*newConversions` counts those whose old
   /// conversion stays alive. Otherwise each must already start in
-  /// `encoding`. With `blockArguments`, a block argument on the way is
-  /// collected with the layout it is needed in (for the caller to provide)
-  /// instead of failing.
+  /// `encoding`.
   bool canRematerialize(Value value, Attribute encoding,
                         bool allowNewConversions,
-                        unsigned *newConversions = nullptr,
-                        SmallVectorImpl<std::pair<BlockArgument, Attribute>>
-                            *blockArguments = nullptr) {
+                        unsigned *newConversions = nullptr) {
     DenseSet<std::pair<Value, Attribute>> visited;
     SmallVector<std::pair<Value, Attribute>> worklist{{value, encoding}};
     while (!worklist.empty()) {
@@ -71,13 +67,9 @@ public:
           built.count({current, target}) ||
           !visited.insert({current, target}).second)
         continue;
-      if (auto argument = dyn_cast<BlockArgument>(current)) {
-        if (!blockArguments)
-          return false;
-        blockArguments->emplace_back(argument, target);
-        continue;
-      }
       Operation *def = current.getDefiningOp();
+      if (!def)
+        return false;
       if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(def)) {
         if (getEncoding(convert.getSrc()) == target)
           continue;

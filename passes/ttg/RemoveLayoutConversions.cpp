@@ -28,10 +28,7 @@
 //     loops; a tensor an scf.for carries that every iteration converts to
 //     L on entry and back before the yield is carried in L; an scf.if
 //     result both branches convert from L is produced in L. Each leaves one
-//     conversion outside the region, which the next round may remove. A
-//     loop-carried tensor the body converts (or computes from by cheap
-//     ops, then converts) is also carried in the converted layout when its
-//     advance is cheap.
+//     conversion outside the region, which the next round may remove.
 //
 // Last, the conversions left move to narrower values where they can
 // (HoistConversions.cpp), and a conversion of what a single-use reduction
@@ -420,72 +417,30 @@ void stopDeadAdvance(scf::ForOp loop, unsigned index) {
   yield->setOperand(index, arg);
 }
 
-/// Whether `loop`'s tensor iter arg `index` can be carried in `layout` as
-/// well: the value each iteration yields can be had in `layout` by cheap ops
-/// alone, given the iter arg in `layout` (Rematerializer::canRematerialize,
-/// no conversions).
-bool canCarryIn(scf::ForOp loop, unsigned index, Attribute layout) {
-  BlockArgument arg = loop.getRegionIterArg(index);
-  Value yielded = loop.getBody()->getTerminator()->getOperand(index);
-  if (!isa<RankedTensorType>(arg.getType()) || yielded == arg ||
-      layout == getEncoding(arg))
-    return false;
-  Rematerializer remat;
-  remat.provide(arg, layout, arg);
-  return remat.canRematerialize(yielded, layout,
-                                /*allowNewConversions=*/false);
-}
-
 /// The layouts other than its own that `loop`'s iter arg `index` is
-/// converted to in the body and can be carried in (canCarryIn).
+/// converted to in the body, when each of them can be had for the value the
+/// iteration yields by cheap ops alone, given the iter arg in that layout
+/// (Rematerializer::canRematerialize, no conversions).
 SmallVector<Attribute> getLayoutsToCarryAlso(scf::ForOp loop, unsigned index) {
   BlockArgument arg = loop.getRegionIterArg(index);
+  Value yielded = loop.getBody()->getTerminator()->getOperand(index);
   SmallVector<Attribute> layouts;
+  if (!isa<RankedTensorType>(arg.getType()) || yielded == arg)
+    return layouts;
   for (Operation *user : arg.getUsers()) {
     auto convert = dyn_cast<ttg::ConvertLayoutOp>(user);
     if (!convert)
       continue;
     Attribute target = getEncoding(convert.getResult());
-    if (!llvm::is_contained(layouts, target) && canCarryIn(loop, index, target))
+    if (target == getEncoding(arg) || llvm::is_contained(layouts, target))
+      continue;
+    Rematerializer remat;
+    remat.provide(arg, target, arg);
+    if (remat.canRematerialize(yielded, target,
+                               /*allowNewConversions=*/false))
       layouts.push_back(target);
   }
   return layouts;
-}
-
-/// Step 5 (control flow): a conversion in a loop of a value its body
-/// computes by cheap ops from loop-carried tensors (a row offset the loop
-/// carries, expanded, then converted) converts those tensors instead, at
-/// the top of the body, when each can be carried in its new layout
-/// (canCarryIn); carryInConvertedLayouts then carries them so, and the loop
-/// keeps no conversion. Triton's backward rematerialization goes through
-/// loop arguments the same way. Whether `convert` was replaced.
-bool convertIterArgsInstead(ttg::ConvertLayoutOp convert) {
-  auto loop = dyn_cast<scf::ForOp>(convert->getParentOp());
-  Attribute target = getEncoding(convert.getResult());
-  if (!loop || isa<BlockArgument>(convert.getSrc()))
-    return false;
-  // The loop-carried tensors the source is computed from, each with the
-  // layout it is needed in.
-  Rematerializer remat;
-  SmallVector<std::pair<BlockArgument, Attribute>> iterArgs;
-  if (!remat.canRematerialize(convert.getSrc(), target,
-                              /*allowNewConversions=*/false,
-                              /*newConversions=*/nullptr, &iterArgs) ||
-      iterArgs.empty())
-    return false;
-  for (auto [arg, layout] : iterArgs)
-    if (arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0 ||
-        !canCarryIn(loop, arg.getArgNumber() - 1, layout))
-      return false;
-  OpBuilder builder = OpBuilder::atBlockBegin(loop.getBody());
-  for (auto [arg, layout] : iterArgs)
-    remat.provide(
-        arg, layout,
-        ttg::ConvertLayoutOp::create(builder, convert.getLoc(),
-                                     withEncoding(arg.getType(), layout), arg));
-  LDBG() << "converting the loop-carried sources of " << convert;
-  convert.replaceAllUsesWith(remat.rematerialize(convert.getSrc(), target));
-  return true;
 }
 
 /// Step 5 (control flow): a loop-carried tensor that each iteration
@@ -573,11 +528,6 @@ bool simplifyControlFlow(FunctionOpInterface func) {
       changed |= retypeLoopCarriedSlice(loop, i, remat);
   });
   func.walk([&](scf::IfOp ifOp) { changed |= retypeIfResults(ifOp); });
-  SmallVector<ttg::ConvertLayoutOp> converts;
-  func.walk([&](ttg::ConvertLayoutOp convert) { converts.push_back(convert); });
-  for (ttg::ConvertLayoutOp convert : converts)
-    if (!convert->use_empty())
-      changed |= convertIterArgsInstead(convert);
   // Extending a loop replaces it: the loops are collected first.
   SmallVector<scf::ForOp> loops;
   func.walk([&](scf::ForOp loop) { loops.push_back(loop); });

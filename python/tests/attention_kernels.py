@@ -62,6 +62,42 @@ def relative_bias_dk(Q, K, DO, LSE, DK, N_CTX, slope, HEAD: tl.constexpr,
     tl.store(DK + keys[:, None] * HEAD + dims[None, :], dk)
 
 
+@triton.jit
+def masked_bias_dkdv(Q, K, V, DO, LSE, DELTA, DK, DV, N_CTX, slope,
+                     HEAD: tl.constexpr, BLOCK_M: tl.constexpr,
+                     BLOCK_N: tl.constexpr):
+    # Flex attention's backward dK/dV loop in small: a causal mask and a
+    # relative-position score_mod on the scores, both read from the query
+    # offsets the loop advances, which also address the row loads (the
+    # log-sum-exp and delta rows in the scores' layout).
+    keys = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
+    dims = tl.arange(0, HEAD)
+    k = tl.load(K + keys[:, None] * HEAD + dims[None, :])
+    v = tl.load(V + keys[:, None] * HEAD + dims[None, :])
+    dk = tl.zeros([BLOCK_N, HEAD], dtype=tl.float32)
+    dv = tl.zeros([BLOCK_N, HEAD], dtype=tl.float32)
+    rows = tl.arange(0, BLOCK_M)
+    for _ in range(0, N_CTX, BLOCK_M):
+        in_range = rows < N_CTX
+        q_t = tl.load(Q + rows[None, :] * HEAD + dims[:, None],
+                      mask=in_range[None, :])
+        visible = rows[None, :] >= keys[:, None]
+        s_t = tl.dot(k, q_t) + slope * (rows[None, :] - keys[:, None]).to(
+            tl.float32)
+        s_t = tl.where(visible, s_t, float("-inf"))
+        p_t = tl.math.exp2(s_t - tl.load(LSE + rows, mask=in_range)[None, :])
+        do = tl.load(DO + rows[:, None] * HEAD + dims[None, :],
+                     mask=in_range[:, None])
+        dv += tl.dot(p_t.to(tl.float16), do)
+        dp_t = tl.dot(v, tl.trans(do))
+        ds_t = p_t * (dp_t - tl.load(DELTA + rows, mask=in_range)[None, :])
+        dk += tl.dot(tl.where(visible, ds_t, 0.0).to(tl.float16),
+                     tl.trans(q_t))
+        rows += BLOCK_M
+    tl.store(DK + keys[:, None] * HEAD + dims[None, :], dk.to(tl.float16))
+    tl.store(DV + keys[:, None] * HEAD + dims[None, :], dv.to(tl.float16))
+
+
 def _bench_module(dump_script: str):
     """A bench/dump_*_triton.py script, whose KERNEL is the one source of a
     bench family's kernels and of Triton's compile of them in bench/data."""
@@ -132,6 +168,16 @@ ATTENTION_CASES = [
           "HEAD": "constexpr", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},
          {"HEAD": 64, "BLOCK_M": 64, "BLOCK_N": 128},
          {"num_warps": 4, "num_stages": 3}, capabilities=(90,)),
+    # Head dim 128 at 8 warps: the two f32 accumulators take half of the
+    # registers, so whatever else the loop carries per pipeline stage
+    # decides whether it spills.
+    Case("masked_bias_dkdv_d128", masked_bias_dkdv,
+         {"Q": "*fp16", "K": "*fp16", "V": "*fp16", "DO": "*fp16",
+          "LSE": "*fp32", "DELTA": "*fp32", "DK": "*fp16", "DV": "*fp16",
+          "N_CTX": "i32", "slope": "fp32", "HEAD": "constexpr",
+          "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},
+         {"HEAD": 128, "BLOCK_M": 64, "BLOCK_N": 128},
+         {"num_warps": 8, "num_stages": 3}, capabilities=(90,)),
     # The attention_bwd bench family's backward (dK/dV then dQ per program,
     # 4 warps, 5 stages): tile's shared memory is below Triton's for both.
     _attention_bwd_case("attention_bwd_d64", "attn_bwd_f16_d64"),

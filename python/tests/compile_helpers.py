@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import tempfile
 
 import triton
 from triton.backends.compiler import GPUTarget
@@ -22,6 +25,23 @@ def compile_case_with_tile(case, capability: int):
     """compile_case with tile as Triton's compiler for this one compile."""
     with tile.triton.enabled():
         return compile_case(case, capability)
+
+
+def spill_bytes(ptx: str, capability: int) -> int:
+    """The bytes of spill stores ptxas (Triton's, as its compile uses)
+    reports for `ptx` on sm_`capability`."""
+    from triton.backends.nvidia.compiler import get_ptxas
+    arch = f"sm_{capability}" + ("a" if capability == 90 else "")
+    with tempfile.TemporaryDirectory() as workdir:
+        path = os.path.join(workdir, "kernel.ptx")
+        with open(path, "w") as f:
+            f.write(ptx)
+        log = subprocess.run(
+            [get_ptxas(capability).path, f"-arch={arch}", "-v", path, "-o",
+             path + ".cubin"], capture_output=True, text=True, check=True).stderr
+    match = re.search(r"(\d+) bytes spill stores", log)
+    assert match, log
+    return int(match.group(1))
 
 
 def entry_parameters(ptx: str) -> list[str]:

@@ -6,12 +6,7 @@
 // of its value wants. Triton's backward rematerialization does both; in
 // flex attention's backward, tile converted the offsets in the loop through
 // 256 bytes of scratch, which put its shared memory 256 bytes above
-// Triton's once the loop's register loads were pipelined. A conversion of
-// a value the body computes from a carried tensor by cheap ops (the
-// offsets expanded to a row, then converted) converts the carried tensor
-// instead, which is then carried in that layout too: in the pipelined
-// flex backward, tile converted a 1x64 row every iteration where Triton's
-// loop has no conversion.
+// Triton's once the loop's register loads were pipelined.
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-remove-layout-conversions)' | FileCheck %s
 
@@ -122,54 +117,5 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %c = ttg.convert_layout %w : tensor<256xf32, #a> -> tensor<256xf32, #b>
     tt.store %q, %c : tensor<256x!tt.ptr<f32>, #b>
     tt.return
-  }
-}
-
-// -----
-
-#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: tt.func @expanded_offsets_converted
-  // CHECK: scf.for {{.*}} -> (tensor<128x64xf32, #mma>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #mma}>>)
-  // CHECK-NOT: ttg.convert_layout
-  // CHECK: tt.expand_dims %{{.+}} {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #mma}>> -> tensor<1x64xi32, #mma>
-  // CHECK-NOT: ttg.convert_layout
-  // CHECK: scf.yield
-  tt.func @expanded_offsets_converted(%scores: tensor<128x64xf32, #mma>, %init: tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>, %n: i32) -> tensor<128x64xf32, #mma> {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
-    %c64 = arith.constant dense<64> : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
-    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %scores, %offs = %init) -> (tensor<128x64xf32, #mma>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>) : i32 {
-      %row = tt.expand_dims %offs {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
-      %row_mma = ttg.convert_layout %row : tensor<1x64xi32, #blocked> -> tensor<1x64xi32, #mma>
-      %b = tt.broadcast %row_mma : tensor<1x64xi32, #mma> -> tensor<128x64xi32, #mma>
-      %f = arith.sitofp %b : tensor<128x64xi32, #mma> to tensor<128x64xf32, #mma>
-      %s = arith.addf %acc, %f : tensor<128x64xf32, #mma>
-      %next = arith.addi %offs, %c64 : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
-      scf.yield %s, %next : tensor<128x64xf32, #mma>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
-    }
-    tt.return %r#0 : tensor<128x64xf32, #mma>
-  }
-
-  // The carried offsets come from a load each iteration (an index the loop
-  // reads): not carried in another layout, so the conversion stays.
-  // CHECK-LABEL: tt.func @loaded_offsets_stay_converted
-  // CHECK: scf.for
-  // CHECK: ttg.convert_layout %{{.+}} : tensor<1x64xi32, #blocked> -> tensor<1x64xi32, #mma>
-  tt.func @loaded_offsets_stay_converted(%scores: tensor<128x64xf32, #mma>, %init: tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>, %index: tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #blocked}>>, %n: i32) -> tensor<128x64xf32, #mma> {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
-    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %scores, %offs = %init) -> (tensor<128x64xf32, #mma>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>) : i32 {
-      %row = tt.expand_dims %offs {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
-      %row_mma = ttg.convert_layout %row : tensor<1x64xi32, #blocked> -> tensor<1x64xi32, #mma>
-      %b = tt.broadcast %row_mma : tensor<1x64xi32, #mma> -> tensor<128x64xi32, #mma>
-      %f = arith.sitofp %b : tensor<128x64xi32, #mma> to tensor<128x64xf32, #mma>
-      %s = arith.addf %acc, %f : tensor<128x64xf32, #mma>
-      %p = tt.addptr %index, %offs : tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #blocked}>>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
-      %next = tt.load %p : tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #blocked}>>
-      scf.yield %s, %next : tensor<128x64xf32, #mma>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
-    }
-    tt.return %r#0 : tensor<128x64xf32, #mma>
   }
 }

@@ -109,20 +109,19 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 // added to the mma scores, with kv_idx a 1x128 row the loop carries in a
 // blocked layout and q_idx and the slope made before the loop. Only the
 // carried row needs moving: it is converted (128 elements, not 128x128)
-// and broadcast in the mma layout, and then, being advanced by cheap ops
-// alone, carried in the mma layout as well (the loop keeps no conversion);
-// q_idx and the slope, broadcasts too but of values cheap to compute again,
-// are computed in the mma layout before the loop, as in Triton's TTGIR.
-// tile used to convert the 128x128 bias every iteration (64 KiB of
-// scratch).
+// and broadcast in the mma layout; q_idx and the slope, broadcasts too
+// but of values cheap to compute again, are computed in the mma layout
+// before the loop, as in Triton's TTGIR. tile used to convert the 128x128
+// bias every iteration (64 KiB of scratch).
 // CHECK-LABEL: tt.func @score_mod_in_loop
 // CHECK: %[[QIDX:.+]] = tt.broadcast %{{.+}} : tensor<128x1xi32, #mma> -> tensor<128x128xi32, #mma>
-// CHECK: scf.for {{.*}} iter_args(%{{.+}} = %{{.+}}, %[[OLD:.+]] = %{{.+}}, %[[KV:.+]] = %{{.+}}) -> ({{.*}}, tensor<1x128xi32, #blocked>, tensor<1x128xi32, #mma>)
-// CHECK-NOT: ttg.convert_layout
-// CHECK: %[[B:.+]] = tt.broadcast %[[KV]] : tensor<1x128xi32, #mma> -> tensor<128x128xi32, #mma>
+// CHECK: scf.for {{.*}} iter_args(%{{.+}} = %{{.+}}, %[[KV:.+]] = %{{.+}})
+// CHECK-NOT: ttg.convert_layout {{.*}} tensor<128x128
+// CHECK: %[[ROW:.+]] = ttg.convert_layout %[[KV]] : tensor<1x128xi32, #blocked> -> tensor<1x128xi32, #mma>
+// CHECK: %[[B:.+]] = tt.broadcast %[[ROW]] : tensor<1x128xi32, #mma> -> tensor<128x128xi32, #mma>
 // CHECK: arith.subi %[[QIDX]], %[[B]] : tensor<128x128xi32, #mma>
-// CHECK-NOT: ttg.convert_layout
-// CHECK: scf.yield %{{.+}}, %[[OLD]], %{{.+}} :
+// CHECK-NOT: ttg.convert_layout {{.*}} tensor<128x128
+// CHECK: scf.yield
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
