@@ -12,7 +12,10 @@ kernel filter then sees one compiler's kernels).
 Phase "triton" compiles model A with tile disabled, phase "tile" a deep copy
 B with tile enabled (TILE_TRITON_LOG=OUTDIR/<name>.jsonl). Each phase empties
 Inductor's in-memory caches, uses a new TRITON_CACHE_DIR and compiles an entry
-function of its own (Dynamo cannot reuse A's graph). Writes OUTDIR/models.json
+function of its own (Dynamo cannot reuse A's graph); --tile-first runs the
+tile phase first (Inductor autotunes each phase's kernels as it compiles
+them, so the order shows whether a phase's picks follow its place). Writes
+OUTDIR/models.json
 after each workload (time_ratio = triton_ms / tile_ms: > 1 is tile faster).
 A step of these models launches its kernels faster than the GPU runs them
 only barely, so time_ratio also measures the CPU; graph_time_ratio times
@@ -404,7 +407,7 @@ def slow_kernels(step_a: Step, step_b: Step, result: dict) -> None:
 
 
 def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
-                 result: dict, caches: list[str]) -> None:
+                 result: dict, caches: list[str], tile_first: bool) -> None:
     torch._dynamo.reset()
     torch.manual_seed(0)
     target, make_step = spec.build()
@@ -412,7 +415,10 @@ def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
                if isinstance(target, nn.Module) else target}
     run, outputs = {}, {}
     tile_triton.disable()
-    for phase in ("triton", "tile"):
+    stats = None
+    result["phase_order"] = ["tile", "triton"] if tile_first else [
+        "triton", "tile"]
+    for phase in result["phase_order"]:
         # New Dynamo entry, no cached modules or kernels: all compile anew.
         print(f"[{name}] phase {phase}: compiling", flush=True)
         result["cache_clear"][phase] = clear_inductor_caches()
@@ -427,6 +433,10 @@ def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
             os.environ["TILE_TRITON_COMPARE"] = "1"
             tile_triton.enable()
             tile_triton.reset_stats()
+        else:
+            tile_triton.disable()
+            for variable in ("TILE_TRITON_LOG", "TILE_TRITON_COMPARE"):
+                os.environ.pop(variable, None)
         entry = fresh_entry(targets[phase], f"{name}_{phase}")
         compiled = torch.compile(entry, fullgraph=True, **spec.compile_kwargs)
         run[phase] = make_step(compiled, targets[phase])
@@ -435,7 +445,9 @@ def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
         torch.cuda.synchronize()
         result["compile_seconds"][phase] = round(time.perf_counter() - t0, 3)
         result[f"kernels_{phase}"] = len(list(Path(path).rglob("*.cubin")))
-    stats = result["tile_stats"] = tile_triton.stats()
+        if phase == "tile":
+            stats = tile_triton.stats()
+    result["tile_stats"] = stats
     step_a, step_b, want = run["triton"], run["tile"], outputs["triton"]
     result["triton_self_rel_err"] = max(relative_errors(snapshot(step_a()),
                                                         want))
@@ -475,7 +487,8 @@ def keep_sources(cache: str, keep: Path) -> None:
 
 
 def run_one(name: str, outdir: Path, steps: int, reps: int,
-            keep: Path | None = None) -> dict[str, Any]:
+            keep: Path | None = None,
+            tile_first: bool = False) -> dict[str, Any]:
     spec, caches = WORKLOADS[name], []
     result: dict[str, Any] = dict.fromkeys((
         "kernels_triton", "kernels_tile", "tile_stats", "max_rel_err",
@@ -485,7 +498,8 @@ def run_one(name: str, outdir: Path, steps: int, reps: int,
                   slow_kernels=[], cache_clear={}, notes=[])
     try:
         with torch._inductor.config.patch(**spec.inductor_config):
-            run_workload(name, spec, outdir, steps, reps, result, caches)
+            run_workload(name, spec, outdir, steps, reps, result, caches,
+                         tile_first)
     except Exception as e:
         result["error"] = f"{type(e).__name__}: {e}"[:2000]
         result["traceback"] = traceback.format_exc()[-4000:]
@@ -535,6 +549,8 @@ def main() -> int:
     parser.add_argument("--keep-caches", type=Path, metavar="DIR",
                         help="keep each phase's kernel IR, PTX and options "
                              "(not cubins) under DIR")
+    parser.add_argument("--tile-first", action="store_true",
+                        help="compile and autotune the tile phase first")
     args = parser.parse_args()
     args.outdir.mkdir(parents=True, exist_ok=True)
     if args.phase:
@@ -545,7 +561,8 @@ def main() -> int:
     print(f"torch {torch.__version__} on {torch.cuda.get_device_name()}")
     for name in args.only or list(WORKLOADS):
         results[name] = run_one(name, args.outdir, max(args.steps, 1),
-                                max(args.reps, 1), args.keep_caches)
+                                max(args.reps, 1), args.keep_caches,
+                                args.tile_first)
         tmp = out_json.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(results, indent=1, default=str))
         os.replace(tmp, out_json)
