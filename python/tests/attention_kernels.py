@@ -16,16 +16,24 @@ from case import Case
 
 
 @triton.jit
+def key_block(K, V, HEAD: tl.constexpr, BLOCK_N: tl.constexpr):
+    # The program's block of keys and values, and their row and column
+    # offsets.
+    keys = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
+    dims = tl.arange(0, HEAD)
+    k = tl.load(K + keys[:, None] * HEAD + dims[None, :])
+    v = tl.load(V + keys[:, None] * HEAD + dims[None, :])
+    return keys, dims, k, v
+
+
+@triton.jit
 def attention_dkdv(Q, K, V, DO, LSE, DK, DV, N_CTX, HEAD: tl.constexpr,
                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     # An attention backward's dK/dV loop (one program per block of keys,
     # the loop over blocks of queries), as flex attention's backward and
     # Triton's tutorial have it: four dots per iteration, two of them
     # updates of an accumulator the loop carries for them alone.
-    keys = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
-    dims = tl.arange(0, HEAD)
-    k = tl.load(K + keys[:, None] * HEAD + dims[None, :])
-    v = tl.load(V + keys[:, None] * HEAD + dims[None, :])
+    keys, dims, k, v = key_block(K, V, HEAD, BLOCK_N)
     dk = tl.zeros([BLOCK_N, HEAD], dtype=tl.float32)
     dv = tl.zeros([BLOCK_N, HEAD], dtype=tl.float32)
     for start in tl.range(0, N_CTX, BLOCK_M):
@@ -70,10 +78,7 @@ def masked_bias_dkdv(Q, K, V, DO, LSE, DELTA, DK, DV, N_CTX, slope,
     # relative-position score_mod on the scores, both read from the query
     # offsets the loop advances, which also address the row loads (the
     # log-sum-exp and delta rows in the scores' layout).
-    keys = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
-    dims = tl.arange(0, HEAD)
-    k = tl.load(K + keys[:, None] * HEAD + dims[None, :])
-    v = tl.load(V + keys[:, None] * HEAD + dims[None, :])
+    keys, dims, k, v = key_block(K, V, HEAD, BLOCK_N)
     dk = tl.zeros([BLOCK_N, HEAD], dtype=tl.float32)
     dv = tl.zeros([BLOCK_N, HEAD], dtype=tl.float32)
     rows = tl.arange(0, BLOCK_M)
