@@ -395,15 +395,22 @@ def slow_kernels(step_a: Step, step_b: Step, result: dict) -> None:
                             "tile": round(sum(ours.values()), 1)}
     result["kernel_time_ratio"] = round(sum(theirs.values())
                                         / max(sum(ours.values()), 1e-9), 4)
-    slow = [{"name": name, "triton_us": round(theirs[name], 2),
+    rows = [{"name": name, "triton_us": round(theirs[name], 2),
              "tile_us": round(ours[name], 2),
              "ratio": round(theirs[name] / ours[name], 4),
              "triton_launch": launches[id(theirs)].get(name),
              "tile_launch": launches[id(ours)].get(name)}
-            for name in set(ours) & set(theirs)
-            if theirs[name] / ours[name] < SLOW_RATIO]
+            for name in set(ours) & set(theirs)]
+    slow = [row for row in rows if row["ratio"] < SLOW_RATIO]
     slow.sort(key=lambda k: k["tile_us"] - k["triton_us"], reverse=True)
     result["slow_kernels"] = slow[:SLOW_TOP]
+    # Kernels Inductor's autotuner ran with a different config under the two
+    # compilers, whichever way the time went: the slow list alone only shows
+    # the picks that went against tile.
+    differing = [row for row in rows
+                 if row["triton_launch"] != row["tile_launch"]]
+    differing.sort(key=lambda k: k["ratio"])
+    result["different_configs"] = differing
 
 
 def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
