@@ -158,6 +158,9 @@ def main() -> int:
               f"(p90 {row['tile_p90']:.3f})  tile/triton {row['ratio']:.3f}",
               flush=True)
 
+    if not rows:
+        print("every kernel was skipped", file=sys.stderr)
+        return 1
     ratios = [r["ratio"] for r in rows]
     summary = {
         "kernels": len(rows),
