@@ -1,7 +1,8 @@
-"""Attention kernels for the compile-only tests: a backward's dK/dV loop,
-the bench families' warp-specialized forward and tutorial-style backward
-(their sources are the bench dump scripts'), and the cases that compile
-them."""
+"""Attention kernels for the compile-only tests: backward dK/dV loops
+(plain, with a relative-position bias, and flex-style with a mask and a
+score_mod), the bench families' warp-specialized forward and tutorial-style
+backward (their sources are the bench dump scripts'), and the cases that
+compile them."""
 
 from __future__ import annotations
 
