@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compiles every kernel of a Triton cache again with tile and compares the
-SASS with Triton's: instruction count, registers, and the instruction kinds
-whose counts differ. A CPU check for the kernels a GPU run left behind
+SASS with Triton's: instruction count, registers, spill stores, and the
+instruction kinds whose counts differ. A CPU check for the kernels a GPU run left behind
 (bench/torch_models.py keeps each phase's TRITON_CACHE_DIR with --keep-caches;
 a cache holds each kernel's .ttir, Triton's .ptx and the .json of its
 options).
@@ -12,14 +12,17 @@ options).
 Needs the self-contained libtile-compiler.so (TILE_COMPILER_LIBRARY),
 ptxas (TILE_PTXAS, default /usr/local/cuda/bin/ptxas) and cuobjdump (the
 Triton wheel's). Kernels where tile's SASS is more than 3 % longer are
-marked `<<`. With --keep, each compared kernel's PTX and SASS from both
-compilers are written to DIR as NAME.{tile,triton}.{ptx,sass}.
+marked `<<`, those where ptxas spills more bytes for tile's than for
+Triton's `!!`. With --keep, each compared kernel's PTX and SASS from both
+compilers are written to DIR as NAME-HASH.{tile,triton}.{ptx,sass} (HASH:
+the first characters of its cache folder).
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 import glob
 import json
 import os
@@ -31,7 +34,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "python"))
 
-INSTRUCTION = re.compile(r"^\s+/\*[0-9a-f]{4}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_]*)",
+INSTRUCTION = re.compile(r"^\s+/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_]*)",
                          re.M)
 
 
@@ -41,10 +44,23 @@ def triton_tool(name: str) -> str:
                         "bin", name)
 
 
+@dataclasses.dataclass
+class Assembled:
+    """What ptxas made of a kernel's PTX."""
+    kinds: collections.Counter
+    registers: int
+    spill_bytes: int
+
+    @property
+    def instructions(self) -> int:
+        return sum(self.kinds.values())
+
+
 def sass(ptx: str, arch: str, workdir: str,
-         keep: str | None = None) -> tuple[collections.Counter, int]:
-    """Instruction kinds of `ptx` assembled by ptxas, and its registers.
-    With `keep` (a path without suffix), the PTX and SASS are saved there."""
+         keep: str | None = None) -> Assembled:
+    """`ptx` assembled by ptxas: its instruction kinds, registers and bytes
+    of spill stores. With `keep` (a path without suffix), the PTX and SASS
+    are saved there."""
     path = os.path.join(workdir, "kernel.ptx")
     with open(path, "w") as f:
         f.write(ptx)
@@ -54,18 +70,26 @@ def sass(ptx: str, arch: str, workdir: str,
     if log.returncode != 0:
         raise RuntimeError(log.stderr.strip())
     registers = re.search(r"Used (\d+) registers", log.stderr)
+    spills = re.search(r"(\d+) bytes spill stores", log.stderr)
     dump = subprocess.run([triton_tool("cuobjdump"), "-sass", path + ".cubin"],
                           capture_output=True, text=True, check=True).stdout
     if keep:
         for suffix, text in ((".ptx", ptx), (".sass", dump)):
             with open(keep + suffix, "w") as f:
                 f.write(text)
-    return (collections.Counter(INSTRUCTION.findall(dump)),
-            int(registers.group(1)) if registers else -1)
+    return Assembled(collections.Counter(INSTRUCTION.findall(dump)),
+                     int(registers.group(1)) if registers else -1,
+                     int(spills.group(1)) if spills else 0)
 
 
-def kept(directory: str | None, name: str, compiler: str) -> str | None:
-    return os.path.join(directory, f"{name}.{compiler}") if directory else None
+def kept(directory: str | None, base: str, compiler: str) -> str | None:
+    """Where --keep writes one compiler's files of the kernel at `base`:
+    NAME-HASH.COMPILER (autotune configs of one kernel share its name)."""
+    if not directory:
+        return None
+    name = os.path.basename(base)
+    config = os.path.basename(os.path.dirname(base))[:8]
+    return os.path.join(directory, f"{name}-{config}.{compiler}")
 
 
 def main() -> int:
@@ -82,7 +106,7 @@ def main() -> int:
     library = load_library()
     libdevice = os.path.join(os.path.dirname(triton_tool("ptxas")), "..",
                              "lib", "libdevice.10.bc")
-    longer = 0
+    longer = spilling = 0
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
     with tempfile.TemporaryDirectory() as workdir:
@@ -108,21 +132,27 @@ def main() -> int:
                 print(f"{name}: tile failed: {result.error}")
                 continue
             with open(base + ".ptx") as f:
-                theirs, their_registers = sass(f.read(), arch, workdir,
-                                               kept(args.keep, name, "triton"))
-            ours, our_registers = sass(result.stages["ptx"], arch, workdir,
-                                       kept(args.keep, name, "tile"))
-            count, their_count = sum(ours.values()), sum(theirs.values())
-            mark = " <<" if count > 1.03 * their_count else ""
+                theirs = sass(f.read(), arch, workdir,
+                              kept(args.keep, base, "triton"))
+            ours = sass(result.stages["ptx"], arch, workdir,
+                        kept(args.keep, base, "tile"))
+            mark = " <<" if ours.instructions > 1.03 * theirs.instructions else ""
             longer += bool(mark)
-            print(f"{name[:72]:72s} w{meta['num_warps']:<2d} tile {count:5d} "
-                  f"instr {our_registers:3d} regs | Triton {their_count:5d} "
-                  f"instr {their_registers:3d} regs{mark}")
+            if ours.spill_bytes > theirs.spill_bytes:
+                mark += " !!"
+                spilling += 1
+            print(f"{name[:72]:72s} w{meta['num_warps']:<2d} tile "
+                  f"{ours.instructions:5d} instr {ours.registers:3d} regs "
+                  f"{ours.spill_bytes:4d} spilled | Triton "
+                  f"{theirs.instructions:5d} instr {theirs.registers:3d} regs "
+                  f"{theirs.spill_bytes:4d} spilled{mark}")
             if args.kinds:
-                kinds = sorted(set(ours) | set(theirs))
-                print("    " + ", ".join(f"{k} {ours[k]}/{theirs[k]}"
-                                         for k in kinds if ours[k] != theirs[k]))
-    print(f"{longer} kernels more than 3 % longer under tile")
+                kinds = sorted(set(ours.kinds) | set(theirs.kinds))
+                print("    " + ", ".join(
+                    f"{k} {ours.kinds[k]}/{theirs.kinds[k]}" for k in kinds
+                    if ours.kinds[k] != theirs.kinds[k]))
+    print(f"{longer} kernels more than 3 % longer under tile, {spilling} "
+          f"spilling more")
     return 0
 
 
