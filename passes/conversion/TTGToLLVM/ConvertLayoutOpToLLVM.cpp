@@ -319,14 +319,10 @@ private:
     for (int32_t bit = 1; bit < size; bit <<= 1) {
       if (applyPart(srcOfDst, layout::kRegister, bit, layout::kLane) != 0)
         return {};
-      int32_t offset =
-          applyPart(srcOfDst, layout::kRegister, bit, layout::kRegister);
-      int32_t positions = bit;
-      for (auto [other, otherPositions] : packing.basis)
-        if (offset & other & -other) {
-          offset ^= other;
-          positions ^= otherPositions;
-        }
+      // The bit's source offset reduced by the basis so far.
+      auto [offset, reducedPositions] = packing.split(
+          applyPart(srcOfDst, layout::kRegister, bit, layout::kRegister));
+      int32_t positions = bit ^ reducedPositions;
       if (offset == 0)
         return {};
       for (auto &[other, otherPositions] : packing.basis)
@@ -336,10 +332,10 @@ private:
         }
       packing.basis.emplace_back(offset, positions);
     }
+    // An offset with a pivot bit is the one that split() changes.
     for (int32_t d : llvm::concat<const int32_t>(offerOfLane, offerOfWarp))
-      for (auto [offset, positions] : packing.basis)
-        if (d & offset & -offset)
-          return {};
+      if (packing.split(d).first != d)
+        return {};
     packing.size = size;
     packing.offsets.clear();
     for (int32_t j = 0; j < size; ++j)
