@@ -421,7 +421,6 @@ def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
     targets = {"triton": target, "tile": copy.deepcopy(target)
                if isinstance(target, nn.Module) else target}
     run, outputs = {}, {}
-    tile_triton.disable()
     stats = None
     result["phase_order"] = ["tile", "triton"] if tile_first else [
         "triton", "tile"]
