@@ -413,6 +413,35 @@ def slow_kernels(step_a: Step, step_b: Step, result: dict) -> None:
     result["different_configs"] = differing
 
 
+@contextlib.contextmanager
+def autotune_timings(into: dict[str, list]) -> Any:
+    """Records every config Inductor's autotuner benchmarks while compiling:
+    into[kernel] gets [[config, ms], ...] per benchmark. The timings of the
+    configs a compiler did not pick tell selection noise (the other config
+    timed alike) from a compiler effect (it timed slower)."""
+    from torch._inductor.runtime import triton_heuristics
+    autotuner = triton_heuristics.CachingAutotuner
+    original = getattr(autotuner, "benchmark_all_configs", None)
+    if original is None:
+        yield
+        return
+
+    @functools.wraps(original)
+    def recording(self, *args, **kwargs):
+        timings = original(self, *args, **kwargs)
+        name = getattr(getattr(self, "fn", None), "__name__", "?")
+        into.setdefault(name, []).append(sorted(
+            [str(launcher.config), round(float(ms), 5)]
+            for launcher, ms in timings.items()))
+        return timings
+
+    autotuner.benchmark_all_configs = recording
+    try:
+        yield
+    finally:
+        autotuner.benchmark_all_configs = original
+
+
 def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
                  result: dict, caches: list[str], tile_first: bool) -> None:
     torch._dynamo.reset()
@@ -447,8 +476,9 @@ def run_workload(name: str, spec: Spec, outdir: Path, steps: int, reps: int,
         compiled = torch.compile(entry, fullgraph=True, **spec.compile_kwargs)
         run[phase] = make_step(compiled, targets[phase])
         t0 = time.perf_counter()
-        outputs[phase] = snapshot(run[phase]())
-        torch.cuda.synchronize()
+        with autotune_timings(result["autotune"].setdefault(phase, {})):
+            outputs[phase] = snapshot(run[phase]())
+            torch.cuda.synchronize()
         result["compile_seconds"][phase] = round(time.perf_counter() - t0, 3)
         result[f"kernels_{phase}"] = len(list(Path(path).rglob("*.cubin")))
         if phase == "tile":
@@ -501,7 +531,7 @@ def run_one(name: str, outdir: Path, steps: int, reps: int,
         "tolerance", "outputs_match", "time_ratio", "error"))
     result.update(compile_seconds={"triton": None, "tile": None},
                   step_ms={"triton": None, "tile": None}, time_ratios=[],
-                  slow_kernels=[], cache_clear={}, notes=[])
+                  slow_kernels=[], cache_clear={}, notes=[], autotune={})
     try:
         with torch._inductor.config.patch(**spec.inductor_config):
             run_workload(name, spec, outdir, steps, reps, result, caches,
