@@ -4,19 +4,22 @@ Triton 3.6's order of combination, bit for bit: a check of the reduction
 lowering for machines without a GPU (bench/reduce_bitwise.py is the GPU one,
 against Triton's own compile).
 
-The kernel sums 1024 float32 values with 8 warps (4 registers a thread).
+The kernel sums float32 values with --warps warps (default 8; 4 registers a
+thread, 32 lanes). Tile combines the warps' partials in each thread below 8
+warps and by shuffles among lanes from 8 up; both must give Triton's bits.
 Triton's order, from its ReduceOpToLLVM (warpReduce and
 accumulatePartialReductions): each thread adds its registers in register
 order; the lanes combine by xor shuffles from distance 16 down to 1, each
 lane adding the other lane's value to its own; the warps' partials combine
-the same way among 8 lanes (distance 4, 2, 1) and the first lane's value is
+the same way among as many lanes as warps (8 warps: distance 4, 2, 1) and
+the first lane's value is
 the result. The kernel's LLVM IR runs on pthreads, one per GPU thread, with
 bench/convert_layout_emulate.py's stand-ins plus one for butterfly
 shuffles. Random inputs spread over 2^-8 to 2^8 make almost any other order
 round differently; the report also counts how often the old order (lanes
 from distance 1 up, warps in turn) would have differed.
 
-    python3 bench/reduce_emulate.py [--trials N]
+    python3 bench/reduce_emulate.py [--trials N] [--warps W]
 
 Exit status 0 when every trial matches.
 """
@@ -35,12 +38,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import convert_layout_emulate as emulate  # noqa: E402
 
-WARPS, LANES, REGISTERS = 8, 32, 4
-NUMEL = WARPS * LANES * REGISTERS
+LANES, REGISTERS = 32, 4
 
-KERNEL = f"""
-#b = #ttg.blocked<{{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [{WARPS}], order = [0]}}>
-module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {WARPS} : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}} {{
+KERNEL = """
+#b = #ttg.blocked<{{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [{warps}], order = [0]}}>
+module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {warps} : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}} {{
   tt.func public @sum_kernel(%in: !tt.ptr<f32> {{tt.divisibility = 16 : i32}}, %out: !tt.ptr<f32> {{tt.divisibility = 16 : i32}}) {{
     %r = tt.make_range {{end = {NUMEL} : i32, start = 0 : i32}} : tensor<{NUMEL}xi32, #b>
     %s = tt.splat %in : !tt.ptr<f32> -> tensor<{NUMEL}x!tt.ptr<f32>, #b>
@@ -57,8 +59,39 @@ module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {WARPS} : i32, t
 }}
 """
 
+#: --rows R > 1: R rows of the same length, each summed (the partials of R
+#: outputs go through scratch together; each thread holds every row).
+ROWS_KERNEL = """
+#b = #ttg.blocked<{{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, {warps}], order = [1, 0]}}>
+module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {warps} : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}} {{
+  tt.func public @sum_kernel(%in: !tt.ptr<f32> {{tt.divisibility = 16 : i32}}, %out: !tt.ptr<f32> {{tt.divisibility = 16 : i32}}) {{
+    %cols = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, #ttg.slice<{{dim = 0, parent = #b}}>>
+    %rows = tt.make_range {{end = {ROWS} : i32, start = 0 : i32}} : tensor<{ROWS}xi32, #ttg.slice<{{dim = 1, parent = #b}}>>
+    %c2 = tt.expand_dims %cols {{axis = 0 : i32}} : tensor<{N}xi32, #ttg.slice<{{dim = 0, parent = #b}}>> -> tensor<1x{N}xi32, #b>
+    %r2 = tt.expand_dims %rows {{axis = 1 : i32}} : tensor<{ROWS}xi32, #ttg.slice<{{dim = 1, parent = #b}}>> -> tensor<{ROWS}x1xi32, #b>
+    %n = arith.constant dense<{N}> : tensor<{ROWS}x1xi32, #b>
+    %rs = arith.muli %r2, %n : tensor<{ROWS}x1xi32, #b>
+    %rb = tt.broadcast %rs : tensor<{ROWS}x1xi32, #b> -> tensor<{ROWS}x{N}xi32, #b>
+    %cb = tt.broadcast %c2 : tensor<1x{N}xi32, #b> -> tensor<{ROWS}x{N}xi32, #b>
+    %off = arith.addi %rb, %cb : tensor<{ROWS}x{N}xi32, #b>
+    %s = tt.splat %in : !tt.ptr<f32> -> tensor<{ROWS}x{N}x!tt.ptr<f32>, #b>
+    %p = tt.addptr %s, %off : tensor<{ROWS}x{N}x!tt.ptr<f32>, #b>, tensor<{ROWS}x{N}xi32, #b>
+    %x = tt.load %p : tensor<{ROWS}x{N}x!tt.ptr<f32>, #b>
+    %t = "tt.reduce"(%x) <{{axis = 1 : i32}}> ({{
+    ^bb0(%a: f32, %c: f32):
+      %d = arith.addf %a, %c : f32
+      tt.reduce.return %d : f32
+    }}) : (tensor<{ROWS}x{N}xf32, #b>) -> tensor<{ROWS}xf32, #ttg.slice<{{dim = 1, parent = #b}}>>
+    %o = tt.splat %out : !tt.ptr<f32> -> tensor<{ROWS}x!tt.ptr<f32>, #ttg.slice<{{dim = 1, parent = #b}}>>
+    %q = tt.addptr %o, %rows : tensor<{ROWS}x!tt.ptr<f32>, #ttg.slice<{{dim = 1, parent = #b}}>>, tensor<{ROWS}xi32, #ttg.slice<{{dim = 1, parent = #b}}>>
+    tt.store %q, %t : tensor<{ROWS}x!tt.ptr<f32>, #ttg.slice<{{dim = 1, parent = #b}}>>
+    tt.return
+  }}
+}}
+"""
+
 #: The harness's main, replaced: reads the input, runs one CTA, prints the
-#: result's bits.
+#: bits of each of the `rows` results.
 MAIN = r"""
 float emu_bfly_f32(int m, float v, int mask, int c) {
   uint32_t b; memcpy(&b, &v, 4); b = (uint32_t)shfl(b, (tid & 31) ^ mask);
@@ -66,7 +99,8 @@ float emu_bfly_f32(int m, float v, int mask, int c) {
 }
 int main(int argc, char **argv) {
   int threads = atoi(argv[1]); size_t numel = atol(argv[2]);
-  float *src = malloc(numel * 4), *dst = malloc(16);
+  int rows = atoi(argv[4]);
+  float *src = malloc(numel * 4), *dst = calloc(rows, 4);
   FILE *f = fopen(argv[3], "rb");
   if (!f || fread(src, 4, numel, f) != numel) return 2;
   fclose(f);
@@ -75,7 +109,10 @@ int main(int argc, char **argv) {
   pthread_t t[1024];
   for (int i = 0; i < threads; ++i) pthread_create(&t[i], 0, run, (void *)(intptr_t)i);
   for (int i = 0; i < threads; ++i) pthread_join(t[i], 0);
-  uint32_t bits; memcpy(&bits, dst, 4); printf("%08x\n", bits);
+  for (int r = 0; r < rows; ++r) {
+    uint32_t bits; memcpy(&bits, dst + r, 4); printf("%08x ", bits);
+  }
+  printf("\n");
   return 0;
 }
 """
@@ -97,19 +134,20 @@ def butterfly(values: list[float], distances: tuple[int, ...]) -> float:
     return values[0]
 
 
-def reference(x: list[float], triton_order: bool) -> int:
+def reference(x: list[float], warps: int, triton_order: bool) -> int:
     partials = []
-    for w in range(WARPS):
+    for w in range(warps):
         lanes = []
         for lane in range(LANES):
             acc = x[w * LANES + lane]
             for r in range(1, REGISTERS):
-                acc = f32(acc + x[r * WARPS * LANES + w * LANES + lane])
+                acc = f32(acc + x[r * warps * LANES + w * LANES + lane])
             lanes.append(acc)
         partials.append(butterfly(lanes, (16, 8, 4, 2, 1) if triton_order
                                   else (1, 2, 4, 8, 16)))
     if triton_order:
-        return bits(butterfly(partials, (4, 2, 1)))
+        return bits(butterfly(partials, tuple(
+            1 << k for k in reversed(range(warps.bit_length() - 1)))))
     total = partials[0]
     for p in partials[1:]:
         total = f32(total + p)
@@ -119,11 +157,20 @@ def reference(x: list[float], triton_order: bool) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int, default=20)
+    parser.add_argument("--warps", type=int, default=8,
+                        choices=(1, 2, 4, 8, 16, 32))
+    parser.add_argument("--rows", type=int, default=1, choices=(1, 2, 4, 8),
+                        help="rows summed at once (1: a scalar result)")
     args = parser.parse_args()
+    warps, rows = args.warps, args.rows
+    row_length = warps * LANES * REGISTERS
+    numel = rows * row_length
+    kernel = KERNEL.format(warps=warps, NUMEL=numel) if rows == 1 else \
+        ROWS_KERNEL.format(warps=warps, N=row_length, ROWS=rows)
     with tempfile.TemporaryDirectory() as work:
         ttgir = os.path.join(work, "sum.ttgir")
         with open(ttgir, "w") as f:
-            f.write(KERNEL)
+            f.write(kernel)
         subprocess.run([sys.executable, os.path.join(emulate.ROOT, "tools",
                                                      "tile-compile"),
                         ttgir, "-o", work, "--no-line-info",
@@ -146,17 +193,23 @@ def main() -> int:
         mismatches = old_differs = 0
         for trial in range(args.trials):
             x = [f32(rng.gauss(0, 1) * 2.0 ** rng.randint(-8, 8))
-                 for _ in range(NUMEL)]
+                 for _ in range(numel)]
             data = os.path.join(work, "in.bin")
             with open(data, "wb") as f:
-                f.write(struct.pack(f"{NUMEL}f", *x))
-            got = int(subprocess.run(
-                [exe, str(WARPS * LANES), str(NUMEL), data],
-                capture_output=True, text=True, check=True).stdout, 16)
-            want = reference(x, triton_order=True)
+                f.write(struct.pack(f"{numel}f", *x))
+            got = [int(word, 16) for word in subprocess.run(
+                [exe, str(warps * LANES), str(numel), data, str(rows)],
+                capture_output=True, text=True, check=True).stdout.split()]
+            row_data = [x[r * row_length:(r + 1) * row_length]
+                        for r in range(rows)]
+            want = [reference(row, warps, triton_order=True)
+                    for row in row_data]
             mismatches += got != want
-            old_differs += reference(x, triton_order=False) != want
-            print(f"trial {trial}: tile {got:08x}, Triton's order {want:08x}"
+            old_differs += [reference(row, warps, triton_order=False)
+                            for row in row_data] != want
+            shown = " ".join(f"{w:08x}" for w in got)
+            print(f"trial {trial}: tile {shown}, Triton's order "
+                  f"{' '.join(f'{w:08x}' for w in want)}"
                   f"{'' if got == want else '  MISMATCH'}")
     print(f"{args.trials - mismatches} of {args.trials} trials match Triton's "
           f"order; the old order differs from it in {old_differs}")

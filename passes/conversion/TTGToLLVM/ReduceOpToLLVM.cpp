@@ -9,7 +9,8 @@
 // float results round as Triton's do: registers in register order, lanes by
 // decreasing shuffle distance, and warps as a butterfly from the largest
 // distance down (what Triton's second shuffle round over the warps' partials
-// leaves in its first lane). A full-warp reduction of 32-bit or narrower
+// leaves in its first lane; with 8 or more partials per thread, that
+// shuffle round itself). A full-warp reduction of 32-bit or narrower
 // integers by one add, and, or, xor, min or max is one redux.sync on sm_80
 // and later, as in Triton.
 //
@@ -221,7 +222,6 @@ private:
     }
     nvidia::emitCTABarrier(rewriter, loc);
 
-    // Load and combine, per result register.
     SmallVector<SmallVector<Value>> resultCoords;
     if (plan.resultLayout)
       resultCoords = emitIndices(rewriter, loc, *plan.resultLayout,
@@ -229,6 +229,15 @@ private:
     else
       resultCoords.push_back({});
     SmallVector<Partial> results;
+    if (combinesByShuffles(plan)) {
+      combinePartialsByShuffles(rewriter, op, plan, *scratch);
+      for (ArrayRef<Value> coords : resultCoords)
+        results.push_back(scratch->load(
+            rewriter, loc, linearIndex(rewriter, loc, coords, resultShape)));
+      return results;
+    }
+
+    // Every thread loads and combines the partials of each result register.
     for (ArrayRef<Value> coords : resultCoords) {
       Value outputIndex = linearIndex(rewriter, loc, coords, resultShape);
       SmallVector<Partial> warpPartials;
@@ -249,6 +258,60 @@ private:
       results.push_back(warpPartials.front());
     }
     return results;
+  }
+
+  /// Whether the warps' partials are combined as Triton does: one partial
+  /// per thread, shuffled among the lanes that hold one output's partials.
+  /// Taken where 8 or more warps lie along the axis (a 16-warp row
+  /// reduction otherwise keeps 16 partials live in every thread, which
+  /// took its registers from 40 to 63), and where one round of the group's
+  /// threads covers every partial.
+  bool combinesByShuffles(const ReducePlan &plan) const {
+    int64_t warps = plan.warpsAlongAxis();
+    int64_t threads = int64_t(plan.operandLayout.getInDimSize(layout::kWarp)) *
+                      lowering.threadsPerWarp;
+    return warps >= 8 && warps <= lowering.threadsPerWarp &&
+           warps * plan.outputElements <= threads;
+  }
+
+  /// Thread t combines partial (warp t % W, output t / W) with those of the
+  /// W - 1 lanes beside it by xor shuffles from distance W / 2 down (the
+  /// order of the in-thread combine, so results round alike); the lane of
+  /// warp 0 stores the output back into its own slot, then a barrier. Slots
+  /// of warp 0 are read only by the thread that writes them, and the
+  /// threads past the W x O partials read the last slot (of warp W - 1),
+  /// which nothing writes: no race.
+  void combinePartialsByShuffles(ConversionPatternRewriter &rewriter,
+                                 tt::ReduceOp op, const ReducePlan &plan,
+                                 const OperandScratch &scratch) const {
+    Location loc = op.getLoc();
+    int64_t warps = plan.warpsAlongAxis();
+    int64_t partials = warps * plan.outputElements;
+    Value tid = getGroupThreadId(rewriter, loc, lowering.threadsPerWarp);
+    Value last = i32Constant(rewriter, loc, partials - 1);
+    Value slot = LLVM::UMinOp::create(rewriter, loc, tid, last);
+    Value groupSize = i32Constant(rewriter, loc, warps);
+    Value warpOfSlot = LLVM::URemOp::create(rewriter, loc, slot, groupSize);
+    Value output = LLVM::UDivOp::create(rewriter, loc, slot, groupSize);
+    Value warpStride = i32Constant(rewriter, loc, plan.outputElements);
+    Value warpStart =
+        LLVM::MulOp::create(rewriter, loc, warpOfSlot, warpStride);
+    Value index = LLVM::AddOp::create(rewriter, loc, warpStart, output);
+    Partial partial = scratch.load(rewriter, loc, index);
+    for (int64_t distance = warps / 2; distance > 0; distance /= 2) {
+      Partial other = shuffleXorValues(rewriter, loc, partial, distance,
+                                       lowering.threadsPerWarp);
+      partial = combine(rewriter, op, partial, other);
+    }
+    Value count = i32Constant(rewriter, loc, partials);
+    Value holdsPartial = LLVM::ICmpOp::create(
+        rewriter, loc, LLVM::ICmpPredicate::ult, tid, count);
+    Value zero = i32Constant(rewriter, loc, 0);
+    Value ofWarpZero = LLVM::ICmpOp::create(
+        rewriter, loc, LLVM::ICmpPredicate::eq, warpOfSlot, zero);
+    Value writes = LLVM::AndOp::create(rewriter, loc, holdsPartial, ofWarpZero);
+    scratch.storeIf(rewriter, loc, writes, output, partial);
+    nvidia::emitCTABarrier(rewriter, loc);
   }
 
   const LoweringContext &lowering;

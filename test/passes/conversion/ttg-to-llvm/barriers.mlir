@@ -3,15 +3,17 @@
 // allocating when the module has no allocation yet; after
 // tile-insert-barriers, which marks the module, it inserts none.
 //
-// The corpus softmax has two reductions across warps sharing scratch at
-// offset 0: each reduction has its own barrier (store, barrier0, load), and
-// one more goes between them. Alone or after the visible passes: three.
+// The corpus softmax has two reductions across its 8 warps sharing scratch
+// at offset 0: each reduction has its own two barriers (the warps' partials
+// stored, barrier0, shuffled among lanes and the results stored, barrier0,
+// loaded), and one more goes between them. Alone or after the visible
+// passes: five.
 
 // RUN: %mlir-tile %S/../../../corpus/softmax_f32_4096.ttgir -p 'builtin.module(convert-triton-gpu-to-llvm)' | FileCheck %s --check-prefix=SOFTMAX
 // RUN: %mlir-tile %S/../../../corpus/softmax_f32_4096.ttgir -p 'builtin.module(allocate-shared-memory,tile-insert-barriers,convert-triton-gpu-to-llvm)' | FileCheck %s --check-prefix=SOFTMAX
 // RUN: %mlir-tile %S/../../../corpus/softmax_f32_4096.ttgir -p 'builtin.module(allocate-shared-memory,tile-insert-barriers,tile-insert-barriers,convert-triton-gpu-to-llvm)' | FileCheck %s --check-prefix=SOFTMAX
 // SOFTMAX-NOT: tile.barriers-inserted
-// SOFTMAX-COUNT-3: nvvm.barrier0
+// SOFTMAX-COUNT-5: nvvm.barrier0
 // SOFTMAX-NOT: nvvm.barrier0
 
 // The marker is trusted: a module that carries it gets no barrier from the

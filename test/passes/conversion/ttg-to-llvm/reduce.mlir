@@ -261,3 +261,47 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Eight warps along the axis: after each warp's partial is stored, thread t
+// loads partial t (the last for threads past them), the eight lanes of a
+// group combine by xor shuffles at distances 4, 2 and 1 (Triton's
+// accumulation of the warps' partials), the group's first lane stores the
+// result into its own slot, and after a second barrier every thread loads
+// it. 8 warps x 4 bytes of scratch, as before.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 32 : i32
+// CHECK-LABEL: llvm.func @max_8_warps
+// CHECK-COUNT-5: nvvm.shfl.sync  bfly
+// CHECK: llvm.store %{{.+}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: %[[SLOT:.+]] = llvm.intr.umin(%[[TID:.+]], %[[LAST:.+]]) : (i32, i32) -> i32
+// CHECK-NEXT: %[[WARP:.+]] = llvm.urem %[[SLOT]], %[[EIGHT:.+]] : i32
+// CHECK: %[[PARTIAL:.+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[D4:.+]] = nvvm.shfl.sync  bfly %{{.+}}, %[[PARTIAL]], %{{.+}} : f32 -> f32
+// CHECK-NEXT: %[[M4:.+]] = llvm.intr.maxnum(%[[PARTIAL]], %[[D4]])
+// CHECK-NEXT: %[[D2:.+]] = nvvm.shfl.sync  bfly %{{.+}}, %[[M4]], %{{.+}} : f32 -> f32
+// CHECK-NEXT: %[[M2:.+]] = llvm.intr.maxnum(%[[M4]], %[[D2]])
+// CHECK-NEXT: %[[D1:.+]] = nvvm.shfl.sync  bfly %{{.+}}, %[[M2]], %{{.+}} : f32 -> f32
+// CHECK-NEXT: %[[M1:.+]] = llvm.intr.maxnum(%[[M2]], %[[D1]])
+// CHECK-NEXT: %[[IN:.+]] = llvm.icmp "ult" %[[TID]], %[[EIGHT]] : i32
+// CHECK-NEXT: %[[FIRST:.+]] = llvm.icmp "eq" %[[WARP]], %{{.+}} : i32
+// CHECK-NEXT: %[[WRITES:.+]] = llvm.and %[[IN]], %[[FIRST]] : i1
+// CHECK: llvm.intr.masked.store %{{.+}}, %{{.+}}, %{{.+}} {{.+}} : vector<1xf32>, vector<1xi1> into !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: llvm.load %{{.+}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+#w8 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @max_8_warps(%x: tensor<512xf32, #w8>, %p: !tt.ptr<f32>) {
+    %m = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.maxnumf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) : (tensor<512xf32, #w8>) -> f32
+    tt.store %p, %m : !tt.ptr<f32>
+    tt.return
+  }
+}
