@@ -27,9 +27,9 @@ def compile_case_with_tile(case, capability: int):
         return compile_case(case, capability)
 
 
-def spill_bytes(ptx: str, capability: int) -> int:
-    """The bytes of spill stores ptxas (Triton's, as its compile uses)
-    reports for `ptx` on sm_`capability`."""
+def ptxas_usage(ptx: str, capability: int) -> dict[str, int]:
+    """The registers per thread and bytes of spill stores ptxas (Triton's,
+    as its compile uses) reports for `ptx` on sm_`capability`."""
     from triton.backends.nvidia.compiler import get_ptxas
     arch = f"sm_{capability}" + ("a" if capability == 90 else "")
     with tempfile.TemporaryDirectory() as workdir:
@@ -39,9 +39,18 @@ def spill_bytes(ptx: str, capability: int) -> int:
         log = subprocess.run(
             [get_ptxas(capability).path, f"-arch={arch}", "-v", path, "-o",
              path + ".cubin"], capture_output=True, text=True, check=True).stderr
-    match = re.search(r"(\d+) bytes spill stores", log)
-    assert match, log
-    return int(match.group(1))
+    usage = {}
+    for key, pattern in (("registers", r"Used (\d+) registers"),
+                         ("spill_bytes", r"(\d+) bytes spill stores")):
+        match = re.search(pattern, log)
+        assert match, log
+        usage[key] = int(match.group(1))
+    return usage
+
+
+def spill_bytes(ptx: str, capability: int) -> int:
+    """The bytes of spill stores ptxas reports for `ptx` (ptxas_usage)."""
+    return ptxas_usage(ptx, capability)["spill_bytes"]
 
 
 def entry_parameters(ptx: str) -> list[str]:

@@ -494,6 +494,11 @@ CASES = [
          {"out_ptr": "*fp16", "in_ptr": "*fp16", "in_stride": "i32",
           "out_stride": "i32", "cols": "i32", "BLOCK": "constexpr"},
          {"BLOCK": 1024}, {"num_warps": 4}),
+    # 16 warps along the row: the warps' partials are combined by shuffles.
+    Case("softmax_bf16_w16", softmax,
+         {"out_ptr": "*bf16", "in_ptr": "*bf16", "in_stride": "i32",
+          "out_stride": "i32", "cols": "i32", "BLOCK": "constexpr"},
+         {"BLOCK": 8192}, {"num_warps": 16}),
     matmul_case("dot_f16", "fp16", "fp16", "ieee"),
     matmul_case("dot_bf16", "bf16", "bf16", "ieee", num_stages=4),
     matmul_case("dot_tf32", "fp32", "fp32", "tf32"),

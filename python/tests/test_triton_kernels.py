@@ -14,7 +14,7 @@ import pytest
 import tile.triton
 from compile_helpers import (SHARED_MEMORY_LIMIT, compile_case,
                              compile_case_with_tile, entry_parameters,
-                             spill_bytes)
+                             ptxas_usage, spill_bytes)
 from kernels import (CASES, Case, atomic_accumulate, attention_ws_causal,
                      exp2_rows, running_sum_no_licm)
 
@@ -307,6 +307,19 @@ def test_flex_style_backward_spills_no_more_than_triton(fresh_triton_cache):
     ours = spill_bytes(compile_case_with_tile(case, 90).asm["ptx"], 90)
     theirs = spill_bytes(compile_case(case, 90).asm["ptx"], 90)
     assert ours <= theirs
+
+
+def test_wide_row_reduction_registers_like_triton(fresh_triton_cache):
+    """A softmax row over 16 warps: the warps' partials are combined by
+    shuffles among lanes, as Triton does. Each thread loading and combining
+    all 16 of them took 60 registers against Triton's 57 here, and 63
+    against 40 in a 16-warp log-softmax of 8192 columns, whose blocks then
+    fit two to an SM instead of three."""
+    case = next(c for c in CASES if c.name == "softmax_bf16_w16")
+    ours = ptxas_usage(compile_case_with_tile(case, 90).asm["ptx"], 90)
+    theirs = ptxas_usage(compile_case(case, 90).asm["ptx"], 90)
+    assert ours["registers"] <= theirs["registers"], (ours, theirs)
+    assert ours["spill_bytes"] == 0
 
 
 @pytest.mark.parametrize("capability", CAPABILITIES)
