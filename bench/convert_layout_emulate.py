@@ -133,6 +133,30 @@ def accessor(kind, n, width):
     return name, "\n".join(lines)
 
 
+def shared_store(width):
+    """LLVM IR of a function standing in for a predicated st.shared of
+    `width` bits: (32-bit shared address, value, predicate), a byte given
+    in 16 bits. The harness is linked without PIE, so its shared array
+    lies below 4 GiB and the 32-bit address is the host address."""
+    name = f"@emu_sts_{width}"
+    given = "i16" if width == 8 else f"i{width}"
+    value = "%v"
+    lines = [f"define void {name}(i32 %a, {given} %v, i1 %c) {{",
+             "  br i1 %c, label %store, label %done",
+             "store:",
+             "  %wide = zext i32 %a to i64",
+             "  %p = inttoptr i64 %wide to ptr"]
+    if width == 8:
+        lines.append("  %byte = trunc i16 %v to i8")
+        value = "%byte"
+    lines += [f"  store i{width} {value}, ptr %p",
+              "  br label %done",
+              "done:",
+              "  ret void",
+              "}"]
+    return name, "\n".join(lines)
+
+
 def host_ir(ll):
     """The kernel's LLVM IR with the NVPTX target, intrinsics and inline asm
     replaced by the harness's stand-ins."""
@@ -161,6 +185,11 @@ define { i32, i32, i32, i32 } @emu_ldmatrix(ptr addrspace(3) %p) {
     defs = {}
 
     def replace(m):
+        shared = re.search(r"st\.shared\.b(\d+)", m.group(2))
+        if shared:
+            name, body = shared_store(int(shared.group(1)))
+            defs[name] = body
+            return f"call {m.group(1)} {name}({m.group(3)})"
         op = re.search(r"(ld|st)\.global(?:\.v(\d))?\.[bu](\d+)", m.group(2))
         if not op:
             raise ValueError(f"unexpected inline asm: {m.group(2)}")
@@ -185,7 +214,7 @@ def run_case(case, base, work):
     exe = os.path.join(work, name)
     with open(src, "w") as f:
         f.write(ll)
-    r = subprocess.run([CLANG, "-O1", "-w", f"-DKERNEL={name}",
+    r = subprocess.run([CLANG, "-O1", "-w", "-no-pie", f"-DKERNEL={name}",
                         os.path.join(work, "harness.c"), src, "-lpthread",
                         "-o", exe], capture_output=True, text=True)
     if r.returncode:

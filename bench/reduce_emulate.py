@@ -185,7 +185,8 @@ def main() -> int:
             with open(os.path.join(work, name), "w") as f:
                 f.write(text)
         exe = os.path.join(work, "sum")
-        subprocess.run([emulate.CLANG, "-O1", "-w", "-DKERNEL=sum_kernel",
+        subprocess.run([emulate.CLANG, "-O1", "-w", "-no-pie",
+                        "-DKERNEL=sum_kernel",
                         os.path.join(work, "harness.c"),
                         os.path.join(work, "kernel.ll"), "-lpthread", "-o",
                         exe], check=True)

@@ -142,7 +142,7 @@ def run_kernel(case, work, programs, inputs, output_bytes):
     exe = os.path.join(work, case.name)
     with open(src, "w") as f:
         f.write(ll)
-    r = subprocess.run([CLANG, "-O1", "-w", f"-DKERNEL={name}",
+    r = subprocess.run([CLANG, "-O1", "-w", "-no-pie", f"-DKERNEL={name}",
                         os.path.join(work, "harness.c"), src, "-lpthread",
                         "-o", exe], capture_output=True, text=True)
     if r.returncode:

@@ -403,7 +403,11 @@ void nvidia::emitPredicatedSharedStore(OpBuilder &builder, Location loc,
   // A shared address fits 32 bits (PTX's shared window).
   Value address =
       LLVM::PtrToIntOp::create(builder, loc, builder.getI32Type(), ptr);
-  SmallVector<Value> operands{address, toBits(builder, loc, value)};
+  Value stored = toBits(builder, loc, value);
+  // A byte goes out of a 16-bit register (PTX has no 8-bit ones).
+  if (bits == 8)
+    stored = LLVM::ZExtOp::create(builder, loc, builder.getI16Type(), stored);
+  SmallVector<Value> operands{address, stored};
   std::string constraints = std::string("r,") + getConstraint(bits);
   std::string asmString;
   if (pred) {

@@ -402,7 +402,7 @@ Value emitAtomicCAS(OpBuilder &builder, Location loc, Value ptr, Value cmp,
                     Value value, Value pred, tt::MemSemantic sem,
                     tt::MemSyncScope scope);
 
-/// Stores the 16-, 32- or 64-bit `value` to shared memory at `ptr` when
+/// Stores the 8-, 16-, 32- or 64-bit `value` to shared memory at `ptr` when
 /// `pred` (null for always) holds.
 void emitPredicatedSharedStore(OpBuilder &builder, Location loc, Value ptr,
                                Value value, Value pred);

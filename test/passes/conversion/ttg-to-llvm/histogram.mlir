@@ -99,7 +99,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
 // CHECK-NOT: llvm.intr.ctpop
 // CHECK: %[[T:.+]] = llvm.add %[[LANE]]
 // CHECK: %[[INSIDE:.+]] = llvm.icmp "ult" %[[T]], %[[C16]]
-// CHECK: llvm.intr.masked.store
+// CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %{{.+}}, %{{.+}}, %[[INSIDE]]
 // CHECK: nvvm.barrier0
 // CHECK: %[[OWNS:.+]] = llvm.icmp "ult" %[[LANE]], %[[C16]]
 // CHECK: %[[ADDED:.+]] = llvm.select %[[OWNS]], %[[COUNT]], %[[C0]]

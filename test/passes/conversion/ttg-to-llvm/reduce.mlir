@@ -268,8 +268,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // loads partial t (the last for threads past them), the eight lanes of a
 // group combine by xor shuffles at distances 4, 2 and 1 (Triton's
 // accumulation of the warps' partials), the group's first lane stores the
-// result into its own slot, and after a second barrier every thread loads
-// it. 8 warps x 4 bytes of scratch, as before.
+// result into its own slot (a predicated st.shared), and after a second
+// barrier every thread loads it. 8 warps x 4 bytes of scratch, as before.
 // CHECK-LABEL: module attributes
 // CHECK-SAME: ttg.shared = 32 : i32
 // CHECK-LABEL: llvm.func @max_8_warps
@@ -288,7 +288,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK-NEXT: %[[IN:.+]] = llvm.icmp "ult" %[[TID]], %[[EIGHT]] : i32
 // CHECK-NEXT: %[[FIRST:.+]] = llvm.icmp "eq" %[[WARP]], %{{.+}} : i32
 // CHECK-NEXT: %[[WRITES:.+]] = llvm.and %[[IN]], %[[FIRST]] : i1
-// CHECK: llvm.intr.masked.store %{{.+}}, %{{.+}}, %{{.+}} {{.+}} : vector<1xf32>, vector<1xi1> into !llvm.ptr<3>
+// CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %{{.+}}, %{{.+}}, %[[WRITES]] : (i32, i32, i1) -> !llvm.void
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: llvm.load %{{.+}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: nvvm.barrier0

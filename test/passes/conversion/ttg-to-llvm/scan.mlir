@@ -143,7 +143,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // -----
 
 // Four warps along the axis: lane 31 of each warp stores the warp's total
-// (a masked store) to scratch at its warp's index, then after one barrier
+// (a predicated st.shared) to scratch at its warp's index, then after one barrier
 // every thread combines the totals of the warps before its own, in warp
 // order, into a carry that warp 0 does not take. The carry and the previous
 // lane's result complete the thread's registers. 16 bytes of scratch.
@@ -163,9 +163,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK: %[[W:.+]] = llvm.and %[[WARP]], %[[C3]] : i32
 // CHECK: %[[ISLAST:.+]] = llvm.icmp "eq" %[[T]], %[[C31]] : i32
 // CHECK: %[[SLOT:.+]] = llvm.getelementptr %[[SMEM]][%[[W]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-// CHECK: %[[VALUE:.+]] = llvm.insertelement %[[TOTAL]]
-// CHECK: %[[MASK:.+]] = llvm.insertelement %[[ISLAST]]
-// CHECK: llvm.intr.masked.store %[[VALUE]], %[[SLOT]], %[[MASK]] {alignment = 4 : i32} : vector<1xf32>, vector<1xi1> into !llvm.ptr<3>
+// CHECK: %[[ADDRESS:.+]] = llvm.ptrtoint %[[SLOT]] : !llvm.ptr<3> to i32
+// CHECK: %[[VALUE:.+]] = llvm.bitcast %[[TOTAL]] : f32 to i32
+// CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %[[ADDRESS]], %[[VALUE]], %[[ISLAST]] : (i32, i32, i1) -> !llvm.void
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[NOTFIRSTWARP:.+]] = llvm.icmp "ne" %[[W]], %[[C0]] : i32
 // CHECK: %[[P0:.+]] = llvm.load %[[SMEM]] : !llvm.ptr<3> -> f32
@@ -287,10 +287,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK: %[[WARPROW:.+]] = llvm.mul %[[W]], %[[C4]] : i32
 // CHECK: %[[I0:.+]] = llvm.add %[[ROW0]], %[[WARPROW]] : i32
 // CHECK: llvm.getelementptr %[[SMEM]][%[[I0]]]
-// CHECK: llvm.intr.masked.store
+// CHECK: st.shared.b32
 // CHECK: %[[I1:.+]] = llvm.add %[[ROW1]], %[[WARPROW]] : i32
 // CHECK: llvm.getelementptr %[[SMEM]][%[[I1]]]
-// CHECK: llvm.intr.masked.store
+// CHECK: st.shared.b32
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: llvm.getelementptr %[[SMEM]][%[[ROW0]]]
 // CHECK: llvm.load
@@ -332,8 +332,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: %[[FIRSTCOPY:.+]] = llvm.icmp "eq" %[[COPY]], %[[C0]] : i32
 // CHECK: %[[STORES:.+]] = llvm.and %[[ISLAST]], %[[FIRSTCOPY]] : i1
 // CHECK: llvm.getelementptr %{{.+}}[%[[W]]]
-// CHECK: llvm.insertelement %[[STORES]]
-// CHECK: llvm.intr.masked.store
+// CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %{{.+}}, %{{.+}}, %[[STORES]]
 // CHECK-NEXT: nvvm.barrier0
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
