@@ -16,7 +16,9 @@ function of its own (Dynamo cannot reuse A's graph); --tile-first runs the
 tile phase first (Inductor autotunes each phase's kernels as it compiles
 them, so the order shows whether a phase's picks follow its place). Writes
 OUTDIR/models.json
-after each workload (time_ratio = triton_ms / tile_ms: > 1 is tile faster).
+after each workload (time_ratio = triton_ms / tile_ms: > 1 is tile faster;
+`autotune` holds every config Inductor's autotuner benchmarked in each
+phase, with its time, for bench/autotune_picks.py).
 A step of these models launches its kernels faster than the GPU runs them
 only barely, so time_ratio also measures the CPU; graph_time_ratio times
 the same steps replayed from CUDA graphs (the GPU's time alone), and the
