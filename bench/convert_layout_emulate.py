@@ -68,6 +68,22 @@ void emu_ldmatrix_x4(char *address, uint32_t *words) {
                           4 * (lane % 4), 4);
   pthread_barrier_wait(&bar);
 }
+/* ldmatrix.x4.trans (b16): the same addresses; lane l receives, of each
+   matrix, column l / 4 of rows 2 (l % 4) and 2 (l % 4) + 1, the first in
+   the low half of the word. */
+void emu_ldmatrix_x4_trans(char *address, uint32_t *words) {
+  rows[tid] = (uint64_t)(uintptr_t)address;
+  pthread_barrier_wait(&bar);
+  int lane = tid & 31, warp = tid & ~31;
+  for (int m = 0; m < 4; ++m) {
+    uint16_t half[2];
+    for (int h = 0; h < 2; ++h)
+      memcpy(&half[h], (char *)(uintptr_t)rows[warp + 8 * m + 2 * (lane % 4) + h] +
+                           2 * (lane / 4), 2);
+    words[m] = (uint32_t)half[0] | (uint32_t)half[1] << 16;
+  }
+  pthread_barrier_wait(&bar);
+}
 extern void KERNEL(void *, void *);
 static void *in, *out;
 static void *run(void *arg) { tid = (int)(intptr_t)arg; KERNEL(in, out); return 0; }
@@ -168,19 +184,25 @@ def host_ir(ll):
             ("@llvm.nvvm.shfl.sync.idx.i32", "@emu_shfl_i32"),
             ("@llvm.nvvm.barrier.cta.sync.aligned.all", "@emu_bar"),
             ("@llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16.p3",
-             "@emu_ldmatrix")]:
+             "@emu_ldmatrix"),
+            ("@llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16.p3",
+             "@emu_ldmatrix_trans")]:
         ll = ll.replace(intrinsic, stand_in)
-    if "@emu_ldmatrix(" in ll:
-        ll = re.sub(r"^declare .*@emu_ldmatrix\(.*$", "", ll, flags=re.M)
-        ll += """
-declare void @emu_ldmatrix_x4(ptr, ptr)
-define { i32, i32, i32, i32 } @emu_ldmatrix(ptr addrspace(3) %p) {
+    for stand_in, harness in (("@emu_ldmatrix", "@emu_ldmatrix_x4"),
+                              ("@emu_ldmatrix_trans",
+                               "@emu_ldmatrix_x4_trans")):
+        if stand_in + "(" not in ll:
+            continue
+        ll = re.sub(r"^declare .*" + stand_in + r"\(.*$", "", ll, flags=re.M)
+        ll += f"""
+declare void {harness}(ptr, ptr)
+define {{ i32, i32, i32, i32 }} {stand_in}(ptr addrspace(3) %p) {{
   %words = alloca [4 x i32], align 4
   %a = addrspacecast ptr addrspace(3) %p to ptr
-  call void @emu_ldmatrix_x4(ptr %a, ptr %words)
-  %v = load { i32, i32, i32, i32 }, ptr %words, align 4
-  ret { i32, i32, i32, i32 } %v
-}
+  call void {harness}(ptr %a, ptr %words)
+  %v = load {{ i32, i32, i32, i32 }}, ptr %words, align 4
+  ret {{ i32, i32, i32, i32 }} %v
+}}
 """
     defs = {}
 
