@@ -55,34 +55,34 @@ uint32_t emu_shfl_i32(int m, uint32_t v, int lane, int c) { return (uint32_t)shf
 float emu_shfl_f32(int m, float v, int lane, int c) {
   uint32_t b; memcpy(&b, &v, 4); b = (uint32_t)shfl(b, lane); memcpy(&v, &b, 4); return v;
 }
-/* ldmatrix.x4 (b16, not transposed): lane l supplies the address of row
-   l % 8 of matrix l / 8 and receives, of each matrix, the 32-bit word at
-   row l / 4, word l % 4. */
+/* ldmatrix.x4 (b16): lane l supplies the address of row l % 8 of matrix
+   l / 8. Not transposed, lane l receives, of each matrix, the 32-bit word
+   at row l / 4, word l % 4; transposed, column l / 4 of rows 2 (l % 4) and
+   2 (l % 4) + 1, the first in the low half of the word. */
 static uint64_t rows[1024];
-void emu_ldmatrix_x4(char *address, uint32_t *words) {
-  rows[tid] = (uint64_t)(uintptr_t)address;
-  pthread_barrier_wait(&bar);
-  int lane = tid & 31, warp = tid & ~31;
-  for (int m = 0; m < 4; ++m)
-    memcpy(&words[m], (char *)(uintptr_t)rows[warp + 8 * m + lane / 4] +
-                          4 * (lane % 4), 4);
-  pthread_barrier_wait(&bar);
-}
-/* ldmatrix.x4.trans (b16): the same addresses; lane l receives, of each
-   matrix, column l / 4 of rows 2 (l % 4) and 2 (l % 4) + 1, the first in
-   the low half of the word. */
-void emu_ldmatrix_x4_trans(char *address, uint32_t *words) {
+static void ldmatrix_x4(char *address, uint32_t *words, int trans) {
   rows[tid] = (uint64_t)(uintptr_t)address;
   pthread_barrier_wait(&bar);
   int lane = tid & 31, warp = tid & ~31;
   for (int m = 0; m < 4; ++m) {
+#define ROW(r) ((char *)(uintptr_t)rows[warp + 8 * m + (r)])
+    if (!trans) {
+      memcpy(&words[m], ROW(lane / 4) + 4 * (lane % 4), 4);
+      continue;
+    }
     uint16_t half[2];
     for (int h = 0; h < 2; ++h)
-      memcpy(&half[h], (char *)(uintptr_t)rows[warp + 8 * m + 2 * (lane % 4) + h] +
-                           2 * (lane / 4), 2);
+      memcpy(&half[h], ROW(2 * (lane % 4) + h) + 2 * (lane / 4), 2);
+#undef ROW
     words[m] = (uint32_t)half[0] | (uint32_t)half[1] << 16;
   }
   pthread_barrier_wait(&bar);
+}
+void emu_ldmatrix_x4(char *address, uint32_t *words) {
+  ldmatrix_x4(address, words, 0);
+}
+void emu_ldmatrix_x4_trans(char *address, uint32_t *words) {
+  ldmatrix_x4(address, words, 1);
 }
 extern void KERNEL(void *, void *);
 static void *in, *out;

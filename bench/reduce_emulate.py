@@ -12,14 +12,13 @@ accumulatePartialReductions): each thread adds its registers in register
 order; the lanes combine by xor shuffles from distance 16 down to 1, each
 lane adding the other lane's value to its own; the warps' partials combine
 the same way among as many lanes as warps (8 warps: distance 4, 2, 1) and
-the first lane's value is
-the result. The kernel's LLVM IR runs on pthreads, one per GPU thread, with
+the first lane's value is the result. The kernel's LLVM IR runs on pthreads, one per GPU thread, with
 bench/convert_layout_emulate.py's stand-ins plus one for butterfly
 shuffles. Random inputs spread over 2^-8 to 2^8 make almost any other order
 round differently; the report also counts how often the old order (lanes
 from distance 1 up, warps in turn) would have differed.
 
-    python3 bench/reduce_emulate.py [--trials N] [--warps W]
+    python3 bench/reduce_emulate.py [--trials N] [--warps W] [--rows R]
 
 Exit status 0 when every trial matches.
 """
@@ -134,6 +133,10 @@ def butterfly(values: list[float], distances: tuple[int, ...]) -> float:
     return values[0]
 
 
+def hex_words(words: list[int]) -> str:
+    return " ".join(f"{w:08x}" for w in words)
+
+
 def reference(x: list[float], warps: int, triton_order: bool) -> int:
     partials = []
     for w in range(warps):
@@ -208,10 +211,8 @@ def main() -> int:
             mismatches += got != want
             old_differs += [reference(row, warps, triton_order=False)
                             for row in row_data] != want
-            shown = " ".join(f"{w:08x}" for w in got)
-            print(f"trial {trial}: tile {shown}, Triton's order "
-                  f"{' '.join(f'{w:08x}' for w in want)}"
-                  f"{'' if got == want else '  MISMATCH'}")
+            print(f"trial {trial}: tile {hex_words(got)}, Triton's order "
+                  f"{hex_words(want)}{'' if got == want else '  MISMATCH'}")
     print(f"{args.trials - mismatches} of {args.trials} trials match Triton's "
           f"order; the old order differs from it in {old_differs}")
     return 1 if mismatches else 0
