@@ -21,6 +21,7 @@ the same problem."""
 
 import functools
 import os
+import re
 import subprocess
 
 from . import ROOT, Variant, read
@@ -30,16 +31,23 @@ STEM = "attn_ws_f16_d{head}"
 #: The causal kernel: its key loop split at the diagonal into two marked
 #: loops, the second masked.
 CAUSAL_STEM = "attn_ws_causal_f16_d{head}"
+#: The same kernel as STEM with blocks of 128 keys.
+N128_STEM = "attn_ws_n128_f16_d{head}"
 BLOCK_M, WARPS, STAGES = 128, 4, 3
 
 
 def ttgir_with_attention_rewrite(head=128, ping_pong=True, overlap=False,
-                                 causal=False, slots=STAGES, build_dir=None):
-    """STEM.ttir (CAUSAL_STEM.ttir with `causal`; head dim `head`) through
+                                 causal=False, slots=STAGES, block_n=64,
+                                 registers=None, build_dir=None):
+    """STEM.ttir (CAUSAL_STEM.ttir with `causal`, N128_STEM.ttir with
+    `block_n` 128; head dim `head`) through
     tile's TTGIR pipeline for sm_90 with the attention rewrite on; its
     consumers take turns at the tensor cores unless `ping_pong` is false, and
     with `overlap` each runs a block's softmax beside the previous block's
-    P x V wgmma; the K and V rings have `slots` slots."""
+    P x V wgmma; the K and V rings have `slots` slots. `registers`, a pair
+    (registers per thread the kernel starts with, registers each consumer
+    asks for), replaces the rewrite's (the register file over the 12 warps,
+    232): (80, 104) fits two blocks of 384 threads on an SM."""
     build = build_dir or os.environ.get("TILE_BUILD_DIR",
                                         os.path.join(ROOT, "build"))
     plugin = os.path.join(build, "lib", "libtile.so")
@@ -56,16 +64,24 @@ def ttgir_with_attention_rewrite(head=128, ping_pong=True, overlap=False,
                f"causal={str(causal).lower()} min-head-dim=64")
     text = text.replace(ws, f"nvgpu-warp-specialization{{{options}}}")
     mlir_opt = os.environ.get("TILE_MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
+    stem = CAUSAL_STEM if causal else N128_STEM if block_n == 128 else STEM
     result = subprocess.run(
         [mlir_opt, f"--load-dialect-plugin={plugin}", "-p", text,
          os.path.join(ROOT, "bench", "data",
-                      (CAUSAL_STEM if causal else STEM).format(head=head)
-                      + ".ttir")],
+                      stem.format(head=head) + ".ttir")],
         capture_output=True, text=True, check=False)
     if result.returncode != 0 or "ttg.warp_specialize" not in result.stdout:
         raise RuntimeError("the attention rewrite did not apply:\n"
                            + result.stderr[-2000:])
-    return result.stdout
+    if registers is None:
+        return result.stdout
+    start, consumer = registers
+    text, count = re.subn(r"requestedRegisters = array<i32: [0-9, ]+>",
+                          f"requestedRegisters = array<i32: {consumer}, "
+                          f"{consumer}>", result.stdout)
+    assert count == 1, "expected one warp_specialize with its registers"
+    return re.sub(r"module attributes \{", "module attributes {"
+                  f'"ttg.maxnreg" = {start} : i32, ', text, count=1)
 
 
 class AttentionWs(Attention):
@@ -81,7 +97,7 @@ class AttentionWs(Attention):
     # overlap with rings of 4 slots (FA3's depth) instead of the loop's 3;
     # attn_ws_d128_overlap_s2: with rings of 2.
     #: kernel -> (our kernel's name, head dim, ping-pong, overlap, causal[,
-    #: slots])
+    #: slots[, keys per block]])
     ours = {"attn_ws_d128": ("attn_ws_f16_d128_ws", 128, True, False, False),
             "attn_ws_d128_nopp": ("attn_ws_f16_d128_ws_nopp", 128, False,
                                   False, False),
@@ -97,7 +113,15 @@ class AttentionWs(Attention):
             "attn_ws_d128_overlap_s4": ("attn_ws_f16_d128_ws_overlap_s4", 128,
                                         True, True, False, 4),
             "attn_ws_d128_overlap_s2": ("attn_ws_f16_d128_ws_overlap_s2", 128,
-                                        True, True, False, 2)}
+                                        True, True, False, 2),
+            "attn_ws_d128_n128_overlap": ("attn_ws_n128_f16_d128_ws_overlap",
+                                          128, True, True, False, STAGES,
+                                          128),
+            "attn_ws_d64_2cta": ("attn_ws_f16_d64_ws_2cta", 64, True, False,
+                                 False, STAGES, 64, (80, 104)),
+            "attn_ws_d64_overlap_2cta": ("attn_ws_f16_d64_ws_overlap_2cta",
+                                         64, True, True, False, STAGES, 64,
+                                         (80, 104))}
     kernels = tuple(ours)
     targets = ("sm_90",)
     shape_help = "BxHxN (N a multiple of 128), e.g. 4x32x4096"
@@ -129,6 +153,12 @@ class AttentionWs(Attention):
             return f"attn_{'causal' if causal else 'fwd'}_f16_d{head}"
         if which == "ws" and not causal:
             return STEM.format(head=head)
+        if which == "s2_n128" and not causal and head == 128:
+            # Triton's compile with blocks of 128 keys: TILE_BENCH_TRITON_
+            # BASELINE=s2_n128 (4 warps) or s2_n128_w8 (8 warps).
+            return "attn_nows_s2_n128_f16_d128"
+        if which == "s2_n128_w8" and not causal and head == 128:
+            return "attn_nows_s2_n128_f16_d128_w8"
         stages = "" if which == "s3" else "_s2"
         return f"attn_nows{stages}{'_causal' if causal else ''}_f16_d{head}"
 
