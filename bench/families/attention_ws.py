@@ -21,7 +21,6 @@ the same problem."""
 
 import functools
 import os
-import re
 import subprocess
 
 from . import ROOT, Variant, read
@@ -38,16 +37,14 @@ BLOCK_M, WARPS, STAGES = 128, 4, 3
 
 def ttgir_with_attention_rewrite(head=128, ping_pong=True, overlap=False,
                                  causal=False, slots=STAGES, block_n=64,
-                                 registers=None, build_dir=None):
+                                 blocks_per_sm=1, build_dir=None):
     """STEM.ttir (CAUSAL_STEM.ttir with `causal`, N128_STEM.ttir with
     `block_n` 128; head dim `head`) through
     tile's TTGIR pipeline for sm_90 with the attention rewrite on; its
     consumers take turns at the tensor cores unless `ping_pong` is false, and
     with `overlap` each runs a block's softmax beside the previous block's
-    P x V wgmma; the K and V rings have `slots` slots. `registers`, a pair
-    (registers per thread the kernel starts with, registers each consumer
-    asks for), replaces the rewrite's (the register file over the 12 warps,
-    232): (80, 104) fits two blocks of 384 threads on an SM."""
+    P x V wgmma; the K and V rings have `slots` slots; the registers are
+    split so that `blocks_per_sm` blocks fit an SM."""
     build = build_dir or os.environ.get("TILE_BUILD_DIR",
                                         os.path.join(ROOT, "build"))
     plugin = os.path.join(build, "lib", "libtile.so")
@@ -61,7 +58,8 @@ def ttgir_with_attention_rewrite(head=128, ping_pong=True, overlap=False,
     options = (f"num-stages={slots} attention=true "
                f"ping-pong={str(ping_pong).lower()} "
                f"overlap={str(overlap).lower()} "
-               f"causal={str(causal).lower()} min-head-dim=64")
+               f"causal={str(causal).lower()} min-head-dim=64 "
+               f"blocks-per-sm={blocks_per_sm}")
     text = text.replace(ws, f"nvgpu-warp-specialization{{{options}}}")
     mlir_opt = os.environ.get("TILE_MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
     stem = CAUSAL_STEM if causal else N128_STEM if block_n == 128 else STEM
@@ -73,15 +71,7 @@ def ttgir_with_attention_rewrite(head=128, ping_pong=True, overlap=False,
     if result.returncode != 0 or "ttg.warp_specialize" not in result.stdout:
         raise RuntimeError("the attention rewrite did not apply:\n"
                            + result.stderr[-2000:])
-    if registers is None:
-        return result.stdout
-    start, consumer = registers
-    text, count = re.subn(r"requestedRegisters = array<i32: [0-9, ]+>",
-                          f"requestedRegisters = array<i32: {consumer}, "
-                          f"{consumer}>", result.stdout)
-    assert count == 1, "expected one warp_specialize with its registers"
-    return re.sub(r"module attributes \{", "module attributes {"
-                  f'"ttg.maxnreg" = {start} : i32, ', text, count=1)
+    return result.stdout
 
 
 class AttentionWs(Attention):
@@ -97,7 +87,7 @@ class AttentionWs(Attention):
     # overlap with rings of 4 slots (FA3's depth) instead of the loop's 3;
     # attn_ws_d128_overlap_s2: with rings of 2.
     #: kernel -> (our kernel's name, head dim, ping-pong, overlap, causal[,
-    #: slots[, keys per block]])
+    #: slots[, keys per block[, blocks per SM]]])
     ours = {"attn_ws_d128": ("attn_ws_f16_d128_ws", 128, True, False, False),
             "attn_ws_d128_nopp": ("attn_ws_f16_d128_ws_nopp", 128, False,
                                   False, False),
@@ -118,10 +108,10 @@ class AttentionWs(Attention):
                                           128, True, True, False, STAGES,
                                           128),
             "attn_ws_d64_2cta": ("attn_ws_f16_d64_ws_2cta", 64, True, False,
-                                 False, STAGES, 64, (80, 104)),
+                                 False, STAGES, 64, 2),
             "attn_ws_d64_overlap_2cta": ("attn_ws_f16_d64_ws_overlap_2cta",
                                          64, True, True, False, STAGES, 64,
-                                         (80, 104))}
+                                         2)}
     kernels = tuple(ours)
     targets = ("sm_90",)
     shape_help = "BxHxN (N a multiple of 128), e.g. 4x32x4096"

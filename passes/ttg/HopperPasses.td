@@ -151,7 +151,10 @@ def NVGPUWarpSpecializationPass
     kernel 1.00x and 1.05x.
 
     The new loops get `tt.num_stages = 0` so the pipeliner leaves them
-    alone; the consumers ask for 232 registers (`requestedRegisters`).
+    alone; the consumers ask for 232 registers (`requestedRegisters`). With
+    `blocks-per-sm` above 1 an attention kernel starts with that share of
+    the register file (`ttg.maxnreg`: 80 a thread for two blocks of 12
+    warps) and its consumers ask for what the producer's 24 leave (104).
     Anything else (other warp counts, other loop shapes) keeps the loop
     unchanged with a remark saying why.
 
@@ -174,6 +177,10 @@ def NVGPUWarpSpecializationPass
            "Also rewrite attention kernels of two marked loops (causal)">,
     Option<"minHeadDim", "min-head-dim", "int64_t", /*default=*/"128",
            "The smallest head dim the attention rewrite takes">,
+    Option<"blocksPerSM", "blocks-per-sm", "int", /*default=*/"1",
+           "Blocks of a rewritten attention kernel one SM holds: above 1 "
+           "the kernel starts with that share of the register file and the "
+           "consumers take what the producer leaves">,
     Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
            /*default=*/"false",
            "Accepted for Triton's pipelines; tile has no intermediate steps "

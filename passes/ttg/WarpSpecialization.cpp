@@ -56,6 +56,7 @@ struct NVGPUWarpSpecializationPass
       options.pingPong = pingPong;
       options.overlap = overlap;
       options.minHeadDim = minHeadDim;
+      options.blocksPerSM = blocksPerSM;
       if (attention && (loops.size() == 1 || causal) &&
           succeeded(checkLoop(loops.front(), attentionWhy)) &&
           succeeded(specializeAttentionKernel(func, options, attentionWhy))) {

@@ -28,6 +28,12 @@ constexpr int64_t kMinHeadDim = 128;
 /// Registers per thread asked for each consumer partition, as Triton does;
 /// the producer keeps what is left (tritongpu-allocate-warp-groups).
 constexpr int32_t kConsumerRegisters = 232;
+/// The fewest registers per thread setmaxnreg accepts: what a producer that
+/// only issues TMA copies is left with when the consumers need the rest.
+constexpr int32_t kProducerRegisters = 24;
+/// The module attribute of the registers per thread a kernel starts with
+/// (Triton's `maxnreg` option).
+constexpr llvm::StringLiteral kMaxRegistersAttr = "ttg.maxnreg";
 
 /// A wgmma operand as the K loop builds it: a TMA load, its buffer, and
 /// optionally a transposed view of the buffer.
@@ -72,7 +78,25 @@ struct AttentionOptions {
   bool pingPong = true;
   bool overlap = true;
   int64_t minHeadDim = kMinHeadDim;
+  int blocksPerSM = 1;
 };
+
+/// Registers per thread of a warp-specialized kernel of one producer warp
+/// group and `numConsumers` consumer warp groups: what each thread starts
+/// with (`start`, 0 to leave it to the register file over the warps) and
+/// what each consumer asks for.
+struct RegisterSplit {
+  int32_t start = 0;
+  int32_t consumer = kConsumerRegisters;
+};
+
+/// The split that fits `blocksPerSM` blocks on an SM: every thread starts
+/// with the register file's share of one block, the producer drops to
+/// kProducerRegisters and the consumers take the rest (at most
+/// kConsumerRegisters). Failure, with the reason in `why`, when the
+/// consumers would be left fewer registers than they start with.
+FailureOr<RegisterSplit> splitRegisters(int numConsumers, int threadsPerWarp,
+                                        int blocksPerSM, std::string &why);
 
 /// Rewrites `func`, when it is a kernel of attention shape (its marked
 /// loops each read their K and V blocks through TMA loads into wgmmas

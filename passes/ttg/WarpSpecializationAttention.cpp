@@ -715,6 +715,12 @@ LogicalResult ws::specializeAttentionKernel(tt::FuncOp func,
       analyzeKernel(func, options.minHeadDim, why);
   if (failed(kernel))
     return failure();
+  auto module = func->getParentOfType<ModuleOp>();
+  FailureOr<RegisterSplit> split =
+      splitRegisters(kernel->numConsumers, ttg::getThreadsPerWarp(module),
+                     options.blocksPerSM, why);
+  if (failed(split))
+    return failure();
   Block &body = func.getBody().front();
   // Kernel-argument descriptors of row blocks describe a consumer's rows.
   SmallVector<BlockArgument> rowDescriptorArgs;
@@ -729,7 +735,10 @@ LogicalResult ws::specializeAttentionKernel(tt::FuncOp func,
   OpBuilder b(&body, body.begin());
   AttentionRings rings = createAttentionRings(b, loc, *kernel, options.slots);
   SmallVector<int32_t> warps(kernel->numConsumers, kConsumerWarps);
-  SmallVector<int32_t> registers(kernel->numConsumers, kConsumerRegisters);
+  SmallVector<int32_t> registers(kernel->numConsumers, split->consumer);
+  // The kernel's own limit (Triton's `maxnreg`) stays where it has one.
+  if (split->start && !module->hasAttr(kMaxRegistersAttr))
+    module->setAttr(kMaxRegistersAttr, b.getI32IntegerAttr(split->start));
   auto ws = ttg::WarpSpecializeOp::create(
       b, loc, TypeRange{}, ValueRange{}, warps,
       /*warpGroupStartIds=*/nullptr, b.getDenseI32ArrayAttr(registers),

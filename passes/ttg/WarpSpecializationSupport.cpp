@@ -154,3 +154,29 @@ void ws::syncFunctionType(tt::FuncOp func) {
   func.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
       func.getContext(), inputs, func.getFunctionType().getResults())));
 }
+
+FailureOr<RegisterSplit> ws::splitRegisters(int numConsumers,
+                                            int threadsPerWarp, int blocksPerSM,
+                                            std::string &why) {
+  RegisterSplit split;
+  if (blocksPerSM <= 1)
+    return split;
+  // One SM's register file: 64K 32-bit registers, handed out to a block in
+  // steps of 8 registers per thread.
+  constexpr int64_t kRegisterFile = 64 * 1024;
+  int64_t warps = int64_t(kConsumerWarps) * (1 + numConsumers);
+  int64_t start = kRegisterFile / blocksPerSM / (warps * threadsPerWarp);
+  start = start / 8 * 8;
+  int64_t consumer =
+      (start * warps - int64_t(kProducerRegisters) * kConsumerWarps) /
+      (int64_t(kConsumerWarps) * numConsumers) / 8 * 8;
+  consumer = std::min<int64_t>(consumer, kConsumerRegisters);
+  if (consumer <= start) {
+    why = std::to_string(blocksPerSM) + " blocks per SM leave each consumer " +
+          std::to_string(consumer) + " registers a thread";
+    return failure();
+  }
+  split.start = int32_t(start);
+  split.consumer = int32_t(consumer);
+  return split;
+}
