@@ -122,6 +122,7 @@ CONFIGS = {"attn_ws_f16_d128": (128, 128, 64, 4, 3, False, True),
            "attn_nows_s2_causal_f16_d64": (64, 128, 64, 4, 2, True, False),
            # Blocks of 128 keys (FA3 takes 128 to 176 at head dim 128).
            "attn_ws_n128_f16_d128": (128, 128, 128, 4, 3, False, True),
+           "attn_ws_n128_f16_d64": (64, 128, 128, 4, 3, False, True),
            "attn_nows_s2_n128_f16_d128": (128, 128, 128, 4, 2, False, False),
            "attn_nows_s2_n128_f16_d128_w8": (128, 128, 128, 8, 2, False,
                                              False)}

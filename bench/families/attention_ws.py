@@ -107,11 +107,13 @@ class AttentionWs(Attention):
             "attn_ws_d128_n128_overlap": ("attn_ws_n128_f16_d128_ws_overlap",
                                           128, True, True, False, STAGES,
                                           128),
+            "attn_ws_d128_n128_overlap_s2": (
+                "attn_ws_n128_f16_d128_ws_overlap_s2", 128, True, True, False,
+                2, 128),
+            "attn_ws_d64_n128_overlap": ("attn_ws_n128_f16_d64_ws_overlap", 64,
+                                         True, True, False, STAGES, 128),
             "attn_ws_d64_2cta": ("attn_ws_f16_d64_ws_2cta", 64, True, False,
-                                 False, STAGES, 64, 2),
-            "attn_ws_d64_overlap_2cta": ("attn_ws_f16_d64_ws_overlap_2cta",
-                                         64, True, True, False, STAGES, 64,
-                                         2)}
+                                 False, STAGES, 64, 2)}
     kernels = tuple(ours)
     targets = ("sm_90",)
     shape_help = "BxHxN (N a multiple of 128), e.g. 4x32x4096"

@@ -93,10 +93,19 @@ struct RegisterSplit {
 /// The split that fits `blocksPerSM` blocks on an SM: every thread starts
 /// with the register file's share of one block, the producer drops to
 /// kProducerRegisters and the consumers take the rest (at most
-/// kConsumerRegisters). Failure, with the reason in `why`, when the
-/// consumers would be left fewer registers than they start with.
+/// kConsumerRegisters). Failure, with the reason in `why`, when that leaves
+/// a consumer fewer than `needed` registers a thread.
 FailureOr<RegisterSplit> splitRegisters(int numConsumers, int threadsPerWarp,
-                                        int blocksPerSM, std::string &why);
+                                        int blocksPerSM, int64_t needed,
+                                        std::string &why);
+
+/// Registers a consumer thread needs at least to run `loops` (one consumer
+/// of `numConsumers` on its rows): the accumulators of the wgmmas of one
+/// iteration and their A operands held in registers, the first wgmma's
+/// twice with `overlap` (the next block's scores are issued while the
+/// previous softmax is live), plus the loop's own values.
+int64_t estimateConsumerRegisters(ArrayRef<scf::ForOp> loops, int numConsumers,
+                                  int threadsPerWarp, bool overlap);
 
 /// Rewrites `func`, when it is a kernel of attention shape (its marked
 /// loops each read their K and V blocks through TMA loads into wgmmas

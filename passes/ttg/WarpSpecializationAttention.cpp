@@ -716,9 +716,12 @@ LogicalResult ws::specializeAttentionKernel(tt::FuncOp func,
   if (failed(kernel))
     return failure();
   auto module = func->getParentOfType<ModuleOp>();
-  FailureOr<RegisterSplit> split =
-      splitRegisters(kernel->numConsumers, ttg::getThreadsPerWarp(module),
-                     options.blocksPerSM, why);
+  int threadsPerWarp = ttg::getThreadsPerWarp(module);
+  FailureOr<RegisterSplit> split = splitRegisters(
+      kernel->numConsumers, threadsPerWarp, options.blocksPerSM,
+      estimateConsumerRegisters(kernel->loops, kernel->numConsumers,
+                                threadsPerWarp, options.overlap),
+      why);
   if (failed(split))
     return failure();
   Block &body = func.getBody().front();

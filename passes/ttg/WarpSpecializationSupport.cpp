@@ -157,7 +157,7 @@ void ws::syncFunctionType(tt::FuncOp func) {
 
 FailureOr<RegisterSplit> ws::splitRegisters(int numConsumers,
                                             int threadsPerWarp, int blocksPerSM,
-                                            std::string &why) {
+                                            int64_t needed, std::string &why) {
   RegisterSplit split;
   if (blocksPerSM <= 1)
     return split;
@@ -171,12 +171,46 @@ FailureOr<RegisterSplit> ws::splitRegisters(int numConsumers,
       (start * warps - int64_t(kProducerRegisters) * kConsumerWarps) /
       (int64_t(kConsumerWarps) * numConsumers) / 8 * 8;
   consumer = std::min<int64_t>(consumer, kConsumerRegisters);
-  if (consumer <= start) {
+  if (consumer <= start || consumer < needed) {
     why = std::to_string(blocksPerSM) + " blocks per SM leave each consumer " +
           std::to_string(consumer) + " registers a thread";
+    if (consumer < needed)
+      why += ", and its wgmmas need about " + std::to_string(needed);
     return failure();
   }
   split.start = int32_t(start);
   split.consumer = int32_t(consumer);
   return split;
+}
+
+int64_t ws::estimateConsumerRegisters(ArrayRef<scf::ForOp> loops,
+                                      int numConsumers, int threadsPerWarp,
+                                      bool overlap) {
+  // Loop counters, slot phases, addresses and the row statistics: what a
+  // consumer's loop holds besides its wgmma operands (ptxas keeps the
+  // 64x64 loop of head dim 64 within 24 more registers than those).
+  constexpr int64_t kLoopRegisters = 24;
+  int64_t threads = int64_t(numConsumers) * kConsumerWarps * threadsPerWarp;
+  auto registersOf = [&](Type type) -> int64_t {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      return 0;
+    int64_t bits = tensor.getNumElements() *
+                   tensor.getElementType().getIntOrFloatBitWidth();
+    return llvm::divideCeil(bits, 32 * threads);
+  };
+  int64_t most = 0;
+  for (scf::ForOp loop : loops) {
+    int64_t total = 0;
+    bool first = true;
+    for (auto dot : loop.getBody()->getOps<ttng::WarpGroupDotOp>()) {
+      int64_t result = registersOf(dot.getType());
+      total += registersOf(dot.getA().getType()) + result;
+      if (first && overlap)
+        total += result;
+      first = false;
+    }
+    most = std::max(most, total);
+  }
+  return most + kLoopRegisters;
 }

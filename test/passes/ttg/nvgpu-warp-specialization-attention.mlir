@@ -12,30 +12,6 @@
 // RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3})' | FileCheck %s --check-prefix=OVL
 // RUN: %mlir-tile %s -split-input-file \
 // RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 causal=false})' 2>&1 | FileCheck %s --check-prefix=NOCAUSAL
-// RUN: %mlir-tile %s -split-input-file -verify-diagnostics \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 blocks-per-sm=2})' \
-// RUN:   | FileCheck %s --check-prefix=BLOCKS2
-// RUN: sed 's/^module attributes {/module attributes {ttg.maxnreg = 168 : i32, /' %s \
-// RUN:   | %mlir-tile -split-input-file -verify-diagnostics \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 blocks-per-sm=2})' \
-// RUN:   | FileCheck %s --check-prefix=KEEPMAX
-// RUN: %mlir-tile %s -split-input-file \
-// RUN:   -p 'builtin.module(nvgpu-warp-specialization{num-stages=3 blocks-per-sm=5})' 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=BLOCKS5
-
-// With blocks-per-sm=2 the kernel starts with half the register file over
-// its 12 warps (80 a thread: two blocks of 384 threads fit 64K registers);
-// the producer drops to 24 and the two consumers ask for what is left, 104.
-// A limit the kernel already has (Triton's maxnreg) stays. Five blocks
-// would leave the consumers 32 registers, no more than they start with:
-// the kernel keeps its loops, with the reason.
-// BLOCKS2: module attributes {ttg.maxnreg = 80 : i32
-// BLOCKS2: tt.func public @_attn_fwd
-// BLOCKS2: ttg.warp_specialize({{.*}}) attributes {requestedRegisters = array<i32: 104, 104>}
-// KEEPMAX: module attributes {ttg.maxnreg = 168 : i32
-// KEEPMAX: ttg.warp_specialize({{.*}}) attributes {requestedRegisters = array<i32: 104, 104>}
-// BLOCKS5: remark: nvgpu-warp-specialization left the loop unchanged: 5 blocks per SM leave each consumer 32 registers a thread
-// BLOCKS5-NOT: ttg.warp_specialize
 
 // By default the causal kernel (two marked loops) is taken, as with
 // causal=true (the OVL lines). With causal=false it keeps its loops, with a
