@@ -128,6 +128,10 @@ CONFIGS = {
     "attn_bwd_causal_f16_d64": (64, 32, 128, 128, 32, 4, 5, True),
     "attn_bwd_f16_d128": (128, 32, 128, 128, 32, 4, 5, False),
     "attn_bwd_causal_f16_d128": (128, 32, 128, 128, 32, 4, 5, True),
+    # Triton's compile with 8 warps, where the 4-warp one spills: the
+    # baseline of TILE_BENCH_TRITON_BASELINE=w8.
+    "attn_bwd_w8_f16_d128": (128, 32, 128, 128, 32, 8, 5, False),
+    "attn_bwd_w8_causal_f16_d128": (128, 32, 128, 128, 32, 8, 5, True),
 }
 
 SIGNATURE = {"Q": "*fp16", "K": "*fp16", "V": "*fp16", "DO": "*fp16",
@@ -145,6 +149,8 @@ def main():
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "data"))
+    parser.add_argument("--only", nargs="*", choices=sorted(CONFIGS),
+                        help="dump these configs only")
     args = parser.parse_args()
     fresh_cache()
     import triton
@@ -155,6 +161,8 @@ def main():
     names = list(SIGNATURE)
     attrs = {(names.index(p),): [["tt.divisibility", 16]] for p in DIVISIBLE}
     for stem, config in CONFIGS.items():
+        if args.only and stem not in args.only:
+            continue
         d, bm1, bn1, bm2, bn2, warps, stages, causal = config
         constants = {"D": d, "BM1": bm1, "BN1": bn1, "BM2": bm2, "BN2": bn2,
                      "CAUSAL": causal}

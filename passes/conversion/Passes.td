@@ -27,6 +27,15 @@ def ConvertTritonToTritonGPUPass
     `tt.reshape` with `allow_reorder` keeps the default layout where it
     holds the operand's registers. Users get the default layout back
     through a conversion.
+
+    With `max-num-warps` above `num-warps` (tile's pipeline sets 8), a
+    module whose loop carries dot accumulators of more than 192 registers
+    a thread at `num-warps` takes twice the warps, as long as that is
+    within the option and every dot has 16 rows a warp (Triton's tutorial
+    06 backward at head dim 128: dK and dV, 256 registers a thread at 4
+    warps, which spill; 128 at 8). `ttg.num-warps` says how many, and the
+    kernel's metadata launches that many. A module with a loop marked
+    `tt.warp_specialize` keeps `num-warps`.
   }];
   let options = [
     Option<"target", "target", "std::string",
@@ -40,6 +49,10 @@ def ConvertTritonToTritonGPUPass
     Option<"numCTAs", "num-ctas", "int",
            /*default=*/"::mlir::tile::ttg::kDefaultNumCTAs",
            "CTAs per cluster">,
+    Option<"maxNumWarps", "max-num-warps", "int", /*default=*/"0",
+           "Up to how many warps the module may take when a loop's dot "
+           "accumulators would not fit a thread's registers with num-warps "
+           "(0: num-warps, as Triton)">,
   ];
   let dependentDialects = ["::mlir::tile::ttg::TTGDialect"];
 }

@@ -51,6 +51,16 @@ NOT_SPECIALIZED = {
                         "0.80x Triton's unspecialized kernel on the H200",
 }
 
+#: Kernels whose loop carries dot accumulators of more than 192 registers a
+#: thread at their warps, which tile spreads over twice the warps
+#: (convert-triton-to-tritongpu's max-num-warps): kernel -> tile's warps.
+MORE_WARPS = {
+    # dK and dV, two 128x128 f32 accumulators, 256 registers at 4 warps.
+    "attention_bwd_causal_d128": 8,
+    # A 128x256 f32 accumulator, 256 registers at 4 warps.
+    "persistent_matmul_k_major_b": 8,
+}
+
 
 def _cases():
     for case in CASES:
@@ -90,6 +100,8 @@ def test_tile_compiles_like_triton(case, capability):
     if case.name in NOT_SPECIALIZED:
         assert meta.num_warps == case.options["num_warps"] < ref.num_warps
         assert "ttg.warp_specialize" not in ours.asm["ttgir"]
+    elif case.name in MORE_WARPS:
+        assert meta.num_warps == MORE_WARPS[case.name] > ref.num_warps
     else:
         assert meta.num_warps == ref.num_warps  # after warp specialization
     assert f".reqntid {32 * meta.num_warps}" in ours.asm["ptx"]
@@ -410,3 +422,19 @@ def test_causal_attention_rewrite(fresh_triton_cache):
     assert re.search(r"bar\.arrive\s+5, 256;", ptx)
     assert "wgmma.wait_group.sync.aligned 1;" in ptx
     assert 0 < kernel.metadata.shared <= SHARED_MEMORY_LIMIT[90]
+
+
+def test_spilling_accumulators_take_more_warps(fresh_triton_cache):
+    """The tutorial-06-style backward at head dim 128 with its 4 warps: the
+    dK/dV loop carries two 128x128 f32 accumulators, 256 registers a thread,
+    and Triton's compile spills them (about 2 KB of spill stores). tile
+    spreads the same tiles over 8 warps (convert-triton-to-tritongpu's
+    max-num-warps): no spills, and the kernel's metadata launches the 8."""
+    case = next(c for c in CASES if c.name == "attention_bwd_causal_d128")
+    theirs = compile_case(case, 90)
+    assert theirs.metadata.num_warps == 4
+    assert spill_bytes(theirs.asm["ptx"], 90) > 0
+    ours = compile_case_with_tile(case, 90)
+    assert ours.metadata.num_warps == 8
+    assert '"ttg.num-warps" = 8' in ours.asm["ttgir"]
+    assert spill_bytes(ours.asm["ptx"], 90) == 0

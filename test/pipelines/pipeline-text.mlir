@@ -32,7 +32,7 @@
 // TTIR-NEXT:   symbol-dce,
 // TTIR-NEXT:   triton-loop-unroll
 // TTIR-NEXT: )
-// TTGIR: convert-triton-to-tritongpu{num-ctas=1 num-warps=4 target=cuda:90 threads-per-warp=32}
+// TTGIR: convert-triton-to-tritongpu{max-num-warps=8 num-ctas=1 num-warps=4 target=cuda:90 threads-per-warp=32}
 // LLIR: convert-triton-gpu-to-llvm
 // LLIR: convert-nvvm-to-llvm
 // LLIR: tile-strength-reduce-multiplies
@@ -41,7 +41,7 @@
 // cuda:90 on).
 // RUN: %mlir-tile -p 'builtin.module(tile-ttir{target=cuda:80})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TTIR80
 // TTIR80: triton-rewrite-tensor-descriptor-to-pointer{target=cuda:80}
-// OPTIONS: convert-triton-to-tritongpu{num-ctas=1 num-warps=8 target=cuda:80 threads-per-warp=32}
+// OPTIONS: convert-triton-to-tritongpu{max-num-warps=8 num-ctas=1 num-warps=8 target=cuda:80 threads-per-warp=32}
 // STAGES: tritongpu-assign-latencies{num-stages=4}
 // STAGES-NEXT: tritongpu-schedule-loops{num-stages=4}
 // STAGES-NEXT: tritongpu-pipeline{num-stages=4}

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/conversion/Passes.h"
+#include "passes/conversion/TTToTTG/ChooseNumWarps.h"
 
 #include "dialects/tt/TTDialect.h"
 #include "dialects/tt/TTLayoutInterface.h"
@@ -36,6 +37,9 @@ struct ConvertTritonToTritonGPUPass
           ConvertTritonToTritonGPUPass> {
   using Base::Base;
 
+  /// The warps the module runs with (chooseNumWarps), set for each run.
+  int warps = 0;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
@@ -56,6 +60,7 @@ struct ConvertTritonToTritonGPUPass
     }
     if (failed(checkNoBlockPointers(module)))
       return signalPassFailure();
+    warps = chooseNumWarps(module, numWarps, maxNumWarps, threadsPerWarp);
     Builder b(context);
     // Every tensor is laid out for one CTA; a larger cluster only changes
     // how the program is launched (TargetOptions.h).
@@ -66,7 +71,7 @@ struct ConvertTritonToTritonGPUPass
     else
       module->removeAttr(ttg::kClusterCTAsAttrName);
     module->setAttr(ttg::TTGDialect::getNumWarpsAttrName(),
-                    b.getI32IntegerAttr(numWarps));
+                    b.getI32IntegerAttr(warps));
     module->setAttr(ttg::TTGDialect::getTargetAttrName(),
                     b.getStringAttr(target));
     module->setAttr(ttg::TTGDialect::getThreadsPerWarpAttrName(),
@@ -79,7 +84,7 @@ struct ConvertTritonToTritonGPUPass
         return type;
       return RankedTensorType::get(
           tensor.getShape(), tensor.getElementType(),
-          ttg::getDefaultBlockedEncoding(context, tensor.getShape(), numWarps,
+          ttg::getDefaultBlockedEncoding(context, tensor.getShape(), warps,
                                          threadsPerWarp));
     };
     module.walk([&](Operation *op) {
@@ -193,14 +198,14 @@ struct ConvertTritonToTritonGPUPass
     ArrayRef<int64_t> shape = type.getShape();
     size_t rank = shape.size();
     SmallVector<unsigned> sizePerThread(rank, 1);
-    int64_t perThread = type.getNumElements() / (numWarps * threadsPerWarp);
+    int64_t perThread = type.getNumElements() / (warps * threadsPerWarp);
     unsigned square = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
     for (size_t dim = rank - 2; dim < rank; ++dim)
       sizePerThread[dim] =
           std::min<unsigned>(square, static_cast<unsigned>(shape[dim]));
     auto order = llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(rank)));
     return ttg::buildBlockedEncoding(type.getContext(), shape, sizePerThread,
-                                     order, numWarps, threadsPerWarp);
+                                     order, warps, threadsPerWarp);
   }
 
   /// Whether `dst`'s layout holds, register for register, the elements of
@@ -328,10 +333,10 @@ struct ConvertTritonToTritonGPUPass
       OpOperand &offsets = *rowOffsets;
       SmallVector<unsigned> sizePerThread{1, 4};
       SmallVector<unsigned> lanes{unsigned(threadsPerWarp), 1};
-      SmallVector<unsigned> warps{1, unsigned(numWarps)};
+      SmallVector<unsigned> warpsPerCTA{1, unsigned(warps)};
       SmallVector<unsigned> order{1, 0};
       auto parent = ttg::BlockedEncodingAttr::get(
-          context, sizePerThread, lanes, warps, order, /*cgaLayout=*/{});
+          context, sizePerThread, lanes, warpsPerCTA, order, /*cgaLayout=*/{});
       offsets.set(convertTo(builder, op->getLoc(), offsets.get(),
                             ttg::SliceEncodingAttr::get(context, 0, parent)));
       return WalkResult::advance();
