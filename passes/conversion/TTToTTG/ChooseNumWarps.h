@@ -1,5 +1,4 @@
-//===- ChooseNumWarps.h - Warps that keep accumulators in registers -*- C++
-//-*-===//
+//===- ChooseNumWarps.h - Warps for a loop's accumulators ------*- C++ -*-===//
 
 #ifndef TILE_PASSES_CONVERSION_TTTOTTG_CHOOSENUMWARPS_H
 #define TILE_PASSES_CONVERSION_TTTOTTG_CHOOSENUMWARPS_H
