@@ -91,8 +91,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // FMA: a blocked result; each thread holds its rows of A and columns of B
 // for the whole K (8): 8 fma per result element, 2 elements per thread.
+// The two chains advance together, k by k (as Triton's): each k's A
+// element serves both, and each chain adds its terms in k order.
 // CHECK-LABEL: llvm.func @fma
-// CHECK-COUNT-16: llvm.intr.fma
+// CHECK: %[[E0K0:.+]] = llvm.intr.fma(%[[A0:.+]], %{{.+}}, %{{.+}})
+// CHECK-NEXT: %[[E1K0:.+]] = llvm.intr.fma(%[[A0]], %{{.+}}, %{{.+}})
+// CHECK-NEXT: %[[E0K1:.+]] = llvm.intr.fma(%[[A1:.+]], %{{.+}}, %[[E0K0]])
+// CHECK-NEXT: llvm.intr.fma(%[[A1]], %{{.+}}, %[[E1K0]])
+// CHECK-COUNT-12: llvm.intr.fma
 // CHECK-NOT: llvm.intr.fma
 // CHECK: llvm.return
 #b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
