@@ -470,6 +470,27 @@ mlir::tile::getConversionPlan(const LinearLayout &src, const LinearLayout &dst,
   return plan;
 }
 
+int mlir::tile::getShuffleSelectLayers(const ConversionPlan &plan) {
+  const LinearLayout &map = plan.srcOfDst;
+  SmallVector<uint64_t> vectors;
+  for (const char *dim : {kLane, kWarp})
+    for (int bit = 0; bit < map.getInDimSizeLog2(dim); ++bit)
+      vectors.push_back(uint64_t(part(map, dim, bit, kRegister)));
+  for (int32_t rotation : plan.laneRotation)
+    vectors.push_back(uint64_t(rotation));
+  // Gaussian elimination over GF(2): the pivots have distinct leading
+  // bits and are kept largest first, so reducing a vector by each in turn
+  // clears its bits from the top; what is left is a new pivot.
+  SmallVector<uint64_t> pivots;
+  for (uint64_t v : vectors) {
+    for (uint64_t pivot : pivots)
+      v = std::min(v, v ^ pivot);
+    if (v)
+      pivots.insert(llvm::upper_bound(pivots, v, std::greater<uint64_t>()), v);
+  }
+  return int(pivots.size());
+}
+
 ConversionStrategy mlir::tile::getConversionStrategy(const LinearLayout &src,
                                                      const LinearLayout &dst) {
   std::string error;

@@ -12,6 +12,8 @@
 
 #include "passes/ttg/Passes.h"
 
+#include "passes/analysis/Scratch.h"
+
 #include "dialects/tt/TTDialect.h"
 #include "dialects/ttg/TTGDialect.h"
 
@@ -30,22 +32,33 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-/// Whether converting `src` to `dst` moves data between warps (or CTAs),
-/// which takes shared memory. A conversion that keeps every element in its
-/// warp is a register permutation or a warp shuffle, and the
-/// convert_layout lowering does it without a buffer. Unknown layouts count
-/// as needing shared memory.
-bool movesDataBetweenWarps(RankedTensorType src, RankedTensorType dst) {
+/// Whether converting `src` to `dst` is better done through shared memory.
+/// A conversion that moves data between warps (or CTAs) needs it, and so
+/// does, as in Triton, a warp shuffle whose rounds need two or more layers
+/// of run-time selects over all the registers (the register a lane offers
+/// depends on its lane in two independent ways: a batched f64 operand took
+/// 1,024 selects and spilled). A register permutation or a simple shuffle
+/// stays a conversion, which the lowering does without a buffer. Unknown
+/// layouts count as needing shared memory.
+bool needsSharedMemory(RankedTensorType src, RankedTensorType dst) {
   std::optional<layout::LinearLayout> srcLayout = ttg::toLinearLayout(src);
   std::optional<layout::LinearLayout> dstLayout = ttg::toLinearLayout(dst);
   if (!srcLayout || !dstLayout)
     return true;
-  // For each (register, lane, warp, block) of the source, where the same
-  // element lives in the destination.
-  std::optional<layout::LinearLayout> conversion =
-      srcLayout->invertAndCompose(*dstLayout);
-  return !conversion ||
-         !conversion->isTrivialOver({layout::kBlock, layout::kWarp});
+  std::string error;
+  std::optional<ConversionPlan> plan =
+      getConversionPlan(*srcLayout, *dstLayout, error);
+  if (!plan)
+    return true;
+  switch (plan->strategy) {
+  case ConversionStrategy::RegisterPermutation:
+    return false;
+  case ConversionStrategy::WarpShuffle:
+    return getShuffleSelectLayers(*plan) >= 2;
+  case ConversionStrategy::SharedMemory:
+    return true;
+  }
+  llvm_unreachable("unknown conversion strategy");
 }
 
 /// Replaces `convert` (register layout to dot operand layout) by a store to
@@ -94,7 +107,7 @@ struct TTGReduceDataDuplicationPass
       auto dotOperand = dyn_cast<ttg::DotOperandEncodingAttr>(
           convert.getType().getEncoding());
       if (!dotOperand ||
-          !movesDataBetweenWarps(convert.getSrc().getType(), convert.getType()))
+          !needsSharedMemory(convert.getSrc().getType(), convert.getType()))
         continue;
       if (stageThroughSharedMemory(convert, dotOperand))
         ++numStagedConversions;

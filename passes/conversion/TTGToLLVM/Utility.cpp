@@ -192,9 +192,11 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
   for (size_t d = 0; d < rank; ++d)
     base.push_back(LLVM::XOrOp::create(builder, loc, lanePart[d], warpPart[d]));
 
-  // The bits the thread part can set, per dimension: a register offset
-  // that avoids them is ORed in as disjoint bits (an add to LLVM, which
-  // folds it into an address as an immediate) instead of XORed.
+  // The bits the thread part can set, per dimension: the bits of a
+  // register offset outside them are ORed in as disjoint bits (an add to
+  // LLVM, which folds it into an address as an immediate); only the bits
+  // inside are XORed, so registers that differ outside them share one XOR
+  // (and one base register) of the thread part.
   SmallVector<int32_t> threadBits(rank, 0);
   for (const auto &[name, bases] : layout.getBases())
     if (name != layout::kRegister)
@@ -209,16 +211,17 @@ mlir::tile::emitIndices(OpBuilder &builder, Location loc,
     SmallVector<Value> index;
     for (size_t d = 0; d < rank; ++d) {
       int32_t offset = coords ? (*coords)[d].second : 0;
-      if (offset == 0) {
-        index.push_back(base[d]);
-        continue;
-      }
-      Value constant = i32Constant(builder, loc, offset);
-      index.push_back(
-          (offset & threadBits[d]) == 0
-              ? Value(LLVM::OrOp::create(builder, loc, base[d], constant,
-                                         /*isDisjoint=*/true))
-              : Value(LLVM::XOrOp::create(builder, loc, base[d], constant)));
+      int32_t mixed = offset & threadBits[d];
+      int32_t disjoint = offset & ~threadBits[d];
+      Value value = base[d];
+      if (mixed != 0)
+        value = LLVM::XOrOp::create(builder, loc, value,
+                                    i32Constant(builder, loc, mixed));
+      if (disjoint != 0)
+        value = LLVM::OrOp::create(builder, loc, value,
+                                   i32Constant(builder, loc, disjoint),
+                                   /*isDisjoint=*/true);
+      index.push_back(value);
     }
     indices.push_back(std::move(index));
   }
