@@ -476,8 +476,6 @@ int mlir::tile::getShuffleSelectLayers(const ConversionPlan &plan) {
   for (const char *dim : {kLane, kWarp})
     for (int bit = 0; bit < map.getInDimSizeLog2(dim); ++bit)
       vectors.push_back(uint64_t(part(map, dim, bit, kRegister)));
-  for (int32_t rotation : plan.laneRotation)
-    vectors.push_back(uint64_t(rotation));
   // Gaussian elimination over GF(2): the pivots have distinct leading
   // bits and are kept largest first, so reducing a vector by each in turn
   // clears its bits from the top; what is left is a new pivot.

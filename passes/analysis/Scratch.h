@@ -216,11 +216,12 @@ std::optional<ConversionPlan> getConversionPlan(const layout::LinearLayout &src,
                                                 const layout::LinearLayout &dst,
                                                 std::string &error);
 
-/// How many independent ways the register a thread offers or keeps in a
-/// WarpShuffle plan depends on its lane and warp: the rank over GF(2) of
-/// the source register parts of the lane and warp bits and of the lane
-/// rotation. Each is a layer of run-time selects over all the registers; 0
-/// for a shuffle whose rounds each offer one fixed register.
+/// How many independent ways the source register of a WarpShuffle plan
+/// depends on the destination thread: the rank over GF(2) of the source
+/// register parts of the lane and warp bits (Triton counts these register
+/// and lane bit swaps as the conversion's "mixed transpositions"). Each
+/// takes a layer of run-time selects over all the registers; 0 for a
+/// shuffle whose rounds each read one fixed register.
 int getShuffleSelectLayers(const ConversionPlan &plan);
 
 /// The strategy of getConversionPlan; SharedMemory when there is no plan.

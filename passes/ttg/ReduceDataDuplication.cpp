@@ -2,8 +2,9 @@
 //
 // tritongpu-reduce-data-duplication: a dot operand layout replicates data
 // across warps (every warp along N needs the same rows of A), so converting
-// a register tensor to it moves data between warps. This pass makes that
-// trip through shared memory explicit, as a ttg.local_alloc into the
+// a register tensor to it moves data between warps (or, within a warp,
+// takes shuffles that pick their registers at run time). This pass makes
+// that trip through shared memory explicit, as a ttg.local_alloc into the
 // swizzled layout Triton 3.6 picks for the operand and a ttg.local_load
 // (ldmatrix for mma operands) into the dot operand layout, so later passes
 // (allocation, barriers, the pipeliner) see the buffer.
@@ -34,12 +35,12 @@ using namespace mlir::tile;
 namespace {
 /// Whether converting `src` to `dst` is better done through shared memory.
 /// A conversion that moves data between warps (or CTAs) needs it, and so
-/// does, as in Triton, a warp shuffle whose rounds need two or more layers
-/// of run-time selects over all the registers (the register a lane offers
-/// depends on its lane in two independent ways: a batched f64 operand took
-/// 1,024 selects and spilled). A register permutation or a simple shuffle
-/// stays a conversion, which the lowering does without a buffer. Unknown
-/// layouts count as needing shared memory.
+/// does, as in Triton, a warp shuffle whose source register depends on the
+/// destination lane in two or more independent ways (getShuffleSelectLayers:
+/// a layer of run-time selects over all the registers each; a batched f64
+/// operand took 1,024 selects and spilled). A register permutation or a simple
+/// shuffle stays a conversion, which the lowering does without a buffer.
+/// Unknown layouts count as needing shared memory.
 bool needsSharedMemory(RankedTensorType src, RankedTensorType dst) {
   std::optional<layout::LinearLayout> srcLayout = ttg::toLinearLayout(src);
   std::optional<layout::LinearLayout> dstLayout = ttg::toLinearLayout(dst);

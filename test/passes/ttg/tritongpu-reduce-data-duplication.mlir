@@ -1,7 +1,8 @@
 // tritongpu-reduce-data-duplication: a convert_layout to a dot operand layout
-// that moves data between warps goes through shared memory (local_alloc into
-// Triton 3.6's swizzled layout for that operand, then local_load); others
-// stay conversions.
+// that moves data between warps, or whose warp shuffles would select their
+// source register at run time in two or more independent ways, goes through
+// shared memory (local_alloc into Triton 3.6's swizzled layout for that
+// operand, then local_load); others stay conversions.
 
 // RUN: %mlir-tile %s -split-input-file -p 'builtin.module(tritongpu-reduce-data-duplication)' | FileCheck %s --enable-var-scope
 
@@ -172,5 +173,54 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
   tt.func @mma_to_a(%x: tensor<128x64xf16, #mma>) -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> {
     %y = ttg.convert_layout %x : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     tt.return %y : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  }
+}
+
+// -----
+
+// A warp shuffle whose source register depends on the destination lane in
+// one way (the mma accumulator to a tf32 A operand: column bit 0 is a
+// register bit in one and a lane bit in the other) stays a conversion, as
+// in Triton (one "mixed transposition"); so does the fp8-upcast kWidth 4
+// operand. A batched f64 A operand at 2 warps, whose source register
+// depends on the lane in two independent ways, goes through shared memory
+// as in Triton: shuffled, it took a layer of selects per way over all 64
+// registers (1,024 selects, spills).
+// CHECK-LABEL: tt.func @mma_to_a_tf32(
+// CHECK-NOT: local_alloc
+// CHECK: ttg.convert_layout
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func @mma_to_a_tf32(%x: tensor<64x32xf32, #mma>) -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> {
+    %y = ttg.convert_layout %x : tensor<64x32xf32, #mma> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    tt.return %y : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @mma_to_a_bf16_kwidth4(
+// CHECK-NOT: local_alloc
+// CHECK: ttg.convert_layout
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func @mma_to_a_bf16_kwidth4(%x: tensor<64x32xbf16, #mma>) -> tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> {
+    %y = ttg.convert_layout %x : tensor<64x32xbf16, #mma> -> tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    tt.return %y : tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @batched_f64_a(
+// CHECK: %[[M:.*]] = ttg.local_alloc %arg0
+// CHECK: %[[L:.*]] = ttg.local_load %[[M]]
+// CHECK: tt.return %[[L]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 1, 32], warpsPerCTA = [2, 1, 1], order = [2, 0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 1, 1], instrShape = [1, 16, 8]}>
+module attributes {"ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @batched_f64_a(%x: tensor<2x32x64xf64, #blocked>) -> tensor<2x32x64xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> {
+    %y = ttg.convert_layout %x : tensor<2x32x64xf64, #blocked> -> tensor<2x32x64xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    tt.return %y : tensor<2x32x64xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
   }
 }
