@@ -139,3 +139,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A register basis (33) that shares a bit with a lane basis (1) and has one
+// (32) that no thread sets: only the shared bit is XORed into the thread
+// part, the other is ORed in as a disjoint bit. Registers that differ only
+// outside the thread's bits thus share one XOR (for a shared memory access,
+// one base address plus immediates).
+#linear = #ttg.linear<{register = [[33]], lane = [[1], [2], [4], [8], [16]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @range_mixed_register_bits
+  // CHECK: %[[BASE:.+]] = llvm.xor
+  // CHECK: %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK-NEXT: %[[X:.+]] = llvm.xor %[[BASE]], %[[C1]] : i32
+  // CHECK-NEXT: %[[C32:.+]] = llvm.mlir.constant(32 : i32) : i32
+  // CHECK-NEXT: %[[R1:.+]] = llvm.or disjoint %[[X]], %[[C32]] : i32
+  // CHECK: llvm.add %{{.+}}, %[[BASE]] : i32
+  // CHECK: llvm.add %{{.+}}, %[[R1]] : i32
+  tt.func public @range_mixed_register_bits() {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #linear>
+    tt.return
+  }
+}
