@@ -92,6 +92,17 @@ def kept(directory: str | None, base: str, compiler: str) -> str | None:
     return os.path.join(directory, f"{name}-{config}.{compiler}")
 
 
+def kernel_warps(base: str, total: int) -> int:
+    """The num_warps the kernel at `base` was compiled with: its TTGIR's
+    `ttg.num-warps` where the cache holds it, else the metadata's total."""
+    try:
+        with open(base + ".ttgir") as f:
+            match = re.search(r'"ttg\.num-warps" = (\d+)', f.read())
+    except OSError:
+        return total
+    return int(match.group(1)) if match else total
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("cache", help="a TRITON_CACHE_DIR of Triton's compile")
@@ -120,6 +131,9 @@ def main() -> int:
                 continue
             with open(base + ".json") as f:
                 meta = json.load(f)
+            # A warp-specialized kernel's metadata counts every warp (12);
+            # the compile takes the kernel's own, which its TTGIR records.
+            meta["num_warps"] = kernel_warps(base, meta["num_warps"])
             arch = f"sm_{meta['target']['arch']}" + (
                 "a" if meta["target"]["arch"] == 90 else "")
             with open(ttir) as f:
