@@ -51,6 +51,19 @@ NOT_SPECIALIZED = {
                         "0.80x Triton's unspecialized kernel on the H200",
 }
 
+#: (kernel, capability) -> (tile's spill bytes, Triton's, why): the kernels
+#: whose compile ptxas spills more of than Triton's.
+SPILLS_ABOVE_TRITON = {
+    ("warp_specialized_matmul", 80): (
+        408, 0,
+        "sm_80 rewrites its descriptors to pointer loads; tile's flattened "
+        "persistent loop holds 255 registers, as Triton's does, and spills "
+        "(its epilogue stores more and its index math is longer; the cause "
+        "is not found)"),
+    ("attention_dkdv", 80): (
+        16, 0, "255 registers in both compiles at 8 warps; tile's spills"),
+}
+
 #: Kernels whose loop carries dot accumulators of more than 192 registers a
 #: thread at their warps, which tile spreads over twice the warps
 #: (convert-triton-to-tritongpu's max-num-warps): kernel -> tile's warps.
@@ -123,6 +136,16 @@ def test_tile_compiles_like_triton(case, capability):
     ours_params = entry_parameters(ours.asm["ptx"])
     assert ours_params == entry_parameters(reference.asm["ptx"])
     assert ours_params[-2:] == [".u64 .ptr .global"] * 2  # the scratch pointers
+
+    # ptxas (Triton's) spills no more of tile's kernel than of Triton's.
+    spills = (spill_bytes(ours.asm["ptx"], capability),
+              spill_bytes(reference.asm["ptx"], capability))
+    known = SPILLS_ABOVE_TRITON.get((case.name, capability))
+    if known:
+        # A known gap: this exact pair of sizes, so that a change shows.
+        assert spills == known[:2], spills
+    else:
+        assert spills[0] <= spills[1], spills
 
 
 def test_kernel_asm_holds_tiles_stages(tile_enabled):
