@@ -28,12 +28,6 @@ constexpr int64_t kMinHeadDim = 128;
 /// Registers per thread asked for each consumer partition, as Triton does;
 /// the producer keeps what is left (tritongpu-allocate-warp-groups).
 constexpr int32_t kConsumerRegisters = 232;
-/// The fewest registers per thread setmaxnreg accepts: what a producer that
-/// only issues TMA copies is left with when the consumers need the rest.
-constexpr int32_t kProducerRegisters = 24;
-/// The module attribute of the registers per thread a kernel starts with
-/// (Triton's `maxnreg` option).
-constexpr llvm::StringLiteral kMaxRegistersAttr = "ttg.maxnreg";
 
 /// A wgmma operand as the K loop builds it: a TMA load, its buffer, and
 /// optionally a transposed view of the buffer.
@@ -91,10 +85,10 @@ struct RegisterSplit {
 };
 
 /// The split that fits `blocksPerSM` blocks on an SM: every thread starts
-/// with the register file's share of one block, the producer drops to
-/// kProducerRegisters and the consumers take the rest (at most
-/// kConsumerRegisters). Failure, with the reason in `why`, when that leaves
-/// a consumer fewer than `needed` registers a thread.
+/// with the register file's share of one block, the producer drops to the
+/// fewest setmaxnreg accepts (it only issues TMA copies) and the consumers
+/// take the rest (at most kConsumerRegisters). Failure, with the reason in
+/// `why`, when that leaves a consumer fewer than `needed` registers a thread.
 FailureOr<RegisterSplit> splitRegisters(int numConsumers, int threadsPerWarp,
                                         int blocksPerSM, int64_t needed,
                                         std::string &why);

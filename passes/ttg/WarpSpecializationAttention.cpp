@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/conversion/TTGToLLVM/WarpSpecialize.h"
 #include "passes/ttg/PipelineUtils.h"
 #include "passes/ttg/TMAUtils.h"
 #include "passes/ttg/WarpSpecialization.h"
@@ -740,8 +741,8 @@ LogicalResult ws::specializeAttentionKernel(tt::FuncOp func,
   SmallVector<int32_t> warps(kernel->numConsumers, kConsumerWarps);
   SmallVector<int32_t> registers(kernel->numConsumers, split->consumer);
   // The kernel's own limit (Triton's `maxnreg`) stays where it has one.
-  if (split->start && !module->hasAttr(kMaxRegistersAttr))
-    module->setAttr(kMaxRegistersAttr, b.getI32IntegerAttr(split->start));
+  if (split->start && !module->hasAttr(kMaxRegistersAttrName))
+    module->setAttr(kMaxRegistersAttrName, b.getI32IntegerAttr(split->start));
   auto ws = ttg::WarpSpecializeOp::create(
       b, loc, TypeRange{}, ValueRange{}, warps,
       /*warpGroupStartIds=*/nullptr, b.getDenseI32ArrayAttr(registers),

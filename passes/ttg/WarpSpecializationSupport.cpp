@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/conversion/TTGToLLVM/WarpSpecialize.h"
 #include "passes/ttg/PipelineUtils.h"
 #include "passes/ttg/TMAUtils.h"
 #include "passes/ttg/WarpSpecialization.h"
@@ -161,15 +162,13 @@ FailureOr<RegisterSplit> ws::splitRegisters(int numConsumers,
   RegisterSplit split;
   if (blocksPerSM <= 1)
     return split;
-  // One SM's register file: 64K 32-bit registers, handed out to a block in
-  // steps of 8 registers per thread.
-  constexpr int64_t kRegisterFile = 64 * 1024;
+  // The register file is handed out to a block in steps of 8 registers per
+  // thread.
   int64_t warps = int64_t(kConsumerWarps) * (1 + numConsumers);
-  int64_t start = kRegisterFile / blocksPerSM / (warps * threadsPerWarp);
+  int64_t start = kRegisterFileSize / blocksPerSM / (warps * threadsPerWarp);
   start = start / 8 * 8;
-  int64_t consumer =
-      (start * warps - int64_t(kProducerRegisters) * kConsumerWarps) /
-      (int64_t(kConsumerWarps) * numConsumers) / 8 * 8;
+  int64_t consumer = (start * warps - int64_t(kMinRegisters) * kConsumerWarps) /
+                     (int64_t(kConsumerWarps) * numConsumers) / 8 * 8;
   consumer = std::min<int64_t>(consumer, kConsumerRegisters);
   if (consumer <= start || consumer < needed) {
     why = std::to_string(blocksPerSM) + " blocks per SM leave each consumer " +

@@ -25,11 +25,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-/// The register file of one SM partition available to a CTA: 64K 32-bit
-/// registers.
-constexpr int kRegisterFileSize = 64 * 1024;
-/// The fewest registers per thread setmaxnreg accepts.
-constexpr int kMinRegisters = 24;
 /// Warps of one warp group.
 constexpr int kWarpGroupSize = 4;
 

@@ -22,6 +22,13 @@ constexpr llvm::StringLiteral kTotalNumWarpsAttrName = "ttg.total-num-warps";
 /// The registers per thread the kernel starts with (module).
 constexpr llvm::StringLiteral kMaxRegistersAttrName = "ttg.maxnreg";
 
+/// The register file of one SM partition available to a CTA: 64K 32-bit
+/// registers.
+constexpr int kRegisterFileSize = 64 * 1024;
+/// setmaxnreg's range of registers per thread.
+constexpr int kMinRegisters = 24;
+constexpr int kMaxRegisters = 256;
+
 /// Pads every ttg.warp_specialize of `module` to whole warp groups, gives
 /// its partitions their start warps and, where partitions request
 /// registers, the registers of each group; sets `ttg.total-num-warps` (and

@@ -44,9 +44,6 @@ namespace {
 /// ttg::kFirstPartitionBarrier.
 constexpr unsigned kDefaultGroupBarrier = 0;
 constexpr unsigned kSwitchLoopBarrier = 1;
-/// setmaxnreg's range of registers per thread.
-constexpr int kMinRegisters = 24;
-constexpr int kMaxRegisters = 256;
 /// The most pure ops recomputed in each partition instead of one capture.
 constexpr size_t kMaxRecomputedOps = 16;
 
