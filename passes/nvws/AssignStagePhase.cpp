@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/nvws/Passes.h"
+#include "passes/ttg/PipelineUtils.h"
 
 #include "dialects/nvws/NVWSDialect.h"
 #include "dialects/tt/TTDialect.h"
@@ -46,7 +47,6 @@ namespace {
 constexpr llvm::StringLiteral kPartition = "ttg.partition";
 constexpr llvm::StringLiteral kPartitionOutputs = "ttg.partition.outputs";
 constexpr llvm::StringLiteral kWarpSpecializeTag = "ttg.warp_specialize.tag";
-constexpr llvm::StringLiteral kWarpSpecializeLoop = "tt.warp_specialize";
 constexpr llvm::StringLiteral kLoopStage = "loop.stage";
 constexpr llvm::StringLiteral kLoopCluster = "loop.cluster";
 
@@ -557,7 +557,7 @@ void addDefaultPartitionToSlice(scf::ForOp loop, Value value,
     return;
   if (auto argument = dyn_cast<BlockArgument>(value)) {
     auto inner = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
-    if (!inner || inner->hasAttr(kWarpSpecializeLoop))
+    if (!inner || inner->hasAttr(kWarpSpecializeAttrName))
       return;
     if (std::optional<unsigned> index =
             positionOf(inner.getRegionIterArgs(), value))
@@ -601,7 +601,7 @@ void addDefaultPartitionToSlice(scf::ForOp loop, Value value,
 /// which must therefore compute them too.
 void addDefaultPartitionToEscapingScalars(tt::FuncOp func) {
   func.walk([](scf::ForOp loop) {
-    if (!loop->hasAttr(kWarpSpecializeLoop))
+    if (!loop->hasAttr(kWarpSpecializeAttrName))
       return;
     DenseSet<Value> visited;
     for (OpResult result : loop->getResults()) {

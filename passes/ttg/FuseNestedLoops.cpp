@@ -57,9 +57,8 @@ constexpr llvm::StringLiteral kAlwaysFuseAttr = "ttg.always-fuse";
 /// Set on an inner loop known to run at least once: its body needs no
 /// guard in the fused loop.
 constexpr llvm::StringLiteral kMustExecuteAttr = "ttg.must-execute";
-/// Loop attributes the fused loop inherits.
-constexpr llvm::StringLiteral kNumStagesAttr = "tt.num_stages";
-constexpr llvm::StringLiteral kWarpSpecializeAttr = "tt.warp_specialize";
+/// A loop attribute the fused loop inherits (as it does tt.num_stages and
+/// tt.warp_specialize, PipelineUtils.h).
 constexpr llvm::StringLiteral kDisallowAccMultiBufferAttr =
     "tt.disallow_acc_multi_buffer";
 
@@ -453,13 +452,13 @@ void fuseOneLevel(NestNode *parent) {
              return l.loop->hasAttr(name);
            });
   };
-  if (anyLoopHas(kWarpSpecializeAttr))
-    fused->setAttr(kWarpSpecializeAttr, b.getUnitAttr());
+  if (anyLoopHas(kWarpSpecializeAttrName))
+    fused->setAttr(kWarpSpecializeAttrName, b.getUnitAttr());
   if (anyLoopHas(kDisallowAccMultiBufferAttr))
     fused->setAttr(kDisallowAccMultiBufferAttr, b.getUnitAttr());
   int numStages = 1;
   auto stagesOf = [](scf::ForOp loop) -> int {
-    auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttr);
+    auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName);
     return attr ? attr.getInt() : 1;
   };
   numStages = std::max(numStages, stagesOf(outer));
@@ -470,7 +469,7 @@ void fuseOneLevel(NestNode *parent) {
   outer.erase();
   parent->loop = fused;
   if (numStages > 1)
-    fused->setAttr(kNumStagesAttr, b.getI32IntegerAttr(numStages));
+    fused->setAttr(kNumStagesAttrName, b.getI32IntegerAttr(numStages));
 }
 
 void flattenNest(NestNode *node) {
@@ -565,7 +564,7 @@ LogicalResult speculateInnerLength(scf::ForOp outer, scf::ForOp inner,
   auto clonedInner = cast<scf::ForOp>(mapping.lookup(inner.getOperation()));
   clonedInner.replaceAllUsesWith(clonedInner.getInitArgs());
   clonedInner.erase();
-  version->removeAttr(kWarpSpecializeAttr);
+  version->removeAttr(kWarpSpecializeAttrName);
   scf::YieldOp::create(b, version.getResults());
 
   outer.replaceAllUsesWith(ifOp.getResults());

@@ -43,6 +43,10 @@ constexpr LoopCluster kClusterOrder[] = {kPrologueCluster, kLastStageCluster,
 /// On an scf.for: its own number of pipeline stages, which overrides the
 /// passes' option (triton-loop-unroll gives epilogue loops 1).
 constexpr llvm::StringLiteral kNumStagesAttrName = "tt.num_stages";
+/// On an scf.for: `tl.range(..., warp_specialize=True)`, the loop Hopper's
+/// warp specialization takes (nvgpu-warp-specialization; loop fusion keeps
+/// it on the fused loop).
+constexpr llvm::StringLiteral kWarpSpecializeAttrName = "tt.warp_specialize";
 
 /// The stages `loop` is pipelined over: its tt.num_stages, else
 /// `defaultStages` (the pass option), as Triton's getNumStagesOrDefault.

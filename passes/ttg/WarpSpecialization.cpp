@@ -36,7 +36,7 @@ struct NVGPUWarpSpecializationPass
     for (tt::FuncOp func : funcs) {
       SmallVector<scf::ForOp> loops;
       func.walk([&](scf::ForOp loop) {
-        if (loop->hasAttr(kWarpSpecializeAttr))
+        if (loop->hasAttr(kWarpSpecializeAttrName))
           loops.push_back(loop);
       });
       if (loops.empty())

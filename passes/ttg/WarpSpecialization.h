@@ -18,7 +18,6 @@
 #include <string>
 
 namespace mlir::tile::ws {
-constexpr llvm::StringLiteral kWarpSpecializeAttr = "tt.warp_specialize";
 /// Rows of the accumulator one consumer warp group (four warps) owns.
 constexpr int64_t kRowsPerConsumer = 64;
 constexpr int kConsumerWarps = 4;

@@ -287,7 +287,7 @@ FailureOr<AttentionKernel> analyzeKernel(tt::FuncOp func, int64_t minHeadDim,
     kernel.ops.push_back(&op);
   for (Operation &op : func.getBody().front()) {
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      if (!loop->hasAttr(kWarpSpecializeAttr)) {
+      if (!loop->hasAttr(kWarpSpecializeAttrName)) {
         why = "the kernel holds a loop that is not marked";
         return failure();
       }

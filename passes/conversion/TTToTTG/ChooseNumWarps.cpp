@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/conversion/TTToTTG/ChooseNumWarps.h"
+#include "passes/ttg/PipelineUtils.h"
 
 #include "dialects/tt/TTDialect.h"
 
@@ -45,7 +46,7 @@ int mlir::tile::chooseNumWarps(ModuleOp module, int numWarps, int maxNumWarps,
   bool specialized = false;
   module.walk([&](Operation *op) {
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      specialized |= loop->hasAttr("tt.warp_specialize");
+      specialized |= loop->hasAttr(kWarpSpecializeAttrName);
       accumulatorBits = std::max(accumulatorBits, carriedAccumulatorBits(loop));
     } else if (auto dot = dyn_cast<tt::DotOp>(op)) {
       ArrayRef<int64_t> shape =
